@@ -1,0 +1,16 @@
+import { Command } from 'commander'
+import { EXIT } from './exitCodes'
+
+export { EXIT }
+
+/** Builds the `rampart` program. Each command family registers itself from its own file under commands/. */
+export function createProgram(): Command {
+  const program = new Command('rampart')
+    .description(
+      'Describe a custody organization as data, decode signing requests, decide on them with policies.',
+    )
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(text) })
+  return program
+}

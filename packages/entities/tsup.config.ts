@@ -1,0 +1,12 @@
+import { defineConfig } from 'tsup'
+
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: ['esm'],
+  dts: true,
+  clean: true,
+  sourcemap: true,
+  target: 'node20',
+  // Schemas are JSON data: inline them so plain Node never needs JSON import attributes.
+  noExternal: ['@rampart/schemas', '@rampart/policies'],
+})

@@ -1,0 +1,14 @@
+import { defineProject } from 'vitest/config'
+
+// Resolve sibling packages to their TypeScript sources, so nothing needs building before tests run.
+const conditions = ['@rampart/source', 'module', 'node', 'development|production']
+
+export default defineProject({
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
+  test: {
+    name: 'evaluator',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    benchmark: { include: ['src/**/*.bench.ts', 'bench/**/*.bench.ts'] },
+  },
+})

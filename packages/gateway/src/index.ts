@@ -1,0 +1,2 @@
+// The public face of @rampart/gateway.
+export {}
