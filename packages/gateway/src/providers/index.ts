@@ -1,0 +1,3 @@
+// The custody provider adapters: the interface, its errors, the built-in local provider and the registry.
+export * from './errors'
+export type * from './types'
