@@ -1,0 +1,169 @@
+/* This file is generated from schemas/ by `pnpm types:generate`. Do not edit it by hand. */
+
+/**
+ * Unique within its collection, compared case-insensitively.
+ *
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "EntityId".
+ */
+export type EntityId = string
+/**
+ * Roles follow the organization's own hierarchy and access policies.
+ *
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "UserRole".
+ */
+export type UserRole = 'root' | 'admin' | 'member' | 'manager'
+/**
+ * A 20-byte EVM address, 0x-prefixed hex in any letter case.
+ *
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "EvmAddress".
+ */
+export type EvmAddress = string
+/**
+ * eoa: an externally owned account; 4337: an ERC-4337 smart account.
+ *
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "AccountType".
+ */
+export type AccountType = 'eoa' | '4337'
+/**
+ * EIP-155 chain id (1 Ethereum, 8453 Base, 42161 Arbitrum One, 137 Polygon...).
+ *
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "ChainId".
+ */
+export type ChainId = number
+/**
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "AccountClassification".
+ */
+export type AccountClassification = 'external' | 'counterparty' | 'internal' | 'managed'
+
+/**
+ * An organization described as data for the policy engine: users, groups, accounts, credentials, tokens and the address book. It mirrors the organization; it is not its source of truth.
+ */
+export interface Entities {
+  users: UserEntity[]
+  userGroups: UserGroupEntity[]
+  userGroupMembers: UserGroupMemberEntity[]
+  userAccounts: UserAccountEntity[]
+  credentials: CredentialEntity[]
+  accounts: AccountEntity[]
+  accountGroups: AccountGroupEntity[]
+  accountGroupMembers: AccountGroupMemberEntity[]
+  tokens: TokenEntity[]
+  addressBook: AddressBookAccountEntity[]
+}
+/**
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "UserEntity".
+ */
+export interface UserEntity {
+  id: EntityId
+  role: UserRole
+}
+/**
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "UserGroupEntity".
+ */
+export interface UserGroupEntity {
+  id: EntityId
+  name: string
+}
+/**
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "UserGroupMemberEntity".
+ */
+export interface UserGroupMemberEntity {
+  userId: EntityId
+  groupId: EntityId
+}
+/**
+ * Assigns an account to a user.
+ *
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "UserAccountEntity".
+ */
+export interface UserAccountEntity {
+  userId: EntityId
+  accountId: EntityId
+}
+/**
+ * A public key that authenticates a user.
+ *
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "CredentialEntity".
+ */
+export interface CredentialEntity {
+  id: EntityId
+  userId: EntityId
+  key: Jwk
+}
+/**
+ * A public key as a JSON Web Key (RFC 7517). Any JWK member is allowed.
+ *
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "Jwk".
+ */
+export interface Jwk {
+  kty: string
+  alg?: string
+  kid?: string
+  crv?: string
+  x?: string
+  y?: string
+  n?: string
+  e?: string
+  use?: string
+  [k: string]: unknown
+}
+/**
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "AccountEntity".
+ */
+export interface AccountEntity {
+  id: EntityId
+  address: EvmAddress
+  accountType: AccountType
+  chainId: ChainId
+}
+/**
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "AccountGroupEntity".
+ */
+export interface AccountGroupEntity {
+  id: EntityId
+}
+/**
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "AccountGroupMemberEntity".
+ */
+export interface AccountGroupMemberEntity {
+  accountId: EntityId
+  groupId: EntityId
+}
+/**
+ * An ERC-20 token. Its id is the CAIP-19 asset id eip155:<chainId>/erc20:<address>.
+ *
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "TokenEntity".
+ */
+export interface TokenEntity {
+  id: EntityId
+  address: EvmAddress
+  symbol?: string | null
+  chainId: ChainId
+  decimals: number
+}
+/**
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "AddressBookAccountEntity".
+ */
+export interface AddressBookAccountEntity {
+  id: EntityId
+  address: EvmAddress
+  chainId: ChainId
+  classification: AccountClassification
+}

@@ -1,0 +1,21 @@
+/* This file is generated from schemas/ by `pnpm types:generate`. Do not edit it by hand. */
+
+/**
+ * Unique within its collection, compared case-insensitively.
+ */
+export type EntityId = string
+
+/**
+ * A partial Entities document holding account groups and, optionally, their members.
+ */
+export interface AccountGroupEntities {
+  accountGroups: AccountGroupEntity[]
+  accountGroupMembers?: AccountGroupMemberEntity[]
+}
+export interface AccountGroupEntity {
+  id: EntityId
+}
+export interface AccountGroupMemberEntity {
+  accountId: EntityId
+  groupId: EntityId
+}

@@ -1,0 +1,28 @@
+/* This file is generated from schemas/ by `pnpm types:generate`. Do not edit it by hand. */
+
+/**
+ * Unique within its collection, compared case-insensitively.
+ */
+export type EntityId = string
+/**
+ * A 20-byte EVM address, 0x-prefixed hex in any letter case.
+ */
+export type EvmAddress = string
+/**
+ * EIP-155 chain id (1 Ethereum, 8453 Base, 42161 Arbitrum One, 137 Polygon...).
+ */
+export type ChainId = number
+export type AccountClassification = 'external' | 'counterparty' | 'internal' | 'managed'
+
+/**
+ * A partial Entities document holding the address book only; chainId is required.
+ */
+export interface AddressBookEntities {
+  addressBook: AddressBookAccountEntity[]
+}
+export interface AddressBookAccountEntity {
+  id: EntityId
+  address: EvmAddress
+  chainId: ChainId
+  classification: AccountClassification
+}

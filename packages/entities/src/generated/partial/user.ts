@@ -1,0 +1,21 @@
+/* This file is generated from schemas/ by `pnpm types:generate`. Do not edit it by hand. */
+
+/**
+ * Unique within its collection, compared case-insensitively.
+ */
+export type EntityId = string
+/**
+ * Roles follow the organization's own hierarchy and access policies.
+ */
+export type UserRole = 'root' | 'admin' | 'member' | 'manager'
+
+/**
+ * A partial Entities document holding users only.
+ */
+export interface UserEntities {
+  users: UserEntity[]
+}
+export interface UserEntity {
+  id: EntityId
+  role: UserRole
+}

@@ -1,0 +1,25 @@
+/* This file is generated from schemas/ by `pnpm types:generate`. Do not edit it by hand. */
+
+/**
+ * Unique within its collection, compared case-insensitively.
+ */
+export type EntityId = string
+
+/**
+ * A partial Entities document holding user groups and, optionally, their members. In this document a user group has an id alone.
+ */
+export interface UserGroupEntities {
+  userGroups: UserGroupOnlyEntity[]
+  userGroupMembers?: UserGroupMemberEntity[]
+}
+/**
+ * This interface was referenced by `UserGroupEntities`'s JSON-Schema
+ * via the `definition` "UserGroupOnlyEntity".
+ */
+export interface UserGroupOnlyEntity {
+  id: EntityId
+}
+export interface UserGroupMemberEntity {
+  userId: EntityId
+  groupId: EntityId
+}
