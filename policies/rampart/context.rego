@@ -1,0 +1,83 @@
+# The request resolved against the organization: who asks, with which account, from where and to where.
+# Every lookup is a key access into indexes the evaluator precomputes (data.entities), so its cost does not
+# grow with the size of the organization.
+package rampart.context
+
+entities := data.entities
+
+# user_id is the principal's user: the principal is a user id or the id of one of the user's credentials.
+user_id := input.principal if entities.users[input.principal]
+
+user_id := entities.credentials[input.principal] if not entities.users[input.principal]
+
+user := entities.users[user_id]
+
+# account is the resource account of the request, when the request names one.
+account := entities.accounts[input.resource]
+
+# chain_id is the chain the request acts on.
+chain_id := input.intent.chainId
+
+chain_id := account.chainId if not input.intent.chainId
+
+# request_intent is the request's intent, or an empty one for requests without (grantPermission, signRaw).
+request_intent := object.get(input, "intent", {})
+
+# intent_key selects the policies indexed for the request's intent type.
+intent_key := input.intent.type
+
+intent_key := "none" if not input.intent
+
+# buckets holds, for each policy set to evaluate, the policies indexed under the request's action and intent
+# type with their criteria grouped by name: each criterion is checked once, with no dispatch per policy.
+buckets[set] := data.sets[set].index[input.action][intent_key] if some set in input.sets
+
+# resolved_user maps a user id or credential id to its user id.
+resolved_user(id) := id if entities.users[id]
+
+resolved_user(id) := entities.credentials[id] if not entities.users[id]
+
+# account_at finds the organization account at an address on a chain (accounts without a chain match any).
+account_at(chain, address) := entities.accounts[id] if {
+	id := entities.accountsByAddress[concat(":", [format_int(chain, 10), address])]
+}
+
+account_at(chain, address) := entities.accounts[id] if {
+	not entities.accountsByAddress[concat(":", [format_int(chain, 10), address])]
+	id := entities.accountsByAddress[address]
+}
+
+# address_book_entry finds the address-book entry for an address on a chain.
+address_book_entry(chain, address) := entities.addressBook[concat(":", [format_int(chain, 10), address])]
+
+# source_address is the sender: the intent's from, else the resource account.
+source_address(intent) := intent.from
+
+source_address(intent) := account.address if not intent.from
+
+# destination_address is the receiver of value: the intent's recipient, else the `to` of a native transfer.
+destination_address(intent) := intent.recipient
+
+destination_address(intent) := intent.to if {
+	not intent.recipient
+	intent.type == "nativeTransfer"
+}
+
+# intent_chain is the chain of an intent, else of the resource account.
+intent_chain(intent) := intent.chainId
+
+intent_chain(intent) := account.chainId if not intent.chainId
+
+# classification is an address's address-book classification; organization accounts absent from the
+# address book are managed.
+classification(chain, address) := address_book_entry(chain, address).classification
+
+classification(chain, address) := "managed" if {
+	not address_book_entry(chain, address)
+	account_at(chain, address)
+}
+
+# party_ids are the ids an address is known by: its organization account and its address-book entry.
+party_ids(chain, address) := {id | id := account_at(chain, address).id} | {id |
+	id := address_book_entry(chain, address).id
+}

@@ -1,0 +1,29 @@
+# Spending and rate limits. The evaluator sums the matching history with exact bigint arithmetic before each
+# evaluation (input.limits, keyed by the criterion's key), because WASM numbers cannot hold uint256 sums;
+# here the totals are compared with the limits as decimal strings.
+package rampart.criteria
+
+import data.rampart.context as ctx
+import data.rampart.numbers
+
+limits_fails contains [set, c.p] if {
+	some set, bucket in ctx.buckets
+	some c in bucket.checkSpendingLimit
+	not within_spending_limit(c)
+}
+
+limits_fails contains [set, c.p] if {
+	some set, bucket in ctx.buckets
+	some c in bucket.checkRateLimit
+	not within_rate_limit(c)
+}
+
+sign_of(x) := -1 if x < 0
+
+sign_of(x) := 0 if x == 0
+
+sign_of(x) := 1 if x > 0
+
+within_spending_limit(c) if numbers.compare(input.limits[c.k].total, c.a.operator, c.a.limit)
+
+within_rate_limit(c) if numbers.holds(sign_of(input.limits[c.k].count - c.a.limit), c.a.operator)

@@ -1,0 +1,31 @@
+# Criteria on the principal: the user behind the request, its role and groups.
+package rampart.criteria
+
+import data.rampart.context as ctx
+
+principal_fails contains [set, c.p] if {
+	some set, bucket in ctx.buckets
+	some c in bucket.checkPrincipalId
+	not principal_in(c.a)
+}
+
+principal_fails contains [set, c.p] if {
+	some set, bucket in ctx.buckets
+	some c in bucket.checkPrincipalRole
+	not role_in(c.a)
+}
+
+principal_fails contains [set, c.p] if {
+	some set, bucket in ctx.buckets
+	some c in bucket.checkPrincipalGroup
+	not principal_in_group(c.a)
+}
+
+principal_in_group(groups) if {
+	some group in groups
+	ctx.user.groups[group]
+}
+
+principal_in(ids) if ctx.user_id in ids
+
+role_in(roles) if ctx.user.role in roles

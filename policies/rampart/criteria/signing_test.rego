@@ -1,0 +1,45 @@
+package rampart.criteria.signing_test
+
+import data.rampart.testing as t
+
+message_request := {
+	"action": "signMessage", "principal": "bob", "resource": "treasury", "sets": ["org"],
+	"intent": {"type": "signMessage", "chainId": 1, "message": "Sign in to Acme", "messageHex": "0x5369676e20696e20746f2041636d65"},
+}
+
+test_message_equals_and_contains if {
+	t.holds({"criterion": "checkIntentMessage", "args": {"operator": "equals", "value": "Sign in to Acme"}}, message_request)
+	t.holds({"criterion": "checkIntentMessage", "args": {"operator": "contains", "value": "Acme"}}, message_request)
+	not t.holds({"criterion": "checkIntentMessage", "args": {"operator": "equals", "value": "Sign in"}}, message_request)
+	not t.holds({"criterion": "checkIntentMessage", "args": {"operator": "contains", "value": "Evil"}}, message_request)
+}
+
+test_payload_and_algorithm if {
+	raw := {"action": "signRaw", "principal": "bob", "resource": "treasury", "sets": ["org"], "payload": "0xDEADBEEF", "algorithm": "secp256k1_ecdsa"}
+	t.holds({"criterion": "checkIntentPayload", "args": {"operator": "equals", "value": "0xdeadbeef"}}, raw)
+	t.holds({"criterion": "checkIntentPayload", "args": {"operator": "contains", "value": "beef"}}, raw)
+	t.holds({"criterion": "checkIntentAlgorithm", "args": ["secp256k1_ecdsa"]}, raw)
+	not t.holds({"criterion": "checkIntentAlgorithm", "args": ["ed25519"]}, raw)
+	t.holds({"criterion": "checkIntentPayload", "args": {"operator": "contains", "value": "41636d65"}}, message_request)
+}
+
+typed_request := {
+	"action": "signTypedData", "principal": "bob", "resource": "treasury", "sets": ["org"],
+	"intent": {"type": "signTypedData", "chainId": 1, "typedData": {
+		"primaryType": "Order",
+		"domain": {"name": "Seaport", "version": "1.6", "chainId": "1", "verifyingContract": "0x0000000000000068F116a894984e2DB1123eB395"},
+		"message": {"offerer": "0x1111111111111111111111111111111111111111", "zoneHash": "0x00", "counter": 0},
+	}},
+}
+
+test_typed_data_domain if {
+	t.holds({"criterion": "checkIntentDomain", "args": {"name": ["Seaport"], "chainId": [1], "verifyingContract": ["0x0000000000000068f116a894984e2db1123eb395"]}}, typed_request)
+	not t.holds({"criterion": "checkIntentDomain", "args": {"name": ["Permit2"]}}, typed_request)
+	not t.holds({"criterion": "checkIntentDomain", "args": {"chainId": [10]}}, typed_request)
+}
+
+test_typed_data_message if {
+	t.holds({"criterion": "checkIntentTypedDataMessage", "args": [{"key": "offerer", "value": t.treasury}, {"key": "counter", "value": 0}]}, typed_request)
+	not t.holds({"criterion": "checkIntentTypedDataMessage", "args": [{"key": "offerer", "value": t.ops}]}, typed_request)
+	not t.holds({"criterion": "checkIntentTypedDataMessage", "args": [{"key": "missing", "value": "x"}]}, typed_request)
+}

@@ -1,0 +1,50 @@
+# Criteria on NFTs: ERC-721 and ERC-1155 token ids, and every ERC-1155 transfer of a request.
+package rampart.criteria
+
+import data.rampart.context as ctx
+import data.rampart.numbers
+
+tokens_fails contains [set, c.p] if {
+	some set, bucket in ctx.buckets
+	some c in bucket.checkERC721TokenId
+	not erc721_token_id(c.a, ctx.request_intent)
+}
+
+tokens_fails contains [set, c.p] if {
+	some set, bucket in ctx.buckets
+	some c in bucket.checkERC1155TokenId
+	not erc1155_token_id(c.a, ctx.request_intent)
+}
+
+tokens_fails contains [set, c.p] if {
+	some set, bucket in ctx.buckets
+	some c in bucket.checkERC1155Transfers
+	not erc1155_transfers(c.a, ctx.request_intent)
+}
+
+erc721_types := {"erc721Transfer", "erc721Approve"}
+
+erc721_token_id(ids, intent) if {
+	intent.type in erc721_types
+	asset_id(intent) in ids
+}
+
+erc1155_token_id(ids, intent) if {
+	intent.type == "erc1155Transfer"
+	asset_id(intent) in ids
+}
+
+# erc1155_transfers holds when there is at least one transfer and each matches one of the conditions.
+erc1155_transfers(conditions, intent) if {
+	count(intent.transfers) > 0
+	every transfer in intent.transfers {
+		some condition in conditions
+		asset_id(transfer) == condition.tokenId
+		numbers.compare(transfer.amount, condition.operator, condition.value)
+	}
+}
+
+# asset_id is the CAIP-19 id of one token: the token id is appended unless the token already carries it.
+asset_id(item) := item.token if count(split(item.token, "/")) == 3
+
+asset_id(item) := concat("/", [item.token, item.tokenId]) if count(split(item.token, "/")) == 2

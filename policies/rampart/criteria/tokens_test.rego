@@ -1,0 +1,38 @@
+package rampart.criteria.tokens_test
+
+import data.rampart.testing as t
+
+nft := "eip155:1/erc721:0xbc4ca0eda7647a8ab7c2061c2e118a18a936f13d"
+
+items := "eip155:1/erc1155:0x76be3b62873462d2142405439777e971754e8e77"
+
+test_erc721_token_id if {
+	intent := {"type": "erc721Transfer", "chainId": 1, "token": nft, "tokenId": "42", "recipient": t.counterparty}
+	req := t.with_intent(intent)
+	t.holds({"criterion": "checkERC721TokenId", "args": [concat("/", [nft, "42"])]}, req)
+	not t.holds({"criterion": "checkERC721TokenId", "args": [concat("/", [nft, "43"])]}, req)
+	not t.holds({"criterion": "checkERC721TokenId", "args": [concat("/", [nft, "42"])]}, t.request)
+}
+
+test_erc1155_token_id if {
+	intent := {"type": "erc1155Transfer", "chainId": 1, "token": concat("/", [items, "7"]), "amount": "3"}
+	req := t.with_intent(intent)
+	t.holds({"criterion": "checkERC1155TokenId", "args": [concat("/", [items, "7"])]}, req)
+	not t.holds({"criterion": "checkERC1155TokenId", "args": [concat("/", [items, "8"])]}, req)
+}
+
+test_erc1155_transfers_every_transfer_must_match if {
+	transfers := [{"token": items, "tokenId": "7", "amount": "3"}, {"token": items, "tokenId": "8", "amount": "10"}]
+	req := t.with_intent({"type": "erc1155BatchTransfer", "chainId": 1, "transfers": transfers})
+	conditions := [
+		{"tokenId": concat("/", [items, "7"]), "operator": "lte", "value": "5"},
+		{"tokenId": concat("/", [items, "8"]), "operator": "lte", "value": "10"},
+	]
+	t.holds({"criterion": "checkERC1155Transfers", "args": conditions}, req)
+	not t.holds({"criterion": "checkERC1155Transfers", "args": [conditions[0]]}, req)
+}
+
+test_erc1155_transfers_empty_never_passes if {
+	req := t.with_intent({"type": "erc1155BatchTransfer", "chainId": 1, "transfers": []})
+	not t.holds({"criterion": "checkERC1155Transfers", "args": [{"tokenId": concat("/", [items, "7"]), "operator": "gte", "value": "0"}]}, req)
+}

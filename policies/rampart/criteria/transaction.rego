@@ -1,0 +1,38 @@
+# Criteria on transaction details: permit deadline, gas fee and nonce.
+package rampart.criteria
+
+import data.rampart.context as ctx
+import data.rampart.numbers
+
+transaction_fails contains [set, c.p] if {
+	some set, bucket in ctx.buckets
+	some c in bucket.checkPermitDeadline
+	not permit_deadline(c.a, ctx.request_intent)
+}
+
+transaction_fails contains [set, c.p] if {
+	some set, bucket in ctx.buckets
+	some c in bucket.checkGasFeeAmount
+	not gas_fee(c.a, ctx.request_intent)
+}
+
+transaction_fails contains [set, c.p] if {
+	some set, bucket in ctx.buckets
+	some c in bucket.checkNonceExists
+	not ctx.request_intent.nonce
+}
+
+transaction_fails contains [set, c.p] if {
+	some set, bucket in ctx.buckets
+	some c in bucket.checkNonceNotExists
+	ctx.request_intent.nonce
+}
+
+# permit_deadline reads the permit's deadline, or the Permit2 allowance expiration.
+permit_deadline(condition, intent) if numbers.compare(deadline_of(intent), condition.operator, condition.value)
+
+deadline_of(intent) := intent.deadline
+
+deadline_of(intent) := intent.expiration if not intent.deadline
+
+gas_fee(condition, intent) if numbers.compare(intent.gas.maxFee, condition.operator, condition.value)

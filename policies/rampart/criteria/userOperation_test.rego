@@ -1,0 +1,29 @@
+package rampart.criteria.user_operation_test
+
+import data.rampart.testing as t
+
+entrypoint := "0x0000000071727de22e5e9d8baf0edac6f37da032"
+
+user_operation(inner) := object.union(t.with_intent({"type": "userOperation", "chainId": 1, "from": t.ops, "entrypoint": entrypoint, "intents": inner}), {"action": "signUserOperation", "resource": "ops"})
+
+only_usdc_to_counterparty := [
+	{"criterion": "checkIntentType", "args": ["erc20Transfer"]},
+	{"criterion": "checkIntentToken", "args": [t.usdc]},
+	{"criterion": "checkDestinationClassification", "args": ["counterparty"]},
+	{"criterion": "checkIntentAmount", "args": {"operator": "lte", "value": "5000", "unit": "token"}},
+]
+
+test_entrypoint if {
+	t.holds({"criterion": "checkEntryPointAddress", "args": [entrypoint]}, user_operation([t.transfer]))
+	not t.holds({"criterion": "checkEntryPointAddress", "args": [t.ops]}, user_operation([t.transfer]))
+}
+
+test_every_inner_intent_must_hold if {
+	t.holds({"criterion": "checkUserOperationIntents", "args": only_usdc_to_counterparty}, user_operation([t.transfer, t.transfer]))
+	stray := object.union(t.transfer, {"recipient": t.stranger})
+	not t.holds({"criterion": "checkUserOperationIntents", "args": only_usdc_to_counterparty}, user_operation([t.transfer, stray]))
+}
+
+test_empty_batch_never_passes if {
+	not t.holds({"criterion": "checkUserOperationIntents", "args": [{"criterion": "checkIntentType", "args": ["erc20Transfer"]}]}, user_operation([]))
+}

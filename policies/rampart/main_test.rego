@@ -1,0 +1,88 @@
+package rampart.main_test
+
+import data.rampart.testing as t
+
+permit_transfers := {"id": "permit-transfers", "then": "permit", "when": [
+	{"criterion": "checkAction", "args": ["signTransaction"]},
+	{"criterion": "checkIntentType", "args": ["erc20Transfer"]},
+]}
+
+forbid_strangers := {"id": "forbid-strangers", "then": "forbid", "when": [
+	{"criterion": "checkIntentType", "args": ["erc20Transfer"]},
+	{"criterion": "checkDestinationClassification", "args": ["external"]},
+]}
+
+forbid_big := {"id": "forbid-big", "then": "forbid", "when": [
+	{"criterion": "checkIntentToken", "args": [t.usdc]},
+	{"criterion": "checkIntentAmount", "args": {"operator": "gt", "value": "500", "unit": "token"}},
+]}
+
+test_permit if {
+	d := t.decide([permit_transfers, forbid_strangers], t.request)
+	d.decision == "Permit"
+	d.reason.code == "PERMITTED"
+	d.decidingPolicy == "permit-transfers"
+	d.matchedPolicies == ["permit-transfers"]
+}
+
+test_forbid_wins_and_explains if {
+	d := t.decide([permit_transfers, forbid_big], t.request)
+	d.decision == "Forbid"
+	d.reason.code == "FORBIDDEN_BY_POLICY"
+	d.decidingPolicy == "forbid-big"
+	d.matchedPolicies == ["permit-transfers", "forbid-big"]
+	d.heldCriteria == forbid_big.when
+}
+
+test_no_matching_permit_forbids if {
+	d := t.decide([forbid_strangers], t.request)
+	d.decision == "Forbid"
+	d.reason.code == "NO_MATCHING_PERMIT"
+	d.matchedPolicies == []
+	t.decide([], t.request).decision == "Forbid"
+}
+
+test_no_root_bypass if {
+	req := object.union(t.request, {"principal": "root"})
+	t.decide([], req).decision == "Forbid"
+	t.decide([permit_transfers, forbid_big], req).decision == "Forbid"
+}
+
+test_root_bypass_only_when_a_policy_says_so if {
+	root_may := {"id": "root-may", "then": "permit", "when": [{"criterion": "checkPrincipalRole", "args": ["root"]}]}
+	t.decide([root_may], object.union(t.request, {"principal": "root"})).decision == "Permit"
+	t.decide([root_may], t.request).decision == "Forbid"
+}
+
+test_unknown_principal_and_resource_are_refused if {
+	t.decide([permit_transfers], object.union(t.request, {"principal": "mallory"})).reason.code == "UNKNOWN_PRINCIPAL"
+	t.decide([permit_transfers], object.union(t.request, {"resource": "nowhere"})).reason.code == "UNKNOWN_RESOURCE"
+}
+
+test_request_without_intent_uses_the_none_index if {
+	grant := {"action": "grantPermission", "principal": "alice", "permissions": ["wallet:read"], "sets": ["org"]}
+	admins_grant := {"id": "admins-grant", "then": "permit", "when": [
+		{"criterion": "checkAction", "args": ["grantPermission"]},
+		{"criterion": "checkPrincipalRole", "args": ["admin"]},
+	]}
+	t.decide([admins_grant], grant).decision == "Permit"
+	t.decide([admins_grant], object.union(grant, {"principal": "bob"})).decision == "Forbid"
+}
+
+test_presets_report_expected_behavior if {
+	req := object.union(t.request, {"sets": ["org", "preset:transfers", "preset:strangers"]})
+	d := data.rampart.main.decision with input as req
+		with data.entities as t.entities
+		with data.sets as {
+			"org": t.set([permit_transfers]),
+			"preset:transfers": t.set([permit_transfers]),
+			"preset:strangers": t.set([forbid_strangers]),
+		}
+	d.decision == "Permit"
+	d.policyEvaluation.expectedBehavior == true
+	d.policyEvaluation.matchedPresets == [{"presetId": "transfers", "matchedPolicies": ["permit-transfers"]}]
+}
+
+test_noop_baseline if {
+	data.rampart.baseline.noop == true
+}

@@ -1,0 +1,99 @@
+# Fixtures for the library's tests: an organization, already in the indexed form the evaluator loads, and
+# helpers that index a list of policies the way the evaluator does.
+package rampart.testing
+
+usdc := "eip155:1/erc20:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48"
+
+treasury := "0x1111111111111111111111111111111111111111"
+
+ops := "0x2222222222222222222222222222222222222222"
+
+counterparty := "0x3333333333333333333333333333333333333333"
+
+stranger := "0x4444444444444444444444444444444444444444"
+
+entities := {
+	"users": {
+		"alice": {"role": "admin", "groups": {"treasury-team": true}},
+		"bob": {"role": "member", "groups": {}},
+		"carol": {"role": "member", "groups": {"treasury-team": true}},
+		"dave": {"role": "manager", "groups": {"treasury-team": true}},
+		"root": {"role": "root", "groups": {}},
+	},
+	"credentials": {"alice-key": "alice"},
+	"accounts": {
+		"treasury": {"id": "treasury", "address": treasury, "chainId": 1, "accountType": "eoa", "groups": {"cold": true}},
+		"ops": {"id": "ops", "address": ops, "chainId": 1, "accountType": "4337", "groups": {}},
+	},
+	"accountsByAddress": {concat(":", ["1", treasury]): "treasury", concat(":", ["1", ops]): "ops"},
+	"addressBook": {concat(":", ["1", counterparty]): {"id": "acme", "classification": "counterparty"}},
+	"assignments": {"bob": {"ops": true}},
+	"decimals": {usdc: 6},
+}
+
+# transfer is a decoded ERC-20 transfer of 1,000 USDC from the treasury to the counterparty.
+transfer := {
+	"type": "erc20Transfer",
+	"chainId": 1,
+	"from": treasury,
+	"to": "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48",
+	"contract": "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48",
+	"hexSignature": "0xa9059cbb",
+	"token": usdc,
+	"amount": "1000000000",
+	"recipient": counterparty,
+}
+
+request := {
+	"action": "signTransaction",
+	"principal": "bob",
+	"resource": "treasury",
+	"intent": transfer,
+	"sets": ["org"],
+}
+
+# set indexes policies under every action and intent type the request may use.
+set(policies) := {
+	"policies": [object.union(p, {"approvals": [r | some c in p.when; c.criterion == "checkApprovals"; some r in c.args]}) |
+		some p in policies
+	],
+	"index": {action: {type: bucket(policies) | some type in intent_types} | some action in actions},
+}
+
+actions := ["signTransaction", "signMessage", "signTypedData", "signRaw", "signUserOperation", "grantPermission"]
+
+intent_types := [
+	"none", "nativeTransfer", "erc20Transfer", "erc20Approve", "erc721Transfer", "erc1155Transfer",
+	"erc1155BatchTransfer", "permit", "permit2Approve", "userOperation", "batch", "signMessage", "signTypedData",
+]
+
+bucket(policies) := object.union(
+	{"candidates": numbers.range(0, count(policies) - 1)},
+	{kind: [{"p": i, "a": object.get(c, "args", null), "k": sprintf("org/%d/%d", [i, j])} |
+		some i, p in policies
+		some j, c in p.when
+		c.criterion == kind
+	] |
+		some p in policies
+		some c in p.when
+		kind := c.criterion
+	},
+)
+
+# holds evaluates one criterion alone for a request: a permit policy with that criterion matches.
+holds(criterion, req) if {
+	d := data.rampart.main.decision with input as req
+		with data.entities as entities
+		with data.sets as {"org": set([{"id": "p", "then": "permit", "when": [criterion]}])}
+	d.decision == "Permit"
+}
+
+# decide evaluates a request against policies.
+decide(policies, req) := d if {
+	d := data.rampart.main.decision with input as req
+		with data.entities as entities
+		with data.sets as {"org": set(policies)}
+}
+
+# with_intent is the sample request carrying another intent (object.union would merge the two intents).
+with_intent(intent) := object.union(object.remove(request, ["intent"]), {"intent": intent})
