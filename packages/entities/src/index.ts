@@ -1,2 +1,53 @@
 // The public face of @rampart/entities.
-export {}
+
+export { checkPublicJwk, type JwkProblem } from './checkPublicJwk'
+export {
+  EntitiesJsonError,
+  type EntitiesJsonErrorCode,
+  type EntitiesJsonErrorDetails,
+} from './entitiesJsonError'
+export { detectEntityKind, ENTITY_KINDS, type EntityKind, entityKindNames, isEntityKind } from './entityKinds'
+export type {
+  AccountClassification,
+  AccountEntity,
+  AccountGroupEntity,
+  AccountGroupMemberEntity,
+  AccountType,
+  AddressBookAccountEntity,
+  ChainId,
+  CredentialEntity,
+  Entities,
+  EntityId,
+  EvmAddress,
+  Jwk,
+  TokenEntity,
+  UserAccountEntity,
+  UserEntity,
+  UserGroupEntity,
+  UserGroupMemberEntity,
+  UserRole,
+} from './generated/entities'
+export type { AccountEntities } from './generated/partial/account'
+export type { AccountGroupEntities } from './generated/partial/accountGroup'
+export type { AddressBookEntities } from './generated/partial/addressBook'
+export type { CredentialEntities } from './generated/partial/credential'
+export type { TokenEntities } from './generated/partial/token'
+export type { UserEntities } from './generated/partial/user'
+export type { UserAccountEntities } from './generated/partial/userAccount'
+export type { UserGroupEntities } from './generated/partial/userGroup'
+export { type EntityIndex, indexEntities } from './indexEntities'
+export {
+  ENTITY_ISSUE_CODES,
+  type EntityIssue,
+  type EntityIssueCode,
+  type EntityValidationResult,
+  type IssueSeverity,
+} from './issue'
+export {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_DEPTH,
+  type ParseEntitiesJsonOptions,
+  parseEntitiesJson,
+} from './parseEntitiesJson'
+export { entitySchemas } from './schemaValidator'
+export { type ValidateEntitiesOptions, validateEntities } from './validateEntities'

@@ -1,0 +1,195 @@
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { p256, p384, p521 } from '@noble/curves/nist.js'
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { ENTITY_ISSUE_CODES as CODES } from './issue'
+
+/** Something that keeps a JWK from being a usable public key. `member` names the JWK member at fault. */
+export interface JwkProblem {
+  code: string
+  member?: string
+  message: string
+}
+
+type WeierstrassPoint = { fromAffine(p: { x: bigint; y: bigint }): { assertValidity(): void } }
+
+/** The elliptic curves a credential may use, with the one JWS algorithm that fits each (RFC 7518, RFC 8812). */
+const EC_CURVES: Record<string, { alg: string; bytes: number; Point: WeierstrassPoint }> = {
+  secp256k1: { alg: 'ES256K', bytes: 32, Point: secp256k1.Point },
+  'P-256': { alg: 'ES256', bytes: 32, Point: p256.Point },
+  'P-384': { alg: 'ES384', bytes: 48, Point: p384.Point },
+  'P-521': { alg: 'ES512', bytes: 66, Point: p521.Point },
+}
+const RSA_ALGS = new Set(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'])
+const RSA_MIN_BITS = 2048
+/** Members that only a private key has. */
+const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k']
+/** Names that would reach Object.prototype if a consumer copied the JWK into a plain object. */
+const FORBIDDEN_MEMBERS = ['__proto__', 'constructor', 'prototype']
+const BASE64URL = /^[A-Za-z0-9_-]*$/
+
+function decodeBase64Url(value: unknown): Uint8Array | undefined {
+  if (typeof value !== 'string' || value === '' || !BASE64URL.test(value) || value.length % 4 === 1) return
+  return Buffer.from(value, 'base64url')
+}
+
+function toBigInt(bytes: Uint8Array): bigint {
+  return bytes.length === 0 ? 0n : BigInt(`0x${Buffer.from(bytes).toString('hex')}`)
+}
+
+function checkEc(jwk: Record<string, unknown>, problems: JwkProblem[]): void {
+  const crv = jwk.crv
+  const curve = typeof crv === 'string' && Object.hasOwn(EC_CURVES, crv) ? EC_CURVES[crv] : undefined
+  if (!curve) {
+    problems.push({
+      code: CODES.jwkUnsupportedCurve,
+      member: 'crv',
+      message: `EC key curve must be one of ${Object.keys(EC_CURVES).join(', ')}, got ${JSON.stringify(crv)}`,
+    })
+    return
+  }
+  if (jwk.alg !== undefined && jwk.alg !== curve.alg) {
+    problems.push({
+      code: CODES.jwkAlgMismatch,
+      member: 'alg',
+      message: `alg ${JSON.stringify(jwk.alg)} does not fit curve ${crv}; use ${curve.alg}`,
+    })
+  }
+  const x = decodeBase64Url(jwk.x)
+  const y = decodeBase64Url(jwk.y)
+  for (const [member, bytes] of [
+    ['x', x],
+    ['y', y],
+  ] as const) {
+    if (bytes?.length !== curve.bytes) {
+      problems.push({
+        code: CODES.jwkInvalidCoordinates,
+        member,
+        message: `${member} must be the base64url encoding of ${curve.bytes} bytes for curve ${crv}`,
+      })
+    }
+  }
+  if (x?.length !== curve.bytes || y?.length !== curve.bytes) return
+  try {
+    curve.Point.fromAffine({ x: toBigInt(x), y: toBigInt(y) }).assertValidity()
+  } catch {
+    problems.push({
+      code: CODES.jwkPointNotOnCurve,
+      member: 'x',
+      message: `(x, y) is not a point on curve ${crv}`,
+    })
+  }
+}
+
+function checkOkp(jwk: Record<string, unknown>, problems: JwkProblem[]): void {
+  if (jwk.crv !== 'Ed25519') {
+    problems.push({
+      code: CODES.jwkUnsupportedCurve,
+      member: 'crv',
+      message: `OKP key curve must be Ed25519, got ${JSON.stringify(jwk.crv)}`,
+    })
+    return
+  }
+  if (jwk.alg !== undefined && jwk.alg !== 'EdDSA' && jwk.alg !== 'Ed25519') {
+    problems.push({
+      code: CODES.jwkAlgMismatch,
+      member: 'alg',
+      message: `alg ${JSON.stringify(jwk.alg)} does not fit curve Ed25519; use EdDSA`,
+    })
+  }
+  const x = decodeBase64Url(jwk.x)
+  if (x?.length !== 32) {
+    problems.push({
+      code: CODES.jwkInvalidCoordinates,
+      member: 'x',
+      message: 'x must be the base64url encoding of 32 bytes for curve Ed25519',
+    })
+    return
+  }
+  try {
+    ed25519.Point.fromBytes(x).assertValidity()
+  } catch {
+    problems.push({
+      code: CODES.jwkPointNotOnCurve,
+      member: 'x',
+      message: 'x is not a point on curve Ed25519',
+    })
+  }
+}
+
+function checkRsa(jwk: Record<string, unknown>, problems: JwkProblem[]): void {
+  if (jwk.alg !== undefined && !RSA_ALGS.has(jwk.alg as string)) {
+    problems.push({
+      code: CODES.jwkAlgMismatch,
+      member: 'alg',
+      message: `alg ${JSON.stringify(jwk.alg)} does not fit an RSA key; use one of ${[...RSA_ALGS].join(', ')}`,
+    })
+  }
+  const n = decodeBase64Url(jwk.n)
+  const e = decodeBase64Url(jwk.e)
+  if (!n || !e) {
+    problems.push({
+      code: CODES.jwkInvalidCoordinates,
+      member: n ? 'e' : 'n',
+      message: 'an RSA key needs its modulus n and exponent e, base64url-encoded',
+    })
+    return
+  }
+  const bits = n.length * 8 - Math.clz32(n[0] ?? 0) + 24
+  if (bits < RSA_MIN_BITS) {
+    problems.push({
+      code: CODES.jwkWeakKey,
+      member: 'n',
+      message: `RSA modulus is ${bits} bits; at least ${RSA_MIN_BITS} are required`,
+    })
+  }
+}
+
+/**
+ * Checks that a JWK can serve as a user's public key: a supported key type, a curve and algorithm that fit
+ * each other, coordinates that are a point on the curve, and no private-key material.
+ */
+export function checkPublicJwk(jwk: Record<string, unknown>): JwkProblem[] {
+  const problems: JwkProblem[] = []
+  for (const member of FORBIDDEN_MEMBERS) {
+    if (Object.hasOwn(jwk, member)) {
+      problems.push({
+        code: CODES.jwkForbiddenMember,
+        member,
+        message: `member name "${member}" is not allowed in a key`,
+      })
+    }
+  }
+  const secret = PRIVATE_MEMBERS.find((member) => Object.hasOwn(jwk, member))
+  if (secret) {
+    problems.push({
+      code: CODES.jwkPrivateKey,
+      member: secret,
+      message: `a credential must hold only a public key, but member "${secret}" is private-key material`,
+    })
+  }
+  if (jwk.use !== undefined && jwk.use !== 'sig') {
+    problems.push({
+      code: CODES.jwkInvalidUse,
+      member: 'use',
+      message: `a credential key authenticates by signing, so use must be "sig", got ${JSON.stringify(jwk.use)}`,
+    })
+  }
+  switch (jwk.kty) {
+    case 'EC':
+      checkEc(jwk, problems)
+      break
+    case 'OKP':
+      checkOkp(jwk, problems)
+      break
+    case 'RSA':
+      checkRsa(jwk, problems)
+      break
+    default:
+      problems.push({
+        code: CODES.jwkUnsupportedKty,
+        member: 'kty',
+        message: `kty must be EC, OKP or RSA, got ${JSON.stringify(jwk.kty)}`,
+      })
+  }
+  return problems
+}

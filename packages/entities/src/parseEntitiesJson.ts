@@ -1,0 +1,127 @@
+import { parse as parseWithLocations } from '@humanwhocodes/momoa'
+import { EntitiesJsonError } from './entitiesJsonError'
+import { escapePointerToken } from './issue'
+
+export interface ParseEntitiesJsonOptions {
+  /** Largest accepted text, in UTF-8 bytes. Default 256 MiB. */
+  maxBytes?: number
+  /** Deepest accepted nesting of arrays and objects. Default 64; an Entities document needs 5 at most. */
+  maxDepth?: number
+}
+
+export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024
+export const DEFAULT_MAX_DEPTH = 64
+
+/**
+ * Member names that reach Object.prototype when a consumer copies a parsed object with assignment or a spread.
+ * JSON.parse itself stores them as plain own members, so the danger is downstream, and rejecting them here keeps
+ * every consumer safe.
+ */
+const FORBIDDEN_KEYS = ['__proto__', 'constructor', 'prototype']
+
+/**
+ * Parses untrusted text into a JSON value for validateEntities. Text that is too large, not JSON, nested too
+ * deeply, or that uses a forbidden member name raises an EntitiesJsonError with a stable code, never a crash.
+ */
+export function parseEntitiesJson(text: string, options: ParseEntitiesJsonOptions = {}): unknown {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH
+  // UTF-8 never takes fewer bytes than UTF-16 code units, so most texts are judged without counting bytes.
+  if (text.length > maxBytes || (text.length * 3 > maxBytes && Buffer.byteLength(text) > maxBytes)) {
+    throw new EntitiesJsonError('json.too-large', `document is larger than ${maxBytes} bytes`, {
+      limit: maxBytes,
+    })
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw syntaxError(text, error)
+  }
+  inspect(value, maxDepth)
+  return value
+}
+
+function syntaxError(text: string, error: unknown): EntitiesJsonError {
+  // V8's messages differ across Node versions and quote the text; momoa gives a stable message and location.
+  try {
+    parseWithLocations(text, { mode: 'json', ranges: false, tokens: false })
+  } catch (located) {
+    if (located instanceof Error && 'line' in located && 'column' in located) {
+      const message = located.message.replace(/ \(\d+:\d+\)$/, '')
+      return new EntitiesJsonError('json.syntax', `invalid JSON: ${message}`, {
+        line: Number(located.line),
+        column: Number(located.column),
+      })
+    }
+  }
+  return new EntitiesJsonError(
+    'json.syntax',
+    `invalid JSON: ${error instanceof Error ? error.message : error}`,
+  )
+}
+
+/**
+ * Walks the parsed value without recursion (so no nesting can overflow the stack), bounding the depth and
+ * looking for forbidden member names.
+ */
+function inspect(root: unknown, maxDepth: number): void {
+  const stack: unknown[] = [root]
+  const depths: number[] = [0]
+  while (stack.length > 0) {
+    const value = stack.pop()
+    const depth = depths.pop()!
+    if (typeof value !== 'object' || value === null) continue
+    if (depth >= maxDepth) {
+      throw new EntitiesJsonError(
+        'json.too-deep',
+        `document nests arrays and objects deeper than ${maxDepth}`,
+        {
+          path: pathTo(root, (_, d) => d >= maxDepth, maxDepth),
+          limit: maxDepth,
+        },
+      )
+    }
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const item = value[i]
+        if (typeof item === 'object' && item !== null) {
+          stack.push(item)
+          depths.push(depth + 1)
+        }
+      }
+      continue
+    }
+    for (const key of FORBIDDEN_KEYS) {
+      if (Object.hasOwn(value, key)) {
+        const path = pathTo(root, (node) => node === value, maxDepth)
+        throw new EntitiesJsonError('json.forbidden-key', `member name "${key}" is not allowed`, {
+          path: `${path}/${escapePointerToken(key)}`,
+        })
+      }
+    }
+    for (const key in value) {
+      const member = (value as Record<string, unknown>)[key]
+      if (typeof member === 'object' && member !== null) {
+        stack.push(member)
+        depths.push(depth + 1)
+      }
+    }
+  }
+}
+
+/** The JSON Pointer of the first value (depth-first) that matches; only called once a problem is known. */
+function pathTo(root: unknown, matches: (node: object, depth: number) => boolean, maxDepth: number): string {
+  const stack: Array<{ node: unknown; path: string; depth: number }> = [{ node: root, path: '', depth: 0 }]
+  while (stack.length > 0) {
+    const { node, path, depth } = stack.pop()!
+    if (typeof node !== 'object' || node === null) continue
+    if (matches(node, depth)) return path
+    if (depth >= maxDepth) continue
+    const entries = Array.isArray(node) ? node.entries() : Object.entries(node)
+    for (const [key, child] of entries) {
+      stack.push({ node: child, path: `${path}/${escapePointerToken(String(key))}`, depth: depth + 1 })
+    }
+  }
+  return ''
+}
