@@ -1,20 +1,361 @@
+import { decodeAbiParameters, type Hex, hashDomain } from 'viem'
+import {
+  type CompiledDescriptor,
+  type CompiledFormat,
+  type CompileIssue,
+  compileDescriptor,
+} from './compileDescriptor'
+import { computeEncodeType, normalizeEncodeType, structSchema } from './encodeType'
+import { isObject, mergeDescriptor } from './mergeIncludes'
+import type { Container, RenderContext } from './renderContext'
+import { renderFormat } from './renderFormat'
 import type {
+  CalldataRequest,
+  ClearSignDisplay,
+  ClearSignError,
+  DataProvider,
   DescriptorLoadIssue,
   DescriptorRegistry,
   DescriptorRegistryOptions,
   DescriptorSource,
+  TypedDataRequest,
 } from './types'
+import { toBigInt } from './value'
 
-/** Compiles descriptors once and indexes them for O(1) lookup. (Engine lands in the next commits.) */
+const MAX_INCLUDE_DEPTH = 4
+const MAX_CALLDATA_BYTES = 1 << 20
+const DEFAULT_MAX_DEPTH = 4
+const HEX_DATA = /^0x[0-9a-fA-F]*$/
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+
+/** Internal entry point shared by layered registries, so embedded calldata keeps its depth count. */
+const formatAt = Symbol('formatCalldataAt')
+
+interface InternalRegistry extends DescriptorRegistry {
+  [formatAt](
+    request: CalldataRequest,
+    provider: DataProvider | undefined,
+    depth: number,
+  ): ClearSignDisplay | undefined
+}
+
+/**
+ * Compiles descriptors once and indexes their formats for O(1) lookup: calldata by (chainId, address,
+ * selector), EIP-712 by (chainId, verifyingContract, encodeType). Earlier descriptors win over later ones
+ * on the same key. Invalid descriptors are skipped and reported in `issues`, never thrown.
+ */
 export function createDescriptorRegistry(
   descriptors: readonly DescriptorSource[],
-  _options: DescriptorRegistryOptions = {},
+  options: DescriptorRegistryOptions = {},
   loadIssues: readonly DescriptorLoadIssue[] = [],
 ): DescriptorRegistry {
-  return {
-    formatCalldata: () => undefined,
-    formatTypedData: () => undefined,
-    issues: [...loadIssues],
-    size: descriptors.length * 0,
+  const issues: DescriptorLoadIssue[] = [...loadIssues]
+  const bySource = new Map<string, unknown>()
+  for (const { source, json } of descriptors) bySource.set(normalizeSource(source), json)
+  const resolveInclude =
+    options.resolveInclude ??
+    ((including: string, reference: string) =>
+      bySource.get(normalizeSource(joinSource(including, reference))))
+
+  const calldata = new Map<string, CompiledFormat>()
+  const typed = new Map<string, CompiledFormat[]>()
+  let size = 0
+  for (const { source, json } of descriptors) {
+    const merged = withIncludes(source, json, resolveInclude, issues)
+    if (!merged || !isObject(merged.context)) continue
+    const compileIssues: CompileIssue[] = []
+    const descriptor = compileDescriptor(source, merged, compileIssues)
+    for (const issue of compileIssues) issues.push({ ...issue, context: {}, source })
+    if (!descriptor) continue
+    size += descriptor.formats.length
+    index(descriptor, calldata, typed)
   }
+
+  const maxDepth = options.maxCalldataDepth ?? DEFAULT_MAX_DEPTH
+  const fallback = options.fallback as InternalRegistry | undefined
+
+  const formatCalldataAt = (
+    request: CalldataRequest,
+    provider: DataProvider | undefined,
+    depth: number,
+  ): ClearSignDisplay | undefined => {
+    const to =
+      typeof request?.to === 'string' && ADDRESS.test(request.to) ? request.to.toLowerCase() : undefined
+    const data = typeof request?.data === 'string' ? request.data : ''
+    const chainId = Number(request?.chainId)
+    if (!to || !HEX_DATA.test(data) || data.length < 10 || !Number.isSafeInteger(chainId)) return undefined
+    const format = calldata.get(`${chainId}:${to}:${data.slice(0, 10).toLowerCase()}`)
+    if (!format) return fallback?.[formatAt]?.(request, provider, depth)
+    const container: Container = {
+      from:
+        typeof request.from === 'string' && ADDRESS.test(request.from)
+          ? request.from.toLowerCase()
+          : undefined,
+      to,
+      value: toBigInt(request.value) ?? undefined,
+      chainId,
+    }
+    if (data.length > MAX_CALLDATA_BYTES * 2 + 2 || data.length % 2 !== 0) {
+      return failed(format, container, {
+        code: 'ERC7730_INVALID_CALLDATA',
+        message: data.length % 2 !== 0 ? 'Calldata has an odd number of hex digits' : 'Calldata is too large',
+        context: { length: data.length },
+      })
+    }
+    let args: readonly unknown[]
+    try {
+      const inputs = format.abi!.inputs
+      args = inputs.length === 0 ? [] : decodeAbiParameters(inputs, `0x${data.slice(10)}` as Hex)
+    } catch (error) {
+      return failed(format, container, {
+        code: 'ERC7730_INVALID_CALLDATA',
+        message: `Calldata does not decode as ${format.key}: ${String((error as Error).message).split('\n')[0]}`,
+        context: { selector: format.selector },
+      })
+    }
+    return renderFormat(context(format, { param: format.schema, raw: args }, container, provider, depth))
+  }
+
+  const context = (
+    format: CompiledFormat,
+    root: RenderContext['root'],
+    container: Container,
+    provider: DataProvider | undefined,
+    depth: number,
+  ): RenderContext => ({
+    format,
+    root,
+    container,
+    provider,
+    depth,
+    maxDepth,
+    nested: (request, nextDepth) => registry[formatAt](request, provider, nextDepth),
+    rendered: new Map(),
+    errors: [],
+  })
+
+  const formatTypedData = (
+    typedData: TypedDataRequest,
+    provider?: DataProvider,
+  ): ClearSignDisplay | undefined => {
+    if (
+      !isObject(typedData) ||
+      !isObject(typedData.types) ||
+      !isObject(typedData.domain) ||
+      !isObject(typedData.message)
+    )
+      return undefined
+    const { domain, primaryType } = typedData
+    if (typeof primaryType !== 'string') return undefined
+    const encodeType = computeEncodeType(primaryType, typedData.types)
+    if (!encodeType) return undefined
+    const chainId = toBigInt(domain.chainId) ?? saltChainId(domain.salt)
+    const verifyingContract =
+      typeof domain.verifyingContract === 'string' && ADDRESS.test(domain.verifyingContract)
+        ? domain.verifyingContract.toLowerCase()
+        : undefined
+    const normalized = normalizeEncodeType(encodeType)
+    const deployed =
+      chainId !== undefined && verifyingContract ? `${chainId}:${verifyingContract}` : undefined
+    const candidates = [
+      ...(deployed ? (typed.get(`${deployed}:${normalized}`) ?? []) : []),
+      ...(deployed ? (typed.get(`${deployed}:${primaryType}`) ?? []) : []),
+      ...(typed.get(`*:${normalized}`) ?? []),
+      ...(typed.get(`*:${primaryType}`) ?? []),
+    ]
+    const format = candidates.find((candidate) => domainMatches(candidate.descriptor, domain))
+    if (!format) return fallback?.formatTypedData(typedData, provider)
+    const schema = format.schema.components?.length
+      ? format.schema
+      : structSchema(primaryType, typedData.types, 0)
+    const account = (typedData as { account?: unknown }).account
+    const container: Container = {
+      from: typeof account === 'string' && ADDRESS.test(account) ? account.toLowerCase() : undefined,
+      to: verifyingContract,
+      value: undefined,
+      chainId:
+        chainId !== undefined && chainId <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(chainId) : undefined,
+    }
+    return renderFormat(context(format, { param: schema, raw: typedData.message }, container, provider, 0))
+  }
+
+  const registry: InternalRegistry = {
+    formatCalldata: (request, provider) => {
+      try {
+        return formatCalldataAt(request, provider, 0)
+      } catch {
+        return undefined
+      }
+    },
+    formatTypedData: (typedData, provider) => {
+      try {
+        return formatTypedData(typedData, provider)
+      } catch {
+        return undefined
+      }
+    },
+    [formatAt]: formatCalldataAt,
+    issues,
+    size,
+  }
+  return registry
+}
+
+/**
+ * Domains without `chainId` sometimes carry it as `salt` (Polygon's meta-transaction domain:
+ * `salt = bytes32(chainId)`); read it only when the salt is clearly a small integer.
+ */
+function saltChainId(salt: unknown): bigint | undefined {
+  if (typeof salt !== 'string' || !/^0x0{48}[0-9a-fA-F]{16}$/.test(salt)) return undefined
+  const chainId = BigInt(salt)
+  return chainId > 0n ? chainId : undefined
+}
+
+function failed(format: CompiledFormat, container: Container, error: ClearSignError): ClearSignDisplay {
+  const descriptor = format.descriptor
+  return {
+    intent: format.intent,
+    interpolatedIntent: null,
+    interactWith: {
+      contractAddress: container.to ?? null,
+      contractChainId: container.chainId ?? null,
+      contractName: descriptor.contractName ?? null,
+      protocolId: descriptor.id ?? null,
+      protocolName: descriptor.owner ?? null,
+      protocolDescription: null,
+      owner: descriptor.owner ?? null,
+      info: null,
+    },
+    fields: [],
+    requiredFields: format.requiredFields,
+    error,
+    descriptor: { source: descriptor.source, kind: descriptor.kind },
+  }
+}
+
+function index(
+  descriptor: CompiledDescriptor,
+  calldata: Map<string, CompiledFormat>,
+  typed: Map<string, CompiledFormat[]>,
+): void {
+  for (const format of descriptor.formats) {
+    if (descriptor.kind === 'calldata') {
+      for (const { chainId, address } of descriptor.deployments) {
+        const key = `${chainId}:${address}:${format.selector}`
+        if (!calldata.has(key)) calldata.set(key, format)
+      }
+      continue
+    }
+    const keys = descriptor.deployments.length
+      ? descriptor.deployments.map(({ chainId, address }) => `${chainId}:${address}:${format.encodeType}`)
+      : [`*:${format.encodeType}`]
+    for (const key of keys) {
+      const list = typed.get(key)
+      if (list) list.push(format)
+      else typed.set(key, [format])
+    }
+  }
+}
+
+/** The descriptor's `eip712.domain` values and `domainSeparator` must match the message's domain. */
+function domainMatches(descriptor: CompiledDescriptor, domain: Record<string, unknown>): boolean {
+  if (descriptor.domain) {
+    for (const [key, expected] of Object.entries(descriptor.domain)) {
+      const actual = domain[key]
+      if (actual === undefined) return false
+      if (String(actual).toLowerCase() !== String(expected).toLowerCase()) return false
+    }
+  }
+  if (descriptor.domainSeparator) {
+    try {
+      const types = domainTypes(domain)
+      const separator = hashDomain({ domain: domain as never, types: { EIP712Domain: types } as never })
+      if (separator.toLowerCase() !== descriptor.domainSeparator.toLowerCase()) return false
+    } catch {
+      return false
+    }
+  }
+  return true
+}
+
+function domainTypes(domain: Record<string, unknown>) {
+  const fields = [
+    ['name', 'string'],
+    ['version', 'string'],
+    ['chainId', 'uint256'],
+    ['verifyingContract', 'address'],
+    ['salt', 'bytes32'],
+  ] as const
+  return fields.filter(([name]) => domain[name] !== undefined).map(([name, type]) => ({ name, type }))
+}
+
+function withIncludes(
+  source: string,
+  json: unknown,
+  resolveInclude: (including: string, reference: string) => unknown,
+  issues: DescriptorLoadIssue[],
+): Record<string, unknown> | undefined {
+  if (!isObject(json)) {
+    issues.push({
+      code: 'ERC7730_INVALID_DESCRIPTOR',
+      message: 'Descriptor is not a JSON object',
+      context: {},
+      source,
+      path: '',
+    })
+    return undefined
+  }
+  let current: Record<string, unknown> = json
+  let currentSource = source
+  const seen = new Set([normalizeSource(source)])
+  for (let depth = 0; typeof current.includes === 'string'; depth++) {
+    const reference = current.includes
+    const next = depth < MAX_INCLUDE_DEPTH ? safeInclude(resolveInclude, currentSource, reference) : undefined
+    const nextSource = joinSource(currentSource, reference)
+    if (!isObject(next) || seen.has(normalizeSource(nextSource))) {
+      issues.push({
+        code: 'ERC7730_INCLUDE_NOT_FOUND',
+        message: `Cannot include "${reference}"`,
+        context: { reference },
+        source,
+        path: '/includes',
+      })
+      return undefined
+    }
+    seen.add(normalizeSource(nextSource))
+    // Merge bottom-up: the included file (with its own includes) first, then this file over it.
+    const inner: Record<string, unknown> = next
+    const merged = mergeDescriptor(current, inner)
+    if (typeof inner.includes === 'string') merged.includes = inner.includes
+    current = merged
+    currentSource = nextSource
+  }
+  return current
+}
+
+function safeInclude(
+  resolveInclude: (including: string, reference: string) => unknown,
+  source: string,
+  reference: string,
+): unknown {
+  try {
+    return resolveInclude(source, reference)
+  } catch {
+    return undefined
+  }
+}
+
+function joinSource(including: string, reference: string): string {
+  return normalizeSource(`${including.split(/[\\/]/).slice(0, -1).join('/')}/${reference}`)
+}
+
+/** `a/./b/../c.json` → `a/c.json`, so the same file is recognized under different spellings. */
+function normalizeSource(source: string): string {
+  const out: string[] = []
+  for (const segment of source.split(/[\\/]/)) {
+    if (segment === '' || segment === '.') continue
+    if (segment === '..') out.pop()
+    else out.push(segment)
+  }
+  return out.join('/')
 }

@@ -37,6 +37,11 @@ export interface DescriptorRegistryOptions {
   resolveInclude?: (includingSource: string, reference: string) => unknown
   /** Maximum nesting depth of embedded calldata (`calldata` format). Default 4. */
   maxCalldataDepth?: number
+  /**
+   * A registry consulted when none of these descriptors match, for embedded calldata too: an
+   * organization's own descriptors layered over the public registry, for example.
+   */
+  fallback?: DescriptorRegistry
 }
 
 /** A transaction to clear-sign. */
@@ -54,6 +59,8 @@ export interface CalldataRequest {
 
 /** An EIP-712 typed data request (as passed to `eth_signTypedData_v4`, already parsed). */
 export interface TypedDataRequest {
+  /** Signer, the `@.from` of descriptors. */
+  account?: string
   types: Record<string, readonly { name: string; type: string }[]>
   primaryType: string
   domain: Record<string, unknown>
