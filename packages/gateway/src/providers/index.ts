@@ -1,3 +1,20 @@
-// The custody provider adapters: the interface, its errors, the built-in local provider and the registry.
+// The custody provider adapters: the interface, its errors, the registry and the built-in local provider.
 export * from './errors'
+export { type LocalCredentials, validateLocalCredentials } from './local/credentials'
+export {
+  decryptSeed,
+  defaultScryptParams,
+  type EncryptedSeed,
+  encryptSeed,
+  type ScryptParams,
+} from './local/encryptedSeed'
+export { createFileVaultStore } from './local/fileVaultStore'
+export { derivationPath } from './local/keyring'
+export { createLocalProvider, type LocalProvider, type LocalProviderOptions } from './local/localProvider'
+export type { LocalNetworkSettings, LocalSession } from './local/localSession'
+export { createMemoryVaultStore } from './local/memoryVaultStore'
+export { defaultLocalNetworkIds, type LocalNetwork, localNetworks } from './local/networks'
+export { type PositionEvent, positionTransitions, transition } from './local/stakingStateMachine'
+export type { LocalVault, LocalVaultStore, LocalVaultStoreFactory } from './local/vault'
+export { createProviderRegistry, type ProviderRegistry } from './registry'
 export type * from './types'

@@ -1,0 +1,104 @@
+import {
+  type Address,
+  BaseError,
+  createPublicClient,
+  type Hex,
+  HttpRequestError,
+  http,
+  type PublicClient,
+  RpcError,
+  RpcRequestError,
+  TimeoutError,
+} from 'viem'
+import { ProviderError } from '../errors'
+
+/** The few JSON-RPC calls the local provider needs from a network node. */
+export interface NetworkRpc {
+  pendingNonce(address: Address): Promise<number>
+  estimateGas(request: { from: Address; to?: Address; value: bigint; data?: Hex }): Promise<bigint>
+  fees(): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint; gasPrice: bigint }>
+  sendRawTransaction(serialized: Hex): Promise<Hex>
+}
+
+async function call<T>(networkId: string, action: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    // The node's own refusal (nonce too low, insufficient funds, ...) is a rejection; anything else means the
+    // node could not be used. Only the node's short message is passed on, never URLs or credentials.
+    const chain = error instanceof BaseError ? error : undefined
+    const unreachable = chain?.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError)
+    const rejected = chain?.walk((e) => e instanceof RpcRequestError || e instanceof RpcError)
+    if (rejected && !unreachable) {
+      const shortMessage = (error as { shortMessage?: string }).shortMessage ?? 'The node refused the request'
+      throw new ProviderError(
+        'PROVIDER_REJECTED',
+        `The ${networkId} node refused ${action}: ${shortMessage.slice(0, 300)}`,
+        { networkId, action },
+        error,
+      )
+    }
+    throw new ProviderError(
+      'PROVIDER_UNAVAILABLE',
+      `The ${networkId} node could not be reached for ${action}`,
+      { networkId, action },
+      error,
+    )
+  }
+}
+
+export function createNetworkRpc(
+  networkId: string,
+  chainId: number,
+  rpcUrl: string,
+  timeoutMs: number,
+): NetworkRpc {
+  const client: PublicClient = createPublicClient({
+    transport: http(rpcUrl, { retryCount: 0, timeout: timeoutMs }),
+  })
+  let chainChecked = false
+  const checkChain = async () => {
+    if (chainChecked) return
+    const remote = await call(networkId, 'eth_chainId', () => client.getChainId())
+    if (remote !== chainId) {
+      throw new ProviderError(
+        'PROVIDER_REJECTED',
+        `The ${networkId} node serves chain ${remote}, not ${chainId}`,
+        {
+          networkId,
+          expectedChainId: chainId,
+          chainId: remote,
+        },
+      )
+    }
+    chainChecked = true
+  }
+  return {
+    async pendingNonce(address) {
+      await checkChain()
+      return call(networkId, 'eth_getTransactionCount', () =>
+        client.getTransactionCount({ address, blockTag: 'pending' }),
+      )
+    },
+    async estimateGas({ from, to, value, data }) {
+      await checkChain()
+      return call(networkId, 'eth_estimateGas', () => client.estimateGas({ account: from, to, value, data }))
+    },
+    async fees() {
+      await checkChain()
+      return call(networkId, 'fee estimation', async () => {
+        const [{ maxFeePerGas, maxPriorityFeePerGas }, gasPrice] = await Promise.all([
+          client.estimateFeesPerGas(),
+          client.getGasPrice(),
+        ])
+        return { maxFeePerGas, maxPriorityFeePerGas, gasPrice }
+      })
+    },
+    async sendRawTransaction(serialized) {
+      await checkChain()
+      return call(networkId, 'eth_sendRawTransaction', () =>
+        client.sendRawTransaction({ serializedTransaction: serialized }),
+      )
+    },
+  }
+}
