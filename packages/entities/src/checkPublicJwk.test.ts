@@ -1,0 +1,101 @@
+import { generateKeyPairSync, type KeyObject } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { checkPublicJwk } from './checkPublicJwk'
+
+function publicJwk(
+  type: 'ec' | 'ed25519' | 'rsa',
+  options: Record<string, unknown> = {},
+): Record<string, unknown> {
+  // Node's overloads do not accept a union of key types, so pick the KeyObject overload by hand.
+  const generate = generateKeyPairSync as (type: string, options: object) => { publicKey: KeyObject }
+  return generate(type, options).publicKey.export({ format: 'jwk' }) as Record<string, unknown>
+}
+
+const codes = (jwk: Record<string, unknown>) =>
+  checkPublicJwk(jwk).map(({ code, member }) => `${code} ${member}`)
+
+describe('checkPublicJwk', () => {
+  it('accepts real public keys on every supported curve, with or without alg', () => {
+    const curves = [
+      ['secp256k1', 'ES256K'],
+      ['prime256v1', 'ES256'],
+      ['secp384r1', 'ES384'],
+      ['secp521r1', 'ES512'],
+    ]
+    for (const [namedCurve, alg] of curves) {
+      const jwk = publicJwk('ec', { namedCurve })
+      expect(checkPublicJwk(jwk)).toEqual([])
+      expect(checkPublicJwk({ ...jwk, alg, use: 'sig' })).toEqual([])
+    }
+    expect(checkPublicJwk({ ...publicJwk('ed25519'), alg: 'EdDSA' })).toEqual([])
+    expect(checkPublicJwk({ ...publicJwk('rsa', { modulusLength: 2048 }), alg: 'PS256' })).toEqual([])
+  })
+
+  it('rejects algorithms that do not fit the curve or key type', () => {
+    const k1 = publicJwk('ec', { namedCurve: 'secp256k1' })
+    expect(codes({ ...k1, alg: 'ES256' })).toEqual(['jwk.alg-mismatch alg'])
+    expect(codes({ ...k1, alg: 'RS256' })).toEqual(['jwk.alg-mismatch alg'])
+    expect(codes({ ...publicJwk('ed25519'), alg: 'ES256K' })).toEqual(['jwk.alg-mismatch alg'])
+    expect(codes({ ...publicJwk('rsa', { modulusLength: 2048 }), alg: 'ES256' })).toEqual([
+      'jwk.alg-mismatch alg',
+    ])
+  })
+
+  it('rejects curves that do not fit the key type', () => {
+    const ed = publicJwk('ed25519')
+    expect(codes({ ...ed, kty: 'EC' })).toEqual(['jwk.unsupported-curve crv'])
+    expect(codes({ ...publicJwk('ec', { namedCurve: 'prime256v1' }), kty: 'OKP' })).toEqual([
+      'jwk.unsupported-curve crv',
+    ])
+    expect(codes({ kty: 'OKP', crv: 'X25519', x: ed.x })).toEqual(['jwk.unsupported-curve crv'])
+  })
+
+  it('rejects points that are not on the curve', () => {
+    const p256 = publicJwk('ec', { namedCurve: 'prime256v1' })
+    const y = Buffer.from(p256.y as string, 'base64url')
+    y[31]! ^= 1
+    expect(codes({ ...p256, y: y.toString('base64url') })).toEqual(['jwk.point-not-on-curve x'])
+    // A P-256 point is (almost surely) not on secp256k1, though the coordinates have the right size.
+    expect(codes({ ...p256, crv: 'secp256k1' })).toEqual(['jwk.point-not-on-curve x'])
+    const zero = Buffer.alloc(32).toString('base64url')
+    expect(codes({ kty: 'EC', crv: 'secp256k1', x: zero, y: zero })).toEqual(['jwk.point-not-on-curve x'])
+    // 2^255 - 1 is not the encoding of any Ed25519 point.
+    const notEd = Buffer.alloc(32, 0xff)
+    notEd[31] = 0x7f
+    expect(codes({ kty: 'OKP', crv: 'Ed25519', x: notEd.toString('base64url') })).toEqual([
+      'jwk.point-not-on-curve x',
+    ])
+  })
+
+  it('rejects coordinates that are missing, malformed or of the wrong size', () => {
+    const k1 = publicJwk('ec', { namedCurve: 'secp256k1' })
+    expect(codes({ ...k1, x: undefined })).toEqual(['jwk.invalid-coordinates x'])
+    expect(codes({ ...k1, y: `${(k1.y as string).slice(0, -2)}+/` })).toEqual(['jwk.invalid-coordinates y'])
+    expect(codes({ ...k1, x: 42 })).toEqual(['jwk.invalid-coordinates x'])
+    const p384 = publicJwk('ec', { namedCurve: 'secp384r1' })
+    expect(codes({ ...p384, crv: 'P-256' })).toEqual([
+      'jwk.invalid-coordinates x',
+      'jwk.invalid-coordinates y',
+    ])
+    expect(codes({ kty: 'RSA', e: 'AQAB' })).toEqual(['jwk.invalid-coordinates n'])
+  })
+
+  it('rejects private keys, weak RSA keys, unknown types and keys not meant for signatures', () => {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'secp256k1' })
+    expect(codes(privateKey.export({ format: 'jwk' }) as Record<string, unknown>)).toEqual([
+      'jwk.private-key d',
+    ])
+    expect(codes(publicJwk('rsa', { modulusLength: 1024 }))).toEqual(['jwk.weak-key n'])
+    expect(codes({ kty: 'oct', k: 'c2VjcmV0' })).toEqual(['jwk.private-key k', 'jwk.unsupported-kty kty'])
+    expect(codes({ kid: 'no-type' })).toEqual(['jwk.unsupported-kty kty'])
+    expect(codes({ ...publicJwk('ed25519'), use: 'enc' })).toEqual(['jwk.invalid-use use'])
+  })
+
+  it('rejects member names that would reach Object.prototype, without being affected by them', () => {
+    const jwk = JSON.parse(
+      `{"__proto__": {"kty": "EC"}, "constructor": 1, ${JSON.stringify(publicJwk('ed25519')).slice(1)}`,
+    )
+    expect(codes(jwk)).toEqual(['jwk.forbidden-member __proto__', 'jwk.forbidden-member constructor'])
+    expect(({} as Record<string, unknown>).kty).toBeUndefined()
+  })
+})

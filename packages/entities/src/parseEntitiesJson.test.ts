@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { EntitiesJsonError } from './entitiesJsonError'
+import { parseEntitiesJson } from './parseEntitiesJson'
+import { readFixtureText } from './testFixtures'
+
+function errorOf(run: () => unknown): EntitiesJsonError {
+  try {
+    run()
+  } catch (error) {
+    if (error instanceof EntitiesJsonError) return error
+    throw error
+  }
+  throw new Error('expected an EntitiesJsonError')
+}
+
+describe('parseEntitiesJson', () => {
+  it('parses a document', () => {
+    expect(parseEntitiesJson('{"users": [{"id": "a", "role": "root"}]}')).toEqual({
+      users: [{ id: 'a', role: 'root' }],
+    })
+  })
+
+  it('reports invalid JSON with its line and column', () => {
+    const error = errorOf(() => parseEntitiesJson('{\n  "users": [\n    {"id": "a",}\n  ]\n}'))
+    expect(error).toMatchObject({ code: 'json.syntax', details: { line: 3, column: 16 } })
+    expect(error.message).toMatch(/^invalid JSON: /)
+    expect(errorOf(() => parseEntitiesJson(''))).toMatchObject({ code: 'json.syntax' })
+    expect(errorOf(() => parseEntitiesJson('{"a": 1} trailing'))).toMatchObject({ code: 'json.syntax' })
+  })
+
+  it('rejects text larger than the bound before parsing it', () => {
+    expect(errorOf(() => parseEntitiesJson('[1, 2, 3]', { maxBytes: 8 }))).toMatchObject({
+      code: 'json.too-large',
+      details: { limit: 8 },
+    })
+    // Counted in UTF-8 bytes: 3 characters, 9 bytes.
+    expect(errorOf(() => parseEntitiesJson('"€€€"', { maxBytes: 10 }))).toMatchObject({
+      code: 'json.too-large',
+    })
+  })
+
+  it('rejects deep nesting without overflowing the stack, and says where', () => {
+    const depth = 200_000
+    const error = errorOf(() => parseEntitiesJson(`${'['.repeat(depth)}${']'.repeat(depth)}`))
+    expect(error.code).toBe('json.too-deep')
+    expect(error.path).toBe('/0'.repeat(64))
+    expect(errorOf(() => parseEntitiesJson('{"a": {"b": {"c": 1}}}', { maxDepth: 2 }))).toMatchObject({
+      code: 'json.too-deep',
+      path: '/a/b',
+    })
+  })
+
+  it('rejects member names that reach Object.prototype, wherever they are', () => {
+    const error = errorOf(() => parseEntitiesJson(readFixtureText('invalid/forbidden-key.json')))
+    expect(error).toMatchObject({ code: 'json.forbidden-key', path: '/credentials/0/key/__proto__' })
+    expect(errorOf(() => parseEntitiesJson('{"users": [{"constructor": {}}]}'))).toMatchObject({
+      code: 'json.forbidden-key',
+      path: '/users/0/constructor',
+    })
+    expect(errorOf(() => parseEntitiesJson('{"a~b/c": {"prototype": 1}}')).path).toBe('/a~0b~1c/prototype')
+    // Written with an escape, the name is the same once parsed.
+    expect(errorOf(() => parseEntitiesJson('{"\\u005f_proto__": 1}')).code).toBe('json.forbidden-key')
+    expect(({} as Record<string, unknown>).admin).toBeUndefined()
+  })
+
+  it('accepts those words as values and ids', () => {
+    expect(parseEntitiesJson('{"users": [{"id": "__proto__", "role": "constructor"}]}')).toEqual({
+      users: [{ id: '__proto__', role: 'constructor' }],
+    })
+  })
+})

@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs'
+import type { Entities } from './generated/entities'
+import { parseEntitiesJson } from './parseEntitiesJson'
+
+/** The repository's entity fixtures, shared by this package's tests and benches. */
+export const fixturesDir = new URL('../../../fixtures/entities/', import.meta.url)
+
+export function readFixtureText(name: string): string {
+  return readFileSync(new URL(name, fixturesDir), 'utf8')
+}
+
+export function readFixture(name: string): unknown {
+  return parseEntitiesJson(readFixtureText(name))
+}
+
+/** The realistic organization: a full, valid Entities document. */
+export function northwind(): Entities {
+  return readFixture('valid/northwind.json') as Entities
+}

@@ -1,0 +1,307 @@
+import { readdirSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { fixturesDir, northwind, readFixture } from './testFixtures'
+import { validateEntities } from './validateEntities'
+
+/** Each invalid fixture breaks its document in exactly one way: the one issue below, and nothing else. */
+const invalidFixtures: Record<string, { code: string; path: string; related?: string }> = {
+  'schema-required': { code: 'schema.required', path: '/users/1/role' },
+  'schema-additional-properties': { code: 'schema.additionalProperties', path: '/accounts/0/label' },
+  'schema-enum': { code: 'schema.enum', path: '/users/2/role' },
+  'schema-type': { code: 'schema.type', path: '/tokens/0/decimals' },
+  'missing-collection': { code: 'schema.required', path: '/addressBook' },
+  'invalid-address': { code: 'invalid-address', path: '/accounts/1/address' },
+  'duplicate-id': { code: 'duplicate-id', path: '/users/3/id', related: '/users/0/id' },
+  'duplicate-membership': {
+    code: 'duplicate-membership',
+    path: '/userGroupMembers/2',
+    related: '/userGroupMembers/1',
+  },
+  'dangling-reference': { code: 'dangling-reference', path: '/userGroupMembers/1/userId' },
+  'token-id-format': { code: 'token-id-format', path: '/tokens/0/id' },
+  'token-id-mismatch': { code: 'token-id-mismatch', path: '/tokens/0/id', related: '/tokens/0/chainId' },
+  'duplicate-account-address': {
+    code: 'duplicate-account-address',
+    path: '/accounts/2/address',
+    related: '/accounts/0/address',
+  },
+  'address-book-conflict': {
+    code: 'address-book-conflict',
+    path: '/addressBook/1/classification',
+    related: '/addressBook/0/classification',
+  },
+  'jwk-unsupported-kty': { code: 'jwk.unsupported-kty', path: '/credentials/1/key/kty' },
+  'jwk-unsupported-curve': { code: 'jwk.unsupported-curve', path: '/credentials/1/key/crv' },
+  'jwk-alg-mismatch': { code: 'jwk.alg-mismatch', path: '/credentials/0/key/alg' },
+  'jwk-invalid-coordinates': { code: 'jwk.invalid-coordinates', path: '/credentials/1/key/y' },
+  'jwk-point-not-on-curve': { code: 'jwk.point-not-on-curve', path: '/credentials/0/key/x' },
+  'jwk-private-key': { code: 'jwk.private-key', path: '/credentials/1/key/d' },
+  'duplicate-kid': {
+    code: 'duplicate-kid',
+    path: '/credentials/2/key/kid',
+    related: '/credentials/0/key/kid',
+  },
+}
+
+function issuesOf(doc: unknown, kind?: Parameters<typeof validateEntities>[1]) {
+  return validateEntities(doc, kind).issues.map(({ code, severity, path, related }) =>
+    related ? { code, severity, path, related } : { code, severity, path },
+  )
+}
+
+describe('validateEntities on the fixtures', () => {
+  it('accepts every document in fixtures/entities/valid without an issue', () => {
+    const names = readdirSync(new URL('valid/', fixturesDir))
+    expect(names.length).toBeGreaterThanOrEqual(3)
+    for (const name of names) {
+      expect({ name, ...validateEntities(readFixture(`valid/${name}`)) }).toEqual({
+        name,
+        valid: true,
+        issues: [],
+      })
+    }
+  })
+
+  it('has a test for every invalid fixture', () => {
+    const names = readdirSync(new URL('invalid/', fixturesDir)).map((name) => name.replace(/\.json$/, ''))
+    expect(names.filter((name) => name !== 'forbidden-key').sort()).toEqual(
+      Object.keys(invalidFixtures).sort(),
+    )
+  })
+
+  for (const [name, expected] of Object.entries(invalidFixtures)) {
+    it(`reports ${expected.code} at ${expected.path} in invalid/${name}.json`, () => {
+      const result = validateEntities(readFixture(`invalid/${name}.json`))
+      expect(result.valid).toBe(false)
+      expect(issuesOf(readFixture(`invalid/${name}.json`))).toEqual([{ severity: 'error', ...expected }])
+      expect(result.issues[0]?.message).toBeTruthy()
+    })
+  }
+
+  it('warns, but stays valid, when a root user has no credential', () => {
+    const result = validateEntities(readFixture('warnings/root-without-credential.json'))
+    expect(result.valid).toBe(true)
+    expect(issuesOf(readFixture('warnings/root-without-credential.json'))).toEqual([
+      { code: 'root-without-credential', severity: 'warning', path: '/users/0' },
+    ])
+  })
+})
+
+describe('validateEntities checks', () => {
+  it('reports every dangling reference of the link collections and credentials', () => {
+    const doc = northwind()
+    doc.userGroupMembers[0]!.groupId = 'no-such-group'
+    doc.userAccounts[0]!.userId = 'ghost@northwind.example'
+    doc.userAccounts[1]!.accountId = 'eip155:1:0x0000000000000000000000000000000000000000'
+    doc.accountGroupMembers[0]!.accountId = 'gone'
+    doc.accountGroupMembers[1]!.groupId = 'gone'
+    doc.credentials[3]!.userId = 'ghost@northwind.example'
+    expect(issuesOf(doc)).toEqual([
+      { code: 'dangling-reference', severity: 'error', path: '/userGroupMembers/0/groupId' },
+      { code: 'dangling-reference', severity: 'error', path: '/userAccounts/0/userId' },
+      { code: 'dangling-reference', severity: 'error', path: '/userAccounts/1/accountId' },
+      { code: 'dangling-reference', severity: 'error', path: '/accountGroupMembers/0/accountId' },
+      { code: 'dangling-reference', severity: 'error', path: '/accountGroupMembers/1/groupId' },
+      { code: 'dangling-reference', severity: 'error', path: '/credentials/3/userId' },
+    ])
+  })
+
+  it('matches references case-insensitively, like ids', () => {
+    const doc = northwind()
+    doc.userGroupMembers[0]!.userId = doc.userGroupMembers[0]!.userId.toUpperCase()
+    expect(validateEntities(doc)).toEqual({ valid: true, issues: [] })
+  })
+
+  it('finds duplicate ids in every collection that has ids', () => {
+    const doc = northwind()
+    doc.userGroups.push({ ...doc.userGroups[0]! })
+    doc.accounts.push({ ...doc.accounts[0]!, chainId: 59144 })
+    doc.accountGroups.push({ id: doc.accountGroups[0]!.id.toUpperCase() })
+    doc.tokens.push({ ...doc.tokens[0]!, address: doc.tokens[0]!.address.toLowerCase() })
+    doc.addressBook.push({ ...doc.addressBook[0]!, chainId: 59144 })
+    const codes = issuesOf(doc).map(({ code, path }) => `${code} ${path}`)
+    expect(codes).toEqual([
+      `duplicate-id /userGroups/${doc.userGroups.length - 1}/id`,
+      `duplicate-id /accounts/${doc.accounts.length - 1}/id`,
+      `duplicate-id /accountGroups/${doc.accountGroups.length - 1}/id`,
+      `duplicate-id /tokens/${doc.tokens.length - 1}/id`,
+      `duplicate-id /addressBook/${doc.addressBook.length - 1}/id`,
+    ])
+  })
+
+  it('finds repeated rows in userAccounts and accountGroupMembers', () => {
+    const doc = northwind()
+    doc.userAccounts.push({ ...doc.userAccounts[0]! })
+    doc.accountGroupMembers.push({ ...doc.accountGroupMembers[0]! })
+    expect(issuesOf(doc)).toEqual([
+      {
+        code: 'duplicate-membership',
+        severity: 'error',
+        path: `/userAccounts/${doc.userAccounts.length - 1}`,
+        related: '/userAccounts/0',
+      },
+      {
+        code: 'duplicate-membership',
+        severity: 'error',
+        path: `/accountGroupMembers/${doc.accountGroupMembers.length - 1}`,
+        related: '/accountGroupMembers/0',
+      },
+    ])
+  })
+
+  it('compares the token id address case-insensitively and reports a different address', () => {
+    const doc = northwind()
+    const usdc = doc.tokens[0]!
+    usdc.id = usdc.id.toUpperCase().replace('EIP155', 'eip155').replace('ERC20', 'erc20').replace('0X', '0x')
+    expect(validateEntities(doc).issues).toEqual([])
+    usdc.address = doc.tokens[1]!.address
+    expect(issuesOf(doc)).toEqual([
+      { code: 'token-id-mismatch', severity: 'error', path: '/tokens/0/id', related: '/tokens/0/address' },
+    ])
+  })
+
+  it('warns about an address-book entry repeated with the same classification', () => {
+    const doc = northwind()
+    doc.addressBook.push({ ...doc.addressBook[0]!, id: 'binance-hot-wallet' })
+    const last = doc.addressBook.length - 1
+    expect(validateEntities(doc).valid).toBe(true)
+    expect(issuesOf(doc)).toEqual([
+      {
+        code: 'address-book-duplicate',
+        severity: 'warning',
+        path: `/addressBook/${last}`,
+        related: '/addressBook/0',
+      },
+    ])
+  })
+
+  it('allows the same address on different chains', () => {
+    const doc = northwind()
+    const sameAddressChains = new Set(
+      doc.accounts.filter((a) => a.address === doc.accounts[0]!.address).map((a) => a.chainId),
+    )
+    expect(sameAddressChains.size).toBeGreaterThan(1)
+    expect(validateEntities(doc).issues).toEqual([])
+  })
+
+  it('reports every schema error, not just the first', () => {
+    const doc = northwind() as unknown as Record<string, Array<Record<string, unknown>>>
+    doc.users![0]!.role = 'owner'
+    doc.accounts![3]!.accountType = 'multisig'
+    delete doc.tokens![2]!.decimals
+    expect(issuesOf(doc)).toEqual([
+      { code: 'schema.enum', severity: 'error', path: '/users/0/role' },
+      { code: 'schema.enum', severity: 'error', path: '/accounts/3/accountType' },
+      { code: 'schema.required', severity: 'error', path: '/tokens/2/decimals' },
+    ])
+  })
+
+  it('bounds the number of issues it collects', () => {
+    const doc = northwind()
+    for (let i = 0; i < 50; i++) doc.userGroupMembers.push({ userId: `nobody-${i}`, groupId: 'treasury' })
+    const { issues, valid } = validateEntities(doc, { maxIssues: 10 })
+    expect(valid).toBe(false)
+    expect(issues).toHaveLength(11)
+    expect(issues[10]).toMatchObject({ code: 'issues-truncated', severity: 'warning' })
+    expect(issues[10]!.message).toContain('40 more issues')
+  })
+
+  it('reports a non-object document through the schema, without crashing', () => {
+    for (const doc of [null, 42, 'entities', [], [{ users: [] }]]) {
+      expect(issuesOf(doc)).toEqual([{ code: 'schema.type', severity: 'error', path: '' }])
+    }
+  })
+
+  it('runs its checks on what is well-typed even when the schema fails', () => {
+    const doc = {
+      ...northwind(),
+      userGroupMembers: 'everyone',
+      users: [{ id: 'x', role: 'root' }, { id: 'X' }, 7],
+    }
+    const codes = issuesOf(doc).map(({ code, path }) => `${code} ${path}`)
+    expect(codes).toContain('schema.type /userGroupMembers')
+    expect(codes).toContain('schema.required /users/1/role')
+    expect(codes).toContain('duplicate-id /users/1/id')
+  })
+})
+
+describe('validateEntities on partial documents', () => {
+  it('detects the kind and applies its schema', () => {
+    expect(validateEntities({ userGroups: [{ id: 'treasury' }] }).valid).toBe(true)
+    // The user-group-only document has `id` alone.
+    expect(issuesOf({ userGroups: [{ id: 'treasury', name: 'Treasury' }] })).toEqual([
+      { code: 'schema.additionalProperties', severity: 'error', path: '/userGroups/0/name' },
+    ])
+  })
+
+  it('makes chainId optional and the type eoa in the account-only document', () => {
+    const address = '0x800d6b5D1bA8eE5aBF89019B4F7d89329D407B69'
+    expect(validateEntities({ accounts: [{ id: 'a', address, accountType: 'eoa' }] }).valid).toBe(true)
+    expect(issuesOf({ accounts: [{ id: 'a', address, accountType: '4337', chainId: 1 }] })).toEqual([
+      { code: 'schema.enum', severity: 'error', path: '/accounts/0/accountType' },
+    ])
+    expect(
+      issuesOf({
+        accounts: [
+          { id: 'a', address, accountType: 'eoa' },
+          { id: 'b', address: address.toLowerCase(), accountType: 'eoa' },
+        ],
+      }),
+    ).toEqual([
+      {
+        code: 'duplicate-account-address',
+        severity: 'error',
+        path: '/accounts/1/address',
+        related: '/accounts/0/address',
+      },
+    ])
+  })
+
+  it('requires chainId in the address-book document', () => {
+    const entry = {
+      id: 'x',
+      address: '0x28C6c06298d514Db089934071355E5743bf21d60',
+      classification: 'counterparty',
+    }
+    expect(issuesOf({ addressBook: [entry] })).toEqual([
+      { code: 'schema.required', severity: 'error', path: '/addressBook/0/chainId' },
+    ])
+  })
+
+  it('names the credential key publicKey in the credential-only document', () => {
+    const { credentials } = northwind()
+    const partial = credentials.slice(0, 2).map(({ key, ...rest }) => ({ ...rest, publicKey: key }))
+    expect(validateEntities({ credentials: partial })).toEqual({ valid: true, issues: [] })
+    partial[1]!.publicKey = { ...partial[1]!.publicKey, kid: partial[0]!.publicKey.kid }
+    expect(issuesOf({ credentials: partial })).toEqual([
+      {
+        code: 'duplicate-kid',
+        severity: 'error',
+        path: '/credentials/1/publicKey/kid',
+        related: '/credentials/0/publicKey/kid',
+      },
+    ])
+    expect(issuesOf({ credentials: credentials.slice(0, 1) }, { kind: 'credential' })).toEqual([
+      { code: 'schema.required', severity: 'error', path: '/credentials/0/publicKey' },
+      { code: 'schema.additionalProperties', severity: 'error', path: '/credentials/0/key' },
+    ])
+  })
+
+  it('checks only the references whose targets the document holds', () => {
+    expect(
+      validateEntities({
+        userGroups: [{ id: 'treasury' }],
+        userGroupMembers: [
+          { userId: 'someone-elsewhere', groupId: 'treasury' },
+          { userId: 'someone-elsewhere', groupId: 'ops' },
+        ],
+      }).issues,
+    ).toMatchObject([{ code: 'dangling-reference', path: '/userGroupMembers/1/groupId' }])
+  })
+
+  it('validates against the full schema when told so, whatever the document holds', () => {
+    const codes = issuesOf({ users: [] }, { kind: 'full' }).map(({ code }) => code)
+    expect(codes).toHaveLength(9)
+    expect(new Set(codes)).toEqual(new Set(['schema.required']))
+  })
+})
