@@ -9,6 +9,11 @@ export default defineProject({
   test: {
     name: 'gateway',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Browser tests need Chromium; they run with `pnpm test:browser` (see vitest.browser.config.ts).
+    exclude: ['test/browser/**'],
+    // Creating a PGlite database (once per file) takes seconds on a busy machine.
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
     benchmark: { include: ['src/**/*.bench.ts', 'bench/**/*.bench.ts'] },
   },
 })

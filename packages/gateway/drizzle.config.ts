@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit'
+
+// One schema, one set of SQL migrations, applied at start on both PGlite and PostgreSQL.
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/db/schema.ts',
+  out: './migrations',
+})

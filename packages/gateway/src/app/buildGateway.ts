@@ -1,0 +1,96 @@
+import swagger from '@fastify/swagger'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { authPlugin } from '../auth/authPlugin'
+import type { GatewayConfig } from '../config/gatewayConfig'
+import type { Database } from '../db/openDatabase'
+import { createAjv } from '../http/createAjv'
+import { registerErrorHandler } from '../http/errorHandler'
+import { registrableSchemas } from '../http/gatewaySchemas'
+import { openApiInfo } from '../http/openApiDocument'
+import { registerRawJsonParser } from '../http/rawJsonParser'
+import type { CustodyProvider } from '../providers/types'
+import { accountsRoutes } from '../routes/accountsRoutes'
+import { addressesRoutes } from '../routes/addressesRoutes'
+import { adminClientsRoutes } from '../routes/adminClientsRoutes'
+import { assetsRoutes } from '../routes/assetsRoutes'
+import { connectionsRoutes } from '../routes/connectionsRoutes'
+import { docsRoutes } from '../routes/docsRoutes'
+import { encryptionKeysRoutes } from '../routes/encryptionKeysRoutes'
+import { healthRoutes } from '../routes/healthRoutes'
+import { knownDestinationsRoutes } from '../routes/knownDestinationsRoutes'
+import { networksRoutes } from '../routes/networksRoutes'
+import { walletsRoutes } from '../routes/walletsRoutes'
+import { corePlugin } from './corePlugin'
+import { redactedPaths } from './logRedaction'
+
+export type BuildGatewayOptions = {
+  config: GatewayConfig
+  db: Database
+  providers: readonly CustodyProvider[]
+  /** pino options, or false to log nothing (tests). Default: JSON logs at the configured level. */
+  logger?: FastifyServerOptions['logger']
+  /** Resource families added by other modules (signing actions, grants, /evaluate), registered after these. */
+  plugins?: ReadonlyArray<(app: FastifyInstance) => Promise<void>>
+}
+
+/** Largest accepted body; credentials and entities documents fit well within it. */
+export const bodyLimit = 1_048_576
+
+/**
+ * Builds the gateway: one fastify instance whose plugins each own one concern (core services, auth, docs) or
+ * one resource family (routes). Request and response schemas come from `schemas/gateway/`, validated by ajv
+ * with unknown properties refused. Nothing listens until the caller calls `listen`.
+ */
+export async function buildGateway(options: BuildGatewayOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === undefined
+        ? { level: options.config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' } }
+        : options.logger,
+    bodyLimit,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    ajv: { customOptions: {} },
+  })
+
+  const bodyAjv = createAjv({ coerceTypes: false })
+  const textAjv = createAjv({ coerceTypes: true })
+  for (const schema of registrableSchemas()) {
+    app.addSchema(schema)
+    bodyAjv.addSchema(schema)
+    textAjv.addSchema(schema)
+  }
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object),
+  )
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+
+  registerRawJsonParser(app, bodyLimit)
+  registerErrorHandler(app)
+
+  await app.register(swagger, {
+    openapi: openApiInfo,
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (json.title as string) ?? `Schema${i}`,
+    },
+  })
+  await app.register(corePlugin, { db: options.db, config: options.config, providers: options.providers })
+  await app.register(authPlugin)
+
+  await app.register(healthRoutes)
+  await app.register(docsRoutes)
+  await app.register(adminClientsRoutes)
+  await app.register(encryptionKeysRoutes)
+  await app.register(connectionsRoutes)
+  await app.register(walletsRoutes)
+  await app.register(accountsRoutes)
+  await app.register(addressesRoutes)
+  await app.register(networksRoutes)
+  await app.register(assetsRoutes)
+  await app.register(knownDestinationsRoutes)
+  for (const plugin of options.plugins ?? []) await app.register(plugin)
+  await app.ready()
+  return app
+}

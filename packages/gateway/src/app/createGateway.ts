@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify'
+import { seedCatalogue } from '../catalogue/seedCatalogue'
+import type { GatewayConfig } from '../config/gatewayConfig'
+import { type OpenDatabase, openDatabase } from '../db/openDatabase'
+import type { CustodyProvider } from '../providers/types'
+import { type BuildGatewayOptions, buildGateway } from './buildGateway'
+
+export type Gateway = { app: FastifyInstance; database: OpenDatabase }
+
+/** Opens (and migrates) the configured database, seeds the catalogue and builds the gateway. */
+export async function createGateway(
+  config: GatewayConfig,
+  providers: readonly CustodyProvider[],
+  options: Pick<BuildGatewayOptions, 'logger' | 'plugins'> = {},
+): Promise<Gateway> {
+  const database = await openDatabase(config.database)
+  try {
+    await seedCatalogue(database.db)
+    const app = await buildGateway({ config, db: database.db, providers, ...options })
+    app.addHook('onClose', async () => {
+      await database.close()
+    })
+    return { app, database }
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+}

@@ -1,0 +1,110 @@
+import { timingSafeEqual } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { JWK } from 'jose'
+import { clients } from '../db/schema'
+import { AuthenticationError } from '../errors/gatewayError'
+import { ReplayStore } from './replayStore'
+import { verifyDetachedJws } from './verifyDetachedJws'
+
+/** How a route authenticates its caller; routes without one require a signed client request (fail closed). */
+export type RouteAuth = 'client' | 'admin' | 'none'
+
+export type AuthenticatedClient = {
+  clientId: string
+  kid: string
+  /** The token of an `Authorization: GNAP` header, verified against `ath`; what it grants is checked per route. */
+  accessToken?: string
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth
+  }
+  interface FastifyRequest {
+    client: AuthenticatedClient | null
+  }
+}
+
+const clientIdPattern = /^[A-Za-z0-9_.-]{1,64}$/
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name]
+  return Array.isArray(value) ? undefined : value
+}
+
+/** Reads `Authorization: GNAP <token>`; anything else in the header is refused rather than ignored. */
+export function gnapToken(request: FastifyRequest): string | undefined {
+  const authorization = header(request, 'authorization')
+  if (authorization === undefined) return undefined
+  const match = /^GNAP ([\x21-\x7e]{1,4096})$/.exec(authorization)
+  if (!match)
+    throw new AuthenticationError('The Authorization header must be GNAP <token>', 'AUTHORIZATION_MALFORMED')
+  return match[1]
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/**
+ * Authenticates every request before its body is validated: admin routes by `x-api-key`, client routes by
+ * `x-client-id` plus a detached JWS (RFC 9635 §7.3.3) signed by one of that client's keys, and then refused
+ * if the same signed request was seen before.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    const replays = new ReplayStore(app.db)
+    app.decorateRequest('client', null)
+    app.addHook('preValidation', async (request) => {
+      const auth = request.routeOptions.config.auth ?? 'client'
+      if (auth === 'none' || request.is404) return
+      if (auth === 'admin') {
+        const key = header(request, 'x-api-key')
+        if (!key || !sameSecret(key, app.config.adminApiKey)) {
+          throw new AuthenticationError('A valid admin x-api-key is required', 'ADMIN_KEY_INVALID')
+        }
+        return
+      }
+      const clientId = header(request, 'x-client-id')
+      if (!clientId || !clientIdPattern.test(clientId)) {
+        throw new AuthenticationError('The x-client-id header is required', 'CLIENT_ID_MISSING')
+      }
+      const accessToken = gnapToken(request)
+      const [client] = await app.db
+        .select({ publicKeys: clients.publicKeys })
+        .from(clients)
+        .where(eq(clients.clientId, clientId))
+      const now = Math.floor(Date.now() / 1000)
+      // An unknown client is verified against no keys, so it fails exactly like an unknown kid.
+      const verified = await verifyDetachedJws({
+        jws: header(request, 'detached-jws'),
+        method: request.method,
+        url: request.raw.url ?? request.url,
+        body: request.rawBody ?? new Uint8Array(),
+        ...(accessToken === undefined ? {} : { accessToken }),
+        keys: (client?.publicKeys ?? []) as JWK[],
+        now,
+        maxAgeSeconds: app.config.jwsMaxAgeSeconds,
+        ...(app.config.publicOrigin ? { origin: app.config.publicOrigin } : {}),
+      })
+      const expiresAt = new Date((verified.header.created + app.config.jwsMaxAgeSeconds + 1) * 1000)
+      await replays.remember(clientId, verified.replayKey, expiresAt)
+      request.client = {
+        clientId,
+        kid: verified.header.kid,
+        ...(accessToken === undefined ? {} : { accessToken }),
+      }
+    })
+  },
+  { name: 'rampart-auth', dependencies: ['rampart-core'] },
+)
+
+/** The authenticated client of a client route (the auth hook guarantees it). */
+export function clientOf(request: FastifyRequest): AuthenticatedClient {
+  if (!request.client) throw new AuthenticationError('Authentication is required')
+  return request.client
+}

@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto'
+import type { JWK } from 'jose'
+import { AuthenticationError } from '../errors/gatewayError'
+import { isAllowedJwsAlgorithm, type JwsAlgorithm, verifyJwsSignature } from './jwsAlgorithms'
+
+/** The `typ` of a GNAP detached-JWS request signature (RFC 9635 §7.3.3). */
+export const jwsdType = 'gnap-binding-jwsd'
+
+export type DetachedJwsHeader = {
+  alg: JwsAlgorithm
+  kid: string
+  typ: typeof jwsdType
+  htm: string
+  uri: string
+  created: number
+  ath?: string
+  jti?: string
+}
+
+export type VerifyDetachedJwsInput = {
+  /** The `detached-jws` header value: `protected..signature`, or `protected.payload.signature`. */
+  jws: string | undefined
+  method: string
+  /** The request target exactly as received: path and query. */
+  url: string
+  /** The exact body bytes (empty for a request without a body). */
+  body: Uint8Array
+  /** The token of an `Authorization: GNAP <token>` header, when the request has one. */
+  accessToken?: string
+  /** The keys of the client named by `x-client-id`: the `kid` must be one of them. */
+  keys: readonly JWK[]
+  /** Seconds since the epoch. */
+  now: number
+  /** How far `created` may be from `now`, in seconds, either way. */
+  maxAgeSeconds: number
+  /** When set, the `uri` must have this origin as well. */
+  origin?: string
+}
+
+export type VerifiedRequest = {
+  header: DetachedJwsHeader
+  /** Identifies this exact signed request, for the replay store. */
+  replayKey: string
+}
+
+export const sha256Base64Url = (bytes: Uint8Array | string): string =>
+  createHash('sha256').update(bytes).digest('base64url')
+
+const base64UrlSegment = /^[A-Za-z0-9_-]*$/
+
+function fail(code: string, message: string): never {
+  throw new AuthenticationError(message, code)
+}
+
+function parseHeader(protectedB64: string): Record<string, unknown> {
+  try {
+    const header = JSON.parse(Buffer.from(protectedB64, 'base64url').toString('utf8'))
+    if (header && typeof header === 'object' && !Array.isArray(header)) return header
+  } catch {}
+  return fail('JWS_MALFORMED', 'The detached-jws protected header is not a JSON object')
+}
+
+/**
+ * Verifies a GNAP detached JWS (RFC 9635 §7.3.3) over one HTTP request.
+ *
+ * The JWS payload is the base64url SHA-256 of the exact body bytes; the signature covers the protected
+ * header, so the method (`htm`), target (`uri`), time (`created`) and access-token hash (`ath`) are all bound.
+ * Every failure is an {@link AuthenticationError} with a specific code.
+ */
+export async function verifyDetachedJws(input: VerifyDetachedJwsInput): Promise<VerifiedRequest> {
+  const { jws } = input
+  if (!jws) fail('JWS_MISSING', 'The detached-jws header is required')
+  if (jws.length > 16_384) fail('JWS_MALFORMED', 'The detached-jws header is too long')
+  const parts = jws.split('.')
+  if (parts.length !== 3 || !parts.every((part) => base64UrlSegment.test(part))) {
+    fail('JWS_MALFORMED', 'The detached-jws header is not a compact JWS')
+  }
+  const [protectedB64, attachedPayload, signatureB64] = parts as [string, string, string]
+  if (!protectedB64 || !signatureB64) fail('JWS_MALFORMED', 'The detached-jws header is not a compact JWS')
+  const header = parseHeader(protectedB64)
+
+  if (!isAllowedJwsAlgorithm(header.alg)) {
+    fail('JWS_ALGORITHM_REFUSED', 'The detached-jws alg must be one of ES256K, ES256, EdDSA, RS256')
+  }
+  if (header.typ !== jwsdType) fail('JWS_TYPE_INVALID', `The detached-jws typ must be ${jwsdType}`)
+  if (header.crit !== undefined || header.b64 !== undefined) {
+    fail('JWS_MALFORMED', 'The detached-jws header may not use crit or b64')
+  }
+  if (typeof header.kid !== 'string' || header.kid.length === 0) fail('JWS_MALFORMED', 'The kid is missing')
+  if (typeof header.htm !== 'string') fail('JWS_MALFORMED', 'The htm (HTTP method) is missing')
+  if (typeof header.uri !== 'string') fail('JWS_MALFORMED', 'The uri is missing')
+  if (typeof header.created !== 'number' || !Number.isInteger(header.created)) {
+    fail('JWS_MALFORMED', 'The created time must be an integer number of seconds')
+  }
+  if (header.jti !== undefined && (typeof header.jti !== 'string' || header.jti.length > 200)) {
+    fail('JWS_MALFORMED', 'The jti must be a string of at most 200 characters')
+  }
+
+  if (header.htm.toUpperCase() !== input.method.toUpperCase()) {
+    fail('JWS_METHOD_MISMATCH', 'The signed method does not match the request')
+  }
+  let signedUri: URL
+  try {
+    signedUri = new URL(header.uri)
+  } catch {
+    return fail('JWS_URI_MISMATCH', 'The signed uri is not an absolute URL')
+  }
+  if (`${signedUri.pathname}${signedUri.search}` !== input.url) {
+    fail('JWS_URI_MISMATCH', 'The signed uri does not match the request path and query')
+  }
+  if (input.origin !== undefined && signedUri.origin !== input.origin) {
+    fail('JWS_URI_MISMATCH', 'The signed uri is for another origin')
+  }
+  if (Math.abs(input.now - header.created) > input.maxAgeSeconds) {
+    fail('JWS_CREATED_OUT_OF_WINDOW', 'The signed created time is outside the accepted window')
+  }
+
+  if (input.accessToken !== undefined) {
+    if (header.ath !== sha256Base64Url(input.accessToken)) {
+      fail('JWS_ATH_MISMATCH', 'The ath does not match the access token of the Authorization header')
+    }
+  } else if (header.ath !== undefined) {
+    fail('JWS_ATH_MISMATCH', 'The ath is signed but the request carries no access token')
+  }
+
+  const payloadB64 = sha256Base64Url(input.body)
+  if (attachedPayload !== '' && attachedPayload !== payloadB64) {
+    fail('JWS_PAYLOAD_MISMATCH', 'The signed body hash does not match the request body')
+  }
+
+  const key = input.keys.find((candidate) => candidate.kid === header.kid)
+  if (!key) fail('JWS_UNKNOWN_KEY', 'The kid is not a key of this client')
+  if (key.alg !== undefined && key.alg !== header.alg) {
+    fail('JWS_ALGORITHM_REFUSED', 'The alg is not the algorithm of this key')
+  }
+  const valid = await verifyJwsSignature(header.alg, key, protectedB64, payloadB64, signatureB64)
+  if (!valid) fail('JWS_SIGNATURE_INVALID', 'The detached-jws signature does not verify')
+
+  return {
+    header: header as DetachedJwsHeader,
+    replayKey: createHash('sha256').update(`${protectedB64}.${payloadB64}`).digest('hex'),
+  }
+}

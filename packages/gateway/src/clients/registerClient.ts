@@ -1,0 +1,109 @@
+import { checkPublicJwk, validateEntities } from '@rampart/entities'
+import type { JWK } from 'jose'
+import { type JwsAlgorithm, keyFitsAlgorithm } from '../auth/jwsAlgorithms'
+import type { Database } from '../db/openDatabase'
+import { clients } from '../db/schema'
+import { ConflictError, ValidationError, type ValidationIssue } from '../errors/gatewayError'
+import { validatePolicies } from './validatePolicies'
+
+export type ClientRegistration = {
+  clientId: string
+  name: string
+  publicKeys: JWK[]
+  entities?: Record<string, unknown>
+  policies?: Record<string, unknown>[]
+  presets?: string[]
+}
+
+/** An Entities document with every collection empty: a client that has not described its organization yet. */
+export const emptyEntities = () => ({
+  users: [],
+  userGroups: [],
+  userGroupMembers: [],
+  userAccounts: [],
+  credentials: [],
+  accounts: [],
+  accountGroups: [],
+  accountGroupMembers: [],
+  tokens: [],
+  addressBook: [],
+})
+
+/**
+ * Checks what the schema cannot: that each key is a usable public key for its alg (on the curve, strong
+ * enough, no private members), kids are unique, the entities validate with @rampart/entities, and the policies
+ * with the policy schema. Every problem is reported with its JSON Pointer in the request body.
+ */
+export function checkClientRegistration(registration: ClientRegistration): ValidationIssue[] {
+  const issues: ValidationIssue[] = []
+  const kids = new Set<string>()
+  registration.publicKeys.forEach((jwk, index) => {
+    for (const problem of checkPublicJwk(jwk as Record<string, unknown>)) {
+      issues.push({
+        path: `/publicKeys/${index}${problem.member ? `/${problem.member}` : ''}`,
+        message: problem.message,
+        keyword: problem.code,
+      })
+    }
+    if (!keyFitsAlgorithm(jwk, jwk.alg as JwsAlgorithm)) {
+      issues.push({
+        path: `/publicKeys/${index}/alg`,
+        message: 'does not fit the key type and curve',
+        keyword: 'alg-mismatch',
+      })
+    }
+    if (jwk.kid !== undefined && kids.has(jwk.kid)) {
+      issues.push({
+        path: `/publicKeys/${index}/kid`,
+        message: 'duplicates another key id',
+        keyword: 'duplicate-kid',
+      })
+    }
+    if (jwk.kid !== undefined) kids.add(jwk.kid)
+  })
+  if (registration.entities !== undefined) {
+    const result = validateEntities(registration.entities, { kind: 'full' })
+    for (const issue of result.issues) {
+      if (issue.severity === 'error')
+        issues.push({ path: `/entities${issue.path}`, message: issue.message, keyword: issue.code })
+    }
+  }
+  issues.push(...validatePolicies(registration.policies ?? [], '/policies'))
+  return issues
+}
+
+export async function registerClient(db: Database, registration: ClientRegistration) {
+  const issues = checkClientRegistration(registration)
+  if (issues.length > 0)
+    throw new ValidationError('The client registration is invalid', issues, 'CLIENT_INVALID')
+  const now = new Date()
+  const [row] = await db
+    .insert(clients)
+    .values({
+      clientId: registration.clientId,
+      name: registration.name,
+      publicKeys: registration.publicKeys as Record<string, unknown>[],
+      entities: registration.entities ?? emptyEntities(),
+      policies: registration.policies ?? [],
+      presets: registration.presets ?? [],
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning()
+  if (!row) throw new ConflictError('A client with this id already exists', 'CLIENT_EXISTS')
+  return row
+}
+
+export function clientToApi(row: typeof clients.$inferSelect) {
+  return {
+    clientId: row.clientId,
+    name: row.name,
+    publicKeys: row.publicKeys,
+    entities: row.entities,
+    policies: row.policies,
+    presets: row.presets,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}

@@ -1,0 +1,22 @@
+import type { JWK } from 'jose'
+import type { MasterKey } from '../crypto/envelope'
+import type { DatabaseOptions } from '../db/openDatabase'
+
+export type GatewayConfig = {
+  host: string
+  port: number
+  database: DatabaseOptions
+  /** Sent as `x-api-key` on admin routes. */
+  adminApiKey: string
+  /** Wraps the data keys of every secret stored at rest. */
+  masterKey: MasterKey
+  /** The gateway's private signing key (ES256K JWK), for the attestations it issues. */
+  attestationKey: JWK
+  /** The origin clients sign in `uri` (e.g. `https://gateway.example.com`); any origin when unset. */
+  publicOrigin?: string
+  /** How far a request's signed `created` time may be from the gateway's clock, in seconds. */
+  jwsMaxAgeSeconds: number
+  /** Lifetime of a transit encryption key, in seconds. */
+  transitKeyTtlSeconds: number
+  logLevel: string
+}

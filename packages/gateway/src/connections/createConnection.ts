@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { sealEnvelope } from '../crypto/envelope'
+import { connections } from '../db/schema'
+import { ConflictError, ValidationError } from '../errors/gatewayError'
+import { isProviderError } from '../providers/errors'
+import { syncConnection } from '../sync/syncConnection'
+import { credentialsContext } from './connectionSessions'
+import { decryptCredentials } from './transitKeys'
+
+export type CreateConnectionBody = {
+  provider: string
+  connectionId?: string
+  label?: string
+  url?: string
+  encryptedCredentials: string
+}
+
+/**
+ * Creates a connection: decrypts the credentials sent to a transit key, has the provider check them and open
+ * a session, stores them envelope-encrypted, and syncs the provider's wallets, accounts and addresses.
+ */
+export async function createConnection(app: FastifyInstance, clientId: string, body: CreateConnectionBody) {
+  const provider = app.providers.get(body.provider)
+  if (!provider) {
+    const known = [...app.providers.keys()].join(', ')
+    throw new ValidationError(
+      `Unknown provider; available: ${known}`,
+      [{ path: '/provider', message: `must be one of ${known}` }],
+      'PROVIDER_UNKNOWN',
+    )
+  }
+  const connectionId = body.connectionId ?? randomUUID()
+  const [existing] = await app.db
+    .select({ connectionId: connections.connectionId })
+    .from(connections)
+    .where(eq(connections.connectionId, connectionId))
+  if (existing) throw new ConflictError('A connection with this id already exists', 'CONNECTION_EXISTS')
+
+  const decrypted = await decryptCredentials(
+    app.db,
+    app.config.masterKey,
+    clientId,
+    body.encryptedCredentials,
+  )
+  let credentials: unknown
+  try {
+    credentials = provider.validateCredentials(decrypted)
+  } catch (error) {
+    if (isProviderError(error)) {
+      const pointer = typeof error.details.path === 'string' ? error.details.path : ''
+      throw new ValidationError(
+        error.message,
+        [{ path: `/encryptedCredentials${pointer}`, message: error.message }],
+        error.code,
+      )
+    }
+    throw error
+  }
+  const session = await provider.connect(credentials, { connectionId, clientId })
+
+  const now = new Date()
+  const [row] = await app.db
+    .insert(connections)
+    .values({
+      connectionId,
+      clientId,
+      provider: provider.id,
+      label: body.label ?? null,
+      url: body.url ?? null,
+      status: 'active',
+      credentials: sealEnvelope(
+        app.config.masterKey,
+        JSON.stringify(decrypted),
+        credentialsContext(connectionId),
+      ),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning()
+  if (!row) throw new ConflictError('A connection with this id already exists', 'CONNECTION_EXISTS')
+  app.sessions.remember(connectionId, session)
+  await syncConnection(app.db, { clientId, connectionId, provider: provider.id }, session)
+  return row
+}

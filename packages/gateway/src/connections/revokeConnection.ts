@@ -1,0 +1,32 @@
+import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { connections } from '../db/schema'
+import { NotFoundError } from '../errors/gatewayError'
+
+/**
+ * Revokes a connection: the provider ends its side, the stored credentials are destroyed (set to null, not
+ * kept encrypted), and the connection is marked revoked. Every later use answers 409 CONNECTION_REVOKED.
+ * Revoking twice is harmless.
+ */
+export async function revokeConnection(
+  app: FastifyInstance,
+  clientId: string,
+  connectionId: string,
+): Promise<void> {
+  const [row] = await app.db
+    .select()
+    .from(connections)
+    .where(and(eq(connections.connectionId, connectionId), eq(connections.clientId, clientId)))
+  if (!row) throw new NotFoundError('Connection not found', 'CONNECTION_NOT_FOUND')
+  if (row.status === 'revoked') return
+  try {
+    await app.sessions.revoke(row)
+  } finally {
+    // Whatever the provider answered, the gateway stops using the credentials.
+    const now = new Date()
+    await app.db
+      .update(connections)
+      .set({ status: 'revoked', credentials: null, revokedAt: now, updatedAt: now })
+      .where(eq(connections.connectionId, connectionId))
+  }
+}

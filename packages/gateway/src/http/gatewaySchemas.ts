@@ -1,0 +1,64 @@
+import account from '@rampart/schemas/gateway/account.schema.json'
+import address from '@rampart/schemas/gateway/address.schema.json'
+import asset from '@rampart/schemas/gateway/asset.schema.json'
+import client from '@rampart/schemas/gateway/client.schema.json'
+import clientPublicKey from '@rampart/schemas/gateway/clientPublicKey.schema.json'
+import connection from '@rampart/schemas/gateway/connection.schema.json'
+import createClientRequest from '@rampart/schemas/gateway/createClientRequest.schema.json'
+import createConnectionRequest from '@rampart/schemas/gateway/createConnectionRequest.schema.json'
+import encryptionKey from '@rampart/schemas/gateway/encryptionKey.schema.json'
+import error from '@rampart/schemas/gateway/error.schema.json'
+import knownDestination from '@rampart/schemas/gateway/knownDestination.schema.json'
+import listQuery from '@rampart/schemas/gateway/listQuery.schema.json'
+import network from '@rampart/schemas/gateway/network.schema.json'
+import page from '@rampart/schemas/gateway/page.schema.json'
+import wallet from '@rampart/schemas/gateway/wallet.schema.json'
+
+/** The JSON Schemas under `schemas/gateway/`: the single source of the routes' validation and of the OpenAPI document. */
+export const gatewaySchemas = {
+  account,
+  address,
+  asset,
+  client,
+  clientPublicKey,
+  connection,
+  createClientRequest,
+  createConnectionRequest,
+  encryptionKey,
+  error,
+  knownDestination,
+  listQuery,
+  network,
+  page,
+  wallet,
+} as const
+
+export type GatewaySchemaName = keyof typeof gatewaySchemas
+
+/** A `$ref` to one of the gateway schemas, for route schemas. */
+export function ref(name: GatewaySchemaName): { $ref: string } {
+  return { $ref: gatewaySchemas[name].$id }
+}
+
+/**
+ * Schemas as they are registered with fastify: without `$schema`, because fastify's response serializer
+ * compiles shared schemas with its own JSON Schema dialect (the validation keywords are the same), and with
+ * every relative `$ref` made absolute against the schema's `$id`, which the serializer needs.
+ */
+export function registrableSchemas(): Record<string, unknown>[] {
+  return Object.values(gatewaySchemas).map(
+    ({ $schema: _dialect, ...schema }) => absoluteRefs(schema, schema.$id) as Record<string, unknown>,
+  )
+}
+
+function absoluteRefs(node: unknown, base: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => absoluteRefs(item, base))
+  if (node === null || typeof node !== 'object') return node
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) =>
+      key === '$ref' && typeof value === 'string'
+        ? [key, new URL(value, base).toString()]
+        : [key, absoluteRefs(value, base)],
+    ),
+  )
+}

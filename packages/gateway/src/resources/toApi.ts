@@ -1,0 +1,109 @@
+import type {
+  accounts,
+  addresses,
+  assets,
+  connections,
+  knownDestinations,
+  networks,
+  wallets,
+} from '../db/schema'
+
+type Row<T extends { $inferSelect: unknown }> = T['$inferSelect']
+
+const iso = (date: Date) => date.toISOString()
+
+export function addressToApi(row: Row<typeof addresses>) {
+  return {
+    addressId: row.addressId,
+    accountId: row.accountId,
+    address: row.address,
+    clientId: row.clientId,
+    connectionId: row.connectionId,
+    createdAt: iso(row.createdAt),
+    externalId: row.externalId,
+    provider: row.provider,
+    updatedAt: iso(row.updatedAt),
+  }
+}
+
+export function accountToApi(row: Row<typeof accounts>, accountAddresses: Row<typeof addresses>[]) {
+  return {
+    accountId: row.accountId,
+    addresses: accountAddresses.map(addressToApi),
+    clientId: row.clientId,
+    connectionId: row.connectionId,
+    createdAt: iso(row.createdAt),
+    externalId: row.externalId,
+    label: row.label,
+    networkId: row.networkId,
+    provider: row.provider,
+    updatedAt: iso(row.updatedAt),
+    walletId: row.walletId,
+  }
+}
+
+export function walletToApi(row: Row<typeof wallets>, walletAccounts: ReturnType<typeof accountToApi>[]) {
+  return {
+    walletId: row.walletId,
+    clientId: row.clientId,
+    connectionId: row.connectionId,
+    createdAt: iso(row.createdAt),
+    externalId: row.externalId,
+    label: row.label,
+    provider: row.provider,
+    updatedAt: iso(row.updatedAt),
+    accounts: walletAccounts,
+  }
+}
+
+export function connectionToApi(row: Row<typeof connections>) {
+  return {
+    clientId: row.clientId,
+    connectionId: row.connectionId,
+    createdAt: iso(row.createdAt),
+    label: row.label,
+    provider: row.provider,
+    revokedAt: row.revokedAt ? iso(row.revokedAt) : null,
+    status: row.status,
+    updatedAt: iso(row.updatedAt),
+    url: row.url,
+  }
+}
+
+export function networkToApi(row: Row<typeof networks>) {
+  return {
+    networkId: row.networkId,
+    coinType: row.coinType,
+    evmChainId: row.evmChainId,
+    name: row.name,
+    createdAt: iso(row.createdAt),
+    externalNetworks: row.externalNetworks,
+  }
+}
+
+export function assetToApi(row: Row<typeof assets>) {
+  return {
+    assetId: row.assetId,
+    decimals: row.decimals,
+    name: row.name,
+    networkId: row.networkId,
+    onchainId: row.onchainId,
+    symbol: row.symbol,
+    createdAt: iso(row.createdAt),
+    externalAssets: row.externalAssets,
+  }
+}
+
+export function knownDestinationToApi(row: Row<typeof knownDestinations>) {
+  return {
+    clientId: row.clientId,
+    connectionId: row.connectionId,
+    provider: row.provider,
+    label: row.label,
+    externalId: row.externalId,
+    externalClassification: row.externalClassification,
+    address: row.address,
+    assetId: row.assetId,
+    networkId: row.networkId,
+  }
+}

@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { type ClientRegistration, clientToApi, registerClient } from '../clients/registerClient'
+import { clients } from '../db/schema'
+import { NotFoundError } from '../errors/gatewayError'
+import { ref } from '../http/gatewaySchemas'
+import { dataOf, errorResponses, idParams } from '../http/routeSchemas'
+
+const adminHeaders = {
+  type: 'object',
+  properties: { 'x-api-key': { type: 'string', description: 'The admin API key' } },
+}
+
+/** Admin: register API clients with their keys, entities, policies and presets. */
+export async function adminClientsRoutes(app: FastifyInstance) {
+  app.post<{ Body: ClientRegistration }>(
+    '/v1/admin/clients',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['Admin'],
+        summary: 'Register a client',
+        security: [{ adminApiKey: [] }],
+        headers: adminHeaders,
+        body: ref('createClientRequest'),
+        response: { 201: dataOf('client'), ...errorResponses(400, 401, 409, 422, 500) },
+      },
+    },
+    async (request, reply) => {
+      const row = await registerClient(app.db, request.body)
+      reply.status(201)
+      return { data: clientToApi(row) }
+    },
+  )
+
+  app.get<{ Params: { clientId: string } }>(
+    '/v1/admin/clients/:clientId',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['Admin'],
+        summary: 'Get a client',
+        security: [{ adminApiKey: [] }],
+        headers: adminHeaders,
+        params: idParams('clientId', 'The client id'),
+        response: { 200: dataOf('client'), ...errorResponses(401, 404, 422, 500) },
+      },
+    },
+    async (request) => {
+      const [row] = await app.db.select().from(clients).where(eq(clients.clientId, request.params.clientId))
+      if (!row) throw new NotFoundError('Client not found', 'CLIENT_NOT_FOUND')
+      return { data: clientToApi(row) }
+    },
+  )
+}

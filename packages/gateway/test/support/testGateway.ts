@@ -1,0 +1,140 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import type { JWK } from 'jose'
+import pg from 'pg'
+import { buildGateway } from '../../src/app/buildGateway'
+import type { JwsAlgorithm } from '../../src/auth/jwsAlgorithms'
+import { signRequest } from '../../src/auth/signRequest'
+import { seedCatalogue } from '../../src/catalogue/seedCatalogue'
+import type { GatewayConfig } from '../../src/config/gatewayConfig'
+import { parseMasterKey } from '../../src/crypto/envelope'
+import { generateSigningJwk, type SigningKeyPair } from '../../src/crypto/generateSigningJwk'
+import { type OpenDatabase, openDatabase } from '../../src/db/openDatabase'
+import { createLocalProvider } from '../../src/providers'
+
+/** A fast scrypt for tests; production vaults use OWASP's floor. */
+export const testScrypt = { N: 2 ** 10, r: 8, p: 1 }
+
+export type TestClient = { clientId: string; keys: SigningKeyPair[]; key: SigningKeyPair }
+
+export type TestGateway = {
+  app: FastifyInstance
+  config: GatewayConfig
+  database: OpenDatabase
+  close: () => Promise<void>
+}
+
+/**
+ * One database per test file: in-memory PGlite, or — when DATABASE_URL is set (CI) — a fresh PostgreSQL database
+ * created for the file and dropped afterwards, so files never see each other's rows.
+ */
+async function openTestDatabase(): Promise<{ database: OpenDatabase; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL
+  if (!url) return { database: await openDatabase({}), drop: async () => {} }
+  const name = `rampart_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const fileUrl = new URL(url)
+  fileUrl.pathname = `/${name}`
+  const database = await openDatabase({ url: fileUrl.toString() })
+  return {
+    database,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: url })
+      await dropper.connect()
+      await dropper.query(`drop database if exists ${name} with (force)`)
+      await dropper.end()
+    },
+  }
+}
+
+export async function testConfig(overrides: Partial<GatewayConfig> = {}): Promise<GatewayConfig> {
+  const attestation = await generateSigningJwk('ES256K', 'attestation')
+  return {
+    host: '127.0.0.1',
+    port: 0,
+    database: {},
+    adminApiKey: randomBytes(24).toString('base64url'),
+    masterKey: parseMasterKey(randomBytes(32).toString('base64')),
+    attestationKey: attestation.privateJwk,
+    jwsMaxAgeSeconds: 60,
+    transitKeyTtlSeconds: 3600,
+    logLevel: 'silent',
+    ...overrides,
+  }
+}
+
+export async function startTestGateway(overrides: Partial<GatewayConfig> = {}): Promise<TestGateway> {
+  const config = await testConfig(overrides)
+  const { database, drop } = await openTestDatabase()
+  await seedCatalogue(database.db)
+  const app = await buildGateway({
+    config,
+    db: database.db,
+    providers: [createLocalProvider({ scrypt: testScrypt })],
+    logger: false,
+  })
+  return {
+    app,
+    config,
+    database,
+    close: async () => {
+      await app.close()
+      await database.close()
+      await drop()
+    },
+  }
+}
+
+/** Registers a client through the admin route, with one key per algorithm given (the first is the default). */
+export async function registerTestClient(
+  gateway: TestGateway,
+  algorithms: JwsAlgorithm[] = ['ES256K'],
+  extra: Record<string, unknown> = {},
+): Promise<TestClient> {
+  const clientId = `client-${randomUUID().slice(0, 8)}`
+  const keys = await Promise.all(algorithms.map((alg) => generateSigningJwk(alg, `${clientId}-${alg}`)))
+  const response = await gateway.app.inject({
+    method: 'POST',
+    url: '/v1/admin/clients',
+    headers: { 'x-api-key': gateway.config.adminApiKey },
+    payload: { clientId, name: `Test ${clientId}`, publicKeys: keys.map((k) => k.publicJwk), ...extra },
+  })
+  if (response.statusCode !== 201) throw new Error(`Client registration failed: ${response.body}`)
+  return { clientId, keys, key: keys[0]! }
+}
+
+export type SignedInjectOptions = {
+  method: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH'
+  url: string
+  body?: unknown
+  privateJwk?: JWK
+  headers?: Record<string, string>
+  accessToken?: string
+}
+
+/** Sends a really signed request through `inject`. */
+export async function signedInject(gateway: TestGateway, client: TestClient, options: SignedInjectOptions) {
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body)
+  const jws = await signRequest({
+    method: options.method,
+    url: `http://localhost${options.url}`,
+    ...(body === undefined ? {} : { body }),
+    privateJwk: options.privateJwk ?? client.key.privateJwk,
+    ...(options.accessToken === undefined ? {} : { accessToken: options.accessToken }),
+  })
+  return gateway.app.inject({
+    method: options.method,
+    url: options.url,
+    headers: {
+      'x-client-id': client.clientId,
+      'detached-jws': jws,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.accessToken === undefined ? {} : { authorization: `GNAP ${options.accessToken}` }),
+      ...options.headers,
+    },
+    ...(body === undefined ? {} : { payload: body }),
+  })
+}
