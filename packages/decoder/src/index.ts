@@ -1,2 +1,28 @@
 // The public face of @rampart/decoder.
-export {}
+
+export { createEntitiesDataProvider, type EntitiesLike } from './dataProvider/createEntitiesDataProvider'
+export { decodeRequest } from './decodeRequest'
+export {
+  type DescriptorFamily,
+  type RampartDescriptors,
+  rampartDescriptors,
+} from './descriptors/rampartDescriptors'
+export type { DataProvider, DescriptorRegistry, TokenInfo } from './erc7730'
+export { createDescriptorRegistry, loadDescriptorDirectory } from './erc7730'
+export { type DecoderErrorName, DecodingError, decoderErrorCodes } from './errors/decodingError'
+export { limits } from './limits'
+export type {
+  Action,
+  Call,
+  DecodeOptions,
+  DecoderError,
+  Decoding,
+  Display,
+  DisplayField,
+  FunctionDescriptor,
+  Intent,
+  IntentType,
+  InteractWith,
+  JsonRpcRequest,
+  Resolution,
+} from './types'

@@ -4,12 +4,16 @@
  * A decoded signing request: the machine-readable intent for policies, ERC-7730 display data for people, the ABI decoding, and the resolutions of the calls it embeds.
  */
 export interface Resolution {
+  /**
+   * The JSON-RPC method decoded; `unknown` when the request names no supported method (its decoding.error says why).
+   */
   action:
     | 'eth_sendTransaction'
     | 'eth_signTransaction'
     | 'personal_sign'
     | 'eth_signTypedData_v4'
     | 'eth_sendUserOperation'
+    | 'unknown'
   intent: Intent
   display: Display
   decoding: Decoding
@@ -312,6 +316,7 @@ export interface InteractWith {
     legalName?: string
     url?: string
     deploymentDate?: string
+    lastUpdate?: string
   } | null
 }
 /**
@@ -333,10 +338,11 @@ export interface DisplayField {
     | 'addressName'
     | 'tokenTicker'
     | 'calldata'
+    | 'interoperableAddressName'
   /**
-   * The field as shown to a person.
+   * The field as shown to a person; a nested display for embedded calldata.
    */
-  value: string
+  value: string | Display
   /**
    * EIP-55 address behind the field, if any.
    */
@@ -354,6 +360,10 @@ export interface DisplayField {
     decimals: number | null
     address: string | null
   } | null
+  /**
+   * Where the value comes from in the call or message, for tracing (for example #.amount).
+   */
+  path?: string
 }
 /**
  * This interface was referenced by `Resolution`'s JSON-Schema
@@ -425,7 +435,5 @@ export interface DecoderError {
   /**
    * Structured details: the selector, the candidate signatures, the limit that was hit...
    */
-  context: {
-    [k: string]: unknown
-  }
+  context: {} | null
 }

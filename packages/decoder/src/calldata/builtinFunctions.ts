@@ -1,0 +1,68 @@
+import * as account from './accountExecute'
+import type { BuiltinFunction } from './defineFunction'
+import * as entryPoint from './entryPoint'
+import * as erc20 from './erc20'
+import * as multicall3 from './multicall3'
+import * as nft from './nft'
+import * as permit2 from './permit2'
+import * as safe from './safe'
+import * as universalRouter from './universalRouter'
+import * as weth from './weth'
+
+/**
+ * Every built-in function by selector: O(1) dispatch. A selector maps to several functions only where
+ * ERC-20 and ERC-721 genuinely share it (transferFrom, approve); pickStandard chooses between them.
+ */
+export const builtinFunctions: ReadonlyMap<string, readonly BuiltinFunction[]> = index([
+  erc20.erc20Transfer,
+  erc20.erc20TransferFrom,
+  erc20.erc20Approve,
+  erc20.erc20IncreaseAllowance,
+  erc20.erc20DecreaseAllowance,
+  erc20.erc2612PermitCall,
+  erc20.daiPermitCall,
+  nft.erc721TransferFrom,
+  nft.erc721SafeTransferFrom,
+  nft.erc721SafeTransferFromWithData,
+  nft.erc721Approve,
+  nft.setApprovalForAll,
+  nft.erc1155SafeTransferFrom,
+  nft.erc1155SafeBatchTransferFrom,
+  weth.wethDeposit,
+  weth.wethWithdraw,
+  permit2.permit2ApproveCall,
+  permit2.permit2PermitSingleCall,
+  permit2.permit2PermitBatchCall,
+  permit2.permit2TransferFromCall,
+  permit2.permit2BatchTransferFromCall,
+  permit2.permit2PermitTransferFromCall,
+  safe.safeExecTransaction,
+  safe.multiSend,
+  multicall3.multicall3Aggregate,
+  multicall3.multicall3TryAggregate,
+  multicall3.multicall3Aggregate3,
+  multicall3.multicall3Aggregate3Value,
+  account.accountExecute,
+  account.accountExecuteBatch,
+  account.accountExecuteBatchWithValues,
+  account.accountExecuteBatchTuples,
+  entryPoint.handleOpsV06,
+  entryPoint.handleOpsV07,
+  universalRouter.universalRouterExecute,
+  universalRouter.universalRouterExecuteWithDeadline,
+])
+
+function index(functions: readonly BuiltinFunction[]): Map<string, BuiltinFunction[]> {
+  const map = new Map<string, BuiltinFunction[]>()
+  for (const fn of functions) {
+    const list = map.get(fn.selector) ?? []
+    if (list.length > 0 && (!fn.standard || list.some((other) => !other.standard))) {
+      throw new Error(
+        `Built-in selector ${fn.selector} is defined twice without a standard to tell them apart`,
+      )
+    }
+    list.push(fn)
+    map.set(fn.selector, list)
+  }
+  return map
+}

@@ -1,0 +1,280 @@
+import { decodeAbiParameters, encodeAbiParameters, formatEther } from 'viem'
+import { nativeAsset } from '../caip'
+import type { DecodeContext } from '../context'
+import { addressField, addressLabel, interactWith, nativeAmountField, rawField } from '../display/fields'
+import { fromClearSign } from '../display/fromClearSign'
+import type { DescriptorRegistry } from '../erc7730'
+import { decoderError } from '../errors/decodingError'
+import { limits } from '../limits'
+import { createResolution, errorDisplay } from '../resolution/createResolution'
+import type { Call, DecoderError, Display, Intent, Resolution } from '../types'
+import { builtinFunctions } from './builtinFunctions'
+import type { BuiltinFunction, Decoded } from './defineFunction'
+import { pickStandard } from './pickStandard'
+
+const hexPattern = /^0x[0-9a-fA-F]*$/
+
+/**
+ * Decodes one call (a transaction, or a call embedded in a batch) into a resolution. Never throws:
+ * every failure becomes `decoding.error`, and a call it cannot read is still shown as a contract call
+ * with its selector, never as a plain transfer.
+ */
+export function decodeCall(call: Call, ctx: DecodeContext, depth: number, path: string): Resolution {
+  if (depth > limits.maxDepth) {
+    return callError(
+      call,
+      ctx,
+      decoderError('depthLimitExceeded', `Calls nest deeper than ${limits.maxDepth} levels.`, path, {
+        maxDepth: limits.maxDepth,
+      }),
+    )
+  }
+  const data = call.data
+  if (!hexPattern.test(data) || data.length % 2 !== 0) {
+    return callError(
+      call,
+      ctx,
+      decoderError('malformedHex', 'Calldata is not an even-length 0x hex string.', path),
+    )
+  }
+  if ((data.length - 2) / 2 > limits.maxCalldataBytes) {
+    return callError(
+      call,
+      ctx,
+      decoderError('sizeLimitExceeded', `Calldata exceeds ${limits.maxCalldataBytes} bytes.`, path, {
+        maxBytes: limits.maxCalldataBytes,
+        bytes: (data.length - 2) / 2,
+      }),
+    )
+  }
+  if (call.to === undefined) return deployment(call, ctx)
+  const to = call.to
+  if (data.length === 2) return nativeTransfer(call, to, ctx)
+  if (data.length < 10) {
+    return callError(
+      call,
+      ctx,
+      decoderError('truncatedCalldata', 'Calldata is shorter than a 4-byte selector.', path, {
+        bytes: (data.length - 2) / 2,
+      }),
+    )
+  }
+  const selector = data.slice(0, 10).toLowerCase() as `0x${string}`
+  const candidates = builtinFunctions.get(selector)
+  if (!candidates) return unknownCall(call, to, selector, ctx, path)
+
+  const first = candidates[0]!
+  let args: readonly unknown[]
+  try {
+    args = decodeAbiParameters(first.abi.inputs, `0x${data.slice(10)}`)
+  } catch (error) {
+    return callError(call, ctx, abiFailure(error, first, path), first)
+  }
+  const trailing = trailingBytes(first, args, data)
+  let fn = first
+  if (candidates.length > 1) {
+    const picked = pickStandard(candidates, args, { ...call, to }, ctx)
+    if (!picked) {
+      const error = decoderError(
+        'ambiguousSelector',
+        `Selector ${selector} means different things for ERC-20 and ERC-721, and neither the token registry nor the data tells which applies to ${to}.`,
+        path,
+        { selector, candidates: candidates.map((c) => `${c.standard}:${c.abi.name}`) },
+      )
+      return callError(call, ctx, error, first)
+    }
+    fn = picked
+  }
+  let decoded: Decoded
+  try {
+    decoded = fn.handler({ args, call: { ...call, to }, ctx, depth, path, fn })
+  } catch (error) {
+    return callError(call, ctx, abiFailure(error, fn, path), fn)
+  }
+  const display =
+    (fn.family
+      ? descriptorDisplay(call, to, ctx, [ctx.rampart.calldata[fn.family]])
+      : descriptorDisplay(call, to, ctx, ctx.registries)) ?? decoded.display
+  const error =
+    decoded.error ??
+    (trailing > 0
+      ? decoderError(
+          'trailingBytes',
+          `Calldata has ${trailing} bytes after the encoded arguments of ${fn.abi.name}.`,
+          path,
+          { bytes: trailing },
+        )
+      : null)
+  return createResolution(
+    ctx,
+    decoded.intent,
+    display,
+    { descriptor: fn.descriptor, hexSignature: selector, error },
+    decoded.resolutions ?? null,
+  )
+}
+
+/** Base of every call intent: who calls what, with which selector and value. */
+export function callIntent(type: Intent['type'], call: Call, fn?: BuiltinFunction): Intent {
+  const intent: Intent = { type, chainId: call.chainId }
+  if (call.from) intent.from = call.from
+  if (call.to) {
+    intent.to = call.to
+    intent.contract = call.to
+  }
+  if (fn) {
+    intent.hexSignature = fn.selector
+    intent.functionName = fn.abi.name
+  }
+  intent.value = call.value.toString()
+  return intent
+}
+
+function trailingBytes(fn: BuiltinFunction, args: readonly unknown[], data: string): number {
+  const bytes = (data.length - 2) / 2
+  if (fn.staticLength !== undefined) return bytes - fn.staticLength
+  const canonical = (encodeAbiParameters(fn.abi.inputs, args).length - 2) / 2 + 4
+  return bytes > canonical ? bytes - canonical : 0
+}
+
+const truncationErrors = new Set([
+  'AbiDecodingDataSizeTooSmallError',
+  'AbiDecodingZeroDataError',
+  'PositionOutOfBoundsError',
+  'SliceOffsetOutOfBoundsError',
+])
+
+function abiFailure(error: unknown, fn: BuiltinFunction, path: string): DecoderError {
+  const name = (error as { name?: string })?.name ?? ''
+  const signature = `${fn.abi.name}(${fn.abi.inputs.map((p) => p.type).join(',')})`
+  if (truncationErrors.has(name)) {
+    return decoderError('truncatedCalldata', `Calldata ends before the arguments of ${signature}.`, path, {
+      signature,
+    })
+  }
+  if (name === 'DecodingError') return (error as { toJSON(): DecoderError }).toJSON()
+  return decoderError('abiDecodingFailed', `Calldata does not decode as ${signature}.`, path, {
+    signature,
+    reason: (error as { shortMessage?: string })?.shortMessage ?? null,
+  })
+}
+
+function descriptorDisplay(
+  call: Call,
+  to: string,
+  ctx: DecodeContext,
+  registries: readonly DescriptorRegistry[],
+): Display | undefined {
+  for (const registry of registries) {
+    try {
+      const display = registry.formatCalldata(
+        {
+          chainId: call.chainId,
+          to,
+          data: call.data,
+          value: call.value,
+          ...(call.from ? { from: call.from } : {}),
+        },
+        ctx.provider,
+      )
+      if (display && !display.error) return fromClearSign(display)
+    } catch {
+      // A faulty descriptor must not hide the built-in reading of the call.
+    }
+  }
+  return undefined
+}
+
+function nativeTransfer(call: Call, to: `0x${string}`, ctx: DecodeContext): Resolution {
+  const intent = callIntent('nativeTransfer', call)
+  delete intent.contract
+  intent.token = nativeAsset(call.chainId)
+  intent.amount = call.value.toString()
+  intent.recipient = to
+  const recipient = addressLabel(ctx, call.chainId, to)
+  const display: Display = {
+    intent: 'Send',
+    interpolatedIntent: `Send ${formatEther(call.value)} ETH to ${recipient}`,
+    interactWith: interactWith(ctx, call.chainId, to),
+    fields: [nativeAmountField('Amount', call.value), addressField(ctx, call.chainId, 'To', to)],
+    requiredFields: ['Amount', 'To'],
+  }
+  return createResolution(ctx, intent, display, {})
+}
+
+function deployment(call: Call, ctx: DecodeContext): Resolution {
+  const intent = callIntent('contractDeployment', call)
+  const display: Display = {
+    intent: 'Deploy contract',
+    interpolatedIntent: `Deploy a contract (${(call.data.length - 2) / 2} bytes of code) with ${formatEther(call.value)} ETH`,
+    interactWith: interactWith(ctx, call.chainId, undefined),
+    fields: [
+      nativeAmountField('Value', call.value),
+      rawField('Code size', `${(call.data.length - 2) / 2} bytes`),
+    ],
+    requiredFields: ['Value', 'Code size'],
+  }
+  return createResolution(ctx, intent, display, {})
+}
+
+function unknownCall(
+  call: Call,
+  to: `0x${string}`,
+  selector: `0x${string}`,
+  ctx: DecodeContext,
+  path: string,
+): Resolution {
+  const intent = callIntent('contractCall', call)
+  intent.hexSignature = selector
+  const described = descriptorDisplay(call, to, ctx, ctx.registries)
+  if (described) return createResolution(ctx, intent, described, { hexSignature: selector })
+  const error = decoderError(
+    'unknownSelector',
+    `No built-in function or descriptor matches selector ${selector}.`,
+    path,
+    { selector },
+  )
+  return createResolution(ctx, intent, contractCallDisplay(call, ctx, selector), {
+    hexSignature: selector,
+    error,
+  })
+}
+
+/** A call the decoder could not read: a contract call with its selector and value, plus the error. */
+export function callError(
+  call: Call,
+  ctx: DecodeContext,
+  error: DecoderError,
+  fn?: BuiltinFunction,
+): Resolution {
+  const intent = callIntent(call.to ? 'contractCall' : 'contractDeployment', call, fn)
+  const selector = /^0x[0-9a-fA-F]{8}/.test(call.data)
+    ? (call.data.slice(0, 10).toLowerCase() as `0x${string}`)
+    : null
+  if (selector && call.to) intent.hexSignature = selector
+  else delete intent.hexSignature
+  const display = call.to ? contractCallDisplay(call, ctx, selector) : errorDisplay(error)
+  display.fields.push(rawField('Error', `${error.name}: ${error.message}`))
+  return createResolution(ctx, intent, display, {
+    descriptor: fn?.descriptor ?? null,
+    hexSignature: selector,
+    error,
+  })
+}
+
+function contractCallDisplay(call: Call, ctx: DecodeContext, selector: string | null): Display {
+  const to = call.to!
+  const target = addressLabel(ctx, call.chainId, to)
+  return {
+    intent: 'Contract call',
+    interpolatedIntent: `Call ${target}${selector ? ` with selector ${selector}` : ''} sending ${formatEther(call.value)} ETH`,
+    interactWith: interactWith(ctx, call.chainId, to),
+    fields: [
+      addressField(ctx, call.chainId, 'Contract', to),
+      rawField('Selector', selector ?? 'none'),
+      nativeAmountField('Value', call.value),
+      rawField('Data size', `${Math.max(0, (call.data.length - 2) / 2)} bytes`),
+    ],
+    requiredFields: ['Contract', 'Selector', 'Value'],
+  }
+}

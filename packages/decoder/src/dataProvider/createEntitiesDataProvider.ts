@@ -1,0 +1,70 @@
+import type { DataProvider, TokenInfo } from '../erc7730'
+
+interface EntityToken {
+  address: string
+  chainId: number
+  symbol?: string | null
+  decimals: number
+}
+interface EntityAddress {
+  id: string
+  address: string
+  chainId?: number
+}
+
+/** The parts of an Entities document (or of an index holding one) the decoder reads. */
+export interface EntitiesLike {
+  tokens?: readonly EntityToken[]
+  addressBook?: readonly EntityAddress[]
+  accounts?: readonly EntityAddress[]
+}
+
+/**
+ * The default data provider: token metadata and address names from an organization's Entities document, so
+ * its own names (accounts, address book) appear on screen. Lookups are O(1) and case-insensitive.
+ * Accepts the document itself or any object exposing it as `document` / `doc` / `entities`.
+ */
+export function createEntitiesDataProvider(entities: unknown): DataProvider {
+  const doc = unwrap(entities)
+  const tokens = new Map<string, TokenInfo>()
+  const names = new Map<string, string>()
+  for (const token of list<EntityToken>(doc.tokens)) {
+    if (typeof token?.address !== 'string' || typeof token.decimals !== 'number') continue
+    const info: TokenInfo = { decimals: token.decimals }
+    if (typeof token.symbol === 'string') {
+      info.symbol = token.symbol
+      info.name = token.symbol
+    }
+    tokens.set(key(token.chainId, token.address), info)
+  }
+  // Accounts win over address-book entries: they are the organization's own.
+  for (const entry of [...list<EntityAddress>(doc.addressBook), ...list<EntityAddress>(doc.accounts)]) {
+    if (typeof entry?.address !== 'string' || typeof entry.id !== 'string') continue
+    names.set(key(entry.chainId, entry.address), entry.id)
+  }
+  return {
+    token: (chainId, address) => tokens.get(key(chainId, address)),
+    addressName: (chainId, address) => names.get(key(chainId, address)) ?? names.get(key(undefined, address)),
+  }
+}
+
+function key(chainId: number | undefined, address: string): string {
+  return `${chainId ?? '*'}:${address.toLowerCase()}`
+}
+
+function list<T>(value: unknown): readonly T[] {
+  return Array.isArray(value) ? (value as T[]) : []
+}
+
+function unwrap(value: unknown): EntitiesLike {
+  if (!value || typeof value !== 'object') return {}
+  const record = value as Record<string, unknown>
+  if (Array.isArray(record.tokens) || Array.isArray(record.addressBook) || Array.isArray(record.accounts)) {
+    return record as EntitiesLike
+  }
+  for (const inner of ['document', 'doc', 'entities']) {
+    const candidate = record[inner]
+    if (candidate && typeof candidate === 'object') return unwrap(candidate)
+  }
+  return {}
+}

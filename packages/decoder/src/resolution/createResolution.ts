@@ -1,0 +1,59 @@
+import type { DecodeContext } from '../context'
+import type { DecoderError, Display, FunctionDescriptor, Intent, Resolution } from '../types'
+
+export function createResolution(
+  ctx: DecodeContext,
+  intent: Intent,
+  display: Display,
+  decoding: {
+    descriptor?: FunctionDescriptor | null
+    hexSignature?: string | null
+    error?: DecoderError | null
+  },
+  resolutions: Resolution[] | null = null,
+): Resolution {
+  if (decoding.error && !intent.decoderError) {
+    intent.decoderError = { code: decoding.error.code, name: decoding.error.name }
+  }
+  return {
+    action: ctx.action,
+    intent,
+    display,
+    decoding: {
+      descriptor: decoding.descriptor ?? null,
+      hexSignature: decoding.hexSignature ?? null,
+      error: decoding.error ?? null,
+    },
+    resolutions: resolutions && resolutions.length > 0 ? resolutions : null,
+  }
+}
+
+/** A display that says plainly that the request could not be understood. */
+export function errorDisplay(error: DecoderError, title = 'Unrecognized request'): Display {
+  return {
+    intent: title,
+    interpolatedIntent: `${title}: ${error.message}`,
+    interactWith: {
+      contractAddress: null,
+      contractChainId: null,
+      contractName: null,
+      protocolId: null,
+      protocolName: null,
+      protocolDescription: null,
+      owner: null,
+      info: null,
+    },
+    fields: [
+      {
+        label: 'Error',
+        format: 'raw',
+        value: `${error.name}: ${error.message}`,
+        address: null,
+        amount: null,
+        contract: null,
+        token: null,
+      },
+    ],
+    requiredFields: [],
+  }
+}

@@ -1,0 +1,198 @@
+import { isAddress, validateTypedData } from 'viem'
+import type { DecodeContext } from '../context'
+import { addressField, interactWith, rawField } from '../display/fields'
+import { fromClearSign } from '../display/fromClearSign'
+import type { DescriptorRegistry } from '../erc7730'
+import { DecodingError } from '../errors/decodingError'
+import { limits } from '../limits'
+import { parseAddress, parseChainId } from '../request/values'
+import { createResolution } from '../resolution/createResolution'
+import type { Display, Intent, Resolution } from '../types'
+import { decodePermit, decodePermit2, type TypedDataDecoded, type TypedDataInput } from './permits'
+import { decodeSeaportOrder } from './seaport'
+
+const maxJsonDepth = 32
+
+/**
+ * eth_signTypedData_v4: `[address, typedData]`, typed data as an object or a JSON string. The data is
+ * validated against its own types (viem) before any reading, so a message cannot contradict its types.
+ */
+export function decodeTypedDataRequest(
+  params: unknown,
+  ctx: DecodeContext,
+  defaultChainId: number,
+): Resolution {
+  if (!Array.isArray(params) || params.length < 2) {
+    throw new DecodingError('invalidParams', 'eth_signTypedData_v4 takes [address, typedData].', {
+      path: '/params',
+    })
+  }
+  let [address, data] = params as [unknown, unknown]
+  if (
+    typeof data === 'string' &&
+    isAddress(data, { strict: false }) &&
+    !(typeof address === 'string' && isAddress(address, { strict: false }))
+  ) {
+    ;[address, data] = [data, address]
+  }
+  const signer = parseAddress(address, '/params/0')
+  const typedData = parseTypedData(data)
+  const domain = typedData.domain
+  const chainId =
+    domain.chainId === undefined ? defaultChainId : parseChainId(domain.chainId, '/params/1/domain/chainId')
+  const verifyingContract =
+    domain.verifyingContract === undefined
+      ? undefined
+      : parseAddress(domain.verifyingContract, '/params/1/domain/verifyingContract')
+  const input: TypedDataInput = {
+    ctx,
+    chainId,
+    primaryType: typedData.primaryType,
+    domain,
+    message: typedData.message,
+    verifyingContract,
+    signer,
+  }
+  const known = builtin(input)
+  const decoded = known ?? generic(input)
+  const display =
+    descriptorDisplay(typedData, ctx, known ? [ctx.rampart.typedData] : ctx.registries) ?? decoded.display
+  return createResolution(ctx, decoded.intent, display, {})
+}
+
+interface TypedData {
+  types: Record<string, { name: string; type: string }[]>
+  primaryType: string
+  domain: Record<string, unknown>
+  message: Record<string, unknown>
+}
+
+function parseTypedData(data: unknown): TypedData {
+  const path = '/params/1'
+  let value = data
+  if (typeof data === 'string') {
+    if (data.length > limits.maxTypedDataChars) {
+      throw new DecodingError(
+        'sizeLimitExceeded',
+        `Typed data exceeds ${limits.maxTypedDataChars} characters.`,
+        { path, details: { maxChars: limits.maxTypedDataChars } },
+      )
+    }
+    try {
+      value = JSON.parse(data)
+    } catch {
+      throw new DecodingError('invalidTypedData', 'Typed data is not valid JSON.', { path })
+    }
+  }
+  if (jsonDepth(value, 0) > maxJsonDepth) {
+    throw new DecodingError('depthLimitExceeded', `Typed data nests deeper than ${maxJsonDepth} levels.`, {
+      path,
+      details: { maxDepth: maxJsonDepth },
+    })
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new DecodingError('invalidTypedData', 'Typed data must be an object.', { path })
+  }
+  const { types, primaryType, domain, message } = value as Record<string, unknown>
+  if (typeof types !== 'object' || types === null || Array.isArray(types)) {
+    throw new DecodingError('invalidTypedData', 'Typed data has no types object.', { path: `${path}/types` })
+  }
+  if (typeof primaryType !== 'string' || !Object.hasOwn(types, primaryType)) {
+    throw new DecodingError('invalidTypedData', 'primaryType must name one of the types.', {
+      path: `${path}/primaryType`,
+    })
+  }
+  if (typeof domain !== 'object' || domain === null || Array.isArray(domain)) {
+    throw new DecodingError('invalidTypedData', 'Typed data has no domain object.', {
+      path: `${path}/domain`,
+    })
+  }
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+    throw new DecodingError('invalidTypedData', 'Typed data has no message object.', {
+      path: `${path}/message`,
+    })
+  }
+  const typedData = { types, primaryType, domain, message } as TypedData
+  try {
+    const { EIP712Domain: _domainType, ...messageTypes } = typedData.types
+    validateTypedData({ ...typedData, types: messageTypes } as Parameters<typeof validateTypedData>[0])
+  } catch (error) {
+    throw new DecodingError(
+      'invalidTypedData',
+      `The message does not match its types: ${(error as { shortMessage?: string }).shortMessage ?? 'invalid value'}.`,
+      {
+        path: `${path}/message`,
+      },
+    )
+  }
+  return typedData
+}
+
+function jsonDepth(value: unknown, depth: number): number {
+  if (depth > maxJsonDepth || typeof value !== 'object' || value === null) return depth
+  let max = depth
+  for (const child of Object.values(value)) {
+    max = Math.max(max, jsonDepth(child, depth + 1))
+    if (max > maxJsonDepth) break
+  }
+  return max
+}
+
+function builtin(input: TypedDataInput): TypedDataDecoded | undefined {
+  if (input.primaryType === 'Permit') return decodePermit(input)
+  if (/^Permit(Single|Batch|(Batch)?(Witness)?TransferFrom)$/.test(input.primaryType))
+    return decodePermit2(input)
+  if (
+    input.primaryType === 'OrderComponents' &&
+    'offerer' in input.message &&
+    'consideration' in input.message
+  ) {
+    return decodeSeaportOrder(input)
+  }
+  return undefined
+}
+
+function generic(input: TypedDataInput): TypedDataDecoded {
+  const intent: Intent = {
+    type: 'signTypedData',
+    chainId: input.chainId,
+    typedData: { primaryType: input.primaryType, domain: input.domain, message: input.message },
+  }
+  if (input.signer) intent.from = input.signer
+  if (input.verifyingContract) intent.contract = input.verifyingContract
+  const domainName = typeof input.domain.name === 'string' ? input.domain.name : 'unknown application'
+  const fields = [
+    ...(input.signer ? [addressField(input.ctx, input.chainId, 'Signer', input.signer)] : []),
+    rawField('Primary type', input.primaryType),
+    rawField('Message', JSON.stringify(input.message)),
+  ]
+  const display: Display = {
+    intent: `Sign ${input.primaryType}`,
+    interpolatedIntent: `Sign ${input.primaryType} for ${domainName}`,
+    interactWith: interactWith(
+      input.ctx,
+      input.chainId,
+      input.verifyingContract,
+      typeof input.domain.name === 'string' ? input.domain.name : null,
+    ),
+    fields,
+    requiredFields: fields.map((f) => f.label),
+  }
+  return { intent, display }
+}
+
+function descriptorDisplay(
+  typedData: TypedData,
+  ctx: DecodeContext,
+  registries: readonly DescriptorRegistry[],
+): Display | undefined {
+  for (const registry of registries) {
+    try {
+      const display = registry.formatTypedData(typedData, ctx.provider)
+      if (display && !display.error) return fromClearSign(display)
+    } catch {
+      // A faulty descriptor must not hide the built-in reading of the message.
+    }
+  }
+  return undefined
+}

@@ -1,0 +1,72 @@
+import { addFlag, checkBatchSize, firstNestedError } from '../calldata/batch'
+import { decodeCall } from '../calldata/decodeCall'
+import type { DecodeContext } from '../context'
+import { addressField, addressLabel, interactWith, rawField } from '../display/fields'
+import { createResolution } from '../resolution/createResolution'
+import type { Display, FunctionDescriptor, Intent, Resolution } from '../types'
+
+export interface UserOperationParts {
+  sender: `0x${string}`
+  nonce: bigint
+  callData: `0x${string}`
+  /** initCode (v0.6 / packed) or factory + factoryData (v0.7 RPC form): present when the account is deployed. */
+  deploysAccount: boolean
+  paymaster?: `0x${string}` | undefined
+}
+
+/**
+ * One ERC-4337 user operation: the account (`sender`) executes its callData, called by the EntryPoint.
+ * The callData is decoded as a call to the account, so execute/executeBatch become nested resolutions.
+ */
+export function userOperationResolution(
+  ctx: DecodeContext,
+  op: UserOperationParts,
+  entrypoint: `0x${string}` | undefined,
+  chainId: number,
+  depth: number,
+  path: string,
+  decoding: { descriptor?: FunctionDescriptor | null; hexSignature?: string | null } = {},
+): Resolution {
+  const inner = decodeCall(
+    { chainId, ...(entrypoint ? { from: entrypoint } : {}), to: op.sender, data: op.callData, value: 0n },
+    ctx,
+    depth + 1,
+    `${path}/callData`,
+  )
+  const intent: Intent = {
+    type: 'userOperation',
+    chainId,
+    from: op.sender,
+    to: op.sender,
+    contract: op.sender,
+    nonce: op.nonce.toString(),
+    intents: [inner.intent],
+  }
+  if (entrypoint) intent.entrypoint = entrypoint
+  if (op.deploysAccount) addFlag(intent, 'accountDeployment')
+  for (const flag of inner.intent.flags ?? []) addFlag(intent, flag)
+  const fields = [
+    addressField(ctx, chainId, 'Account', op.sender),
+    ...(entrypoint ? [addressField(ctx, chainId, 'EntryPoint', entrypoint)] : []),
+    ...(op.paymaster ? [addressField(ctx, chainId, 'Paymaster', op.paymaster)] : []),
+    rawField('Operation', inner.display.interpolatedIntent),
+  ]
+  const display: Display = {
+    intent: 'User operation',
+    interpolatedIntent: `${addressLabel(ctx, chainId, op.sender)}: ${inner.display.interpolatedIntent}`,
+    interactWith: interactWith(
+      ctx,
+      chainId,
+      entrypoint ?? op.sender,
+      entrypoint ? 'EntryPoint' : 'Smart account',
+      'ERC-4337',
+    ),
+    fields,
+    requiredFields: fields.map((f) => f.label),
+  }
+  return createResolution(ctx, intent, display, { ...decoding, error: firstNestedError([inner]) }, [inner])
+}
+
+export function checkOperationCount(count: number, path: string): void {
+  checkBatchSize(count, path)
+}
