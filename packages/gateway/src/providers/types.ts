@@ -100,8 +100,13 @@ export interface SignedTransaction {
   txHash: Hex
   from: string
   /** The transaction exactly as signed (all fields filled), with decimal-string amounts. */
-  transaction: Required<Pick<EvmTransactionRequest, 'nonce' | 'chainId' | 'type' | 'gasLimit'>> &
-    EvmTransactionRequest
+  transaction: EvmTransactionRequest & {
+    from: string
+    nonce: number
+    chainId: number
+    type: string
+    gasLimit: string
+  }
   /** True when the provider sent it to the network; the txHash is then the network's transaction hash. */
   broadcast: boolean
 }

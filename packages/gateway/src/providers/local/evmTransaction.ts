@@ -117,6 +117,7 @@ export async function prepareTransaction(args: PrepareTransactionArgs): Promise<
     if (maxFeePerGas === undefined || maxPriorityFeePerGas === undefined) {
       const fees = rpc ? await rpc.fees() : args.offlineFees
       maxPriorityFeePerGas ??= fees.maxPriorityFeePerGas
+      // biome-ignore lint/complexity/useMathMinMax: bigints, which Math.max does not take
       maxFeePerGas ??= fees.maxFeePerGas > maxPriorityFeePerGas ? fees.maxFeePerGas : maxPriorityFeePerGas
     }
     if (maxPriorityFeePerGas > maxFeePerGas) {

@@ -29,7 +29,7 @@ export interface LocalProviderOptions {
   now?: () => Date
 }
 
-export type LocalProvider = CustodyProvider<LocalCredentials> & {
+export interface LocalProvider extends CustodyProvider<LocalCredentials> {
   connect(credentials: LocalCredentials, context: ConnectContext): Promise<LocalSession>
 }
 

@@ -25,24 +25,24 @@ async function call<T>(networkId: string, action: string, run: () => Promise<T>)
     return await run()
   } catch (error) {
     // The node's own refusal (nonce too low, insufficient funds, ...) is a rejection; anything else means the
-    // node could not be used. Only the node's short message is passed on, never URLs or credentials.
+    // node could not be used. Only the node's short message is passed on: viem's errors quote the RPC URL,
+    // which may hold an API key, so they are not kept as the cause either.
     const chain = error instanceof BaseError ? error : undefined
     const unreachable = chain?.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError)
     const rejected = chain?.walk((e) => e instanceof RpcRequestError || e instanceof RpcError)
     if (rejected && !unreachable) {
-      const shortMessage = (error as { shortMessage?: string }).shortMessage ?? 'The node refused the request'
+      const fromNode = chain?.walk((e) => e instanceof RpcRequestError) as RpcRequestError | null | undefined
+      const shortMessage = fromNode?.details || chain?.shortMessage || 'The node refused the request'
       throw new ProviderError(
         'PROVIDER_REJECTED',
         `The ${networkId} node refused ${action}: ${shortMessage.slice(0, 300)}`,
         { networkId, action },
-        error,
       )
     }
     throw new ProviderError(
       'PROVIDER_UNAVAILABLE',
       `The ${networkId} node could not be reached for ${action}`,
       { networkId, action },
-      error,
     )
   }
 }

@@ -1,0 +1,190 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { type Hex, keccak256, parseTransaction, recoverTransactionAddress } from 'viem'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createLocalProvider } from './localProvider'
+
+const mnemonic = 'test test test test test test test test test test test junk'
+const first = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const gwei = 10n ** 9n
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  )
+
+/** A minimal Ethereum JSON-RPC node on loopback: answers the calls the provider makes and records raw transactions. */
+const node = {
+  chainId: 1,
+  reject: undefined as string | undefined,
+  received: [] as Hex[],
+  calls: [] as string[],
+}
+
+function answer(
+  method: string,
+  params: unknown[],
+): { result?: unknown; error?: { code: number; message: string } } {
+  switch (method) {
+    case 'eth_chainId':
+      return { result: `0x${node.chainId.toString(16)}` }
+    case 'eth_getTransactionCount':
+      return { result: '0x7' }
+    case 'eth_estimateGas':
+      return { result: (params[0] as { data?: string }).data ? '0xc350' : '0x5208' }
+    case 'eth_maxPriorityFeePerGas':
+      return { result: `0x${gwei.toString(16)}` }
+    case 'eth_gasPrice':
+      return { result: `0x${(3n * gwei).toString(16)}` }
+    case 'eth_getBlockByNumber':
+      return {
+        result: {
+          number: '0x10',
+          hash: `0x${'11'.repeat(32)}`,
+          parentHash: `0x${'22'.repeat(32)}`,
+          timestamp: '0x6553f100',
+          baseFeePerGas: `0x${(10n * gwei).toString(16)}`,
+          gasLimit: '0x1c9c380',
+          gasUsed: '0x0',
+          miner: '0x0000000000000000000000000000000000000000',
+          transactions: [],
+          uncles: [],
+        },
+      }
+    case 'eth_sendRawTransaction': {
+      if (node.reject) return { error: { code: -32000, message: node.reject } }
+      const raw = params[0] as Hex
+      node.received.push(raw)
+      return { result: keccak256(raw) }
+    }
+    default:
+      return { error: { code: -32601, message: `method ${method} not found` } }
+  }
+}
+
+let server: Server
+let rpcUrl: string
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => {
+      body += chunk
+    })
+    request.on('end', () => {
+      const calls = JSON.parse(body) as { id: number; method: string; params: unknown[] }
+      const one = (call: { id: number; method: string; params: unknown[] }) => {
+        node.calls.push(call.method)
+        return { jsonrpc: '2.0', id: call.id, ...answer(call.method, call.params ?? []) }
+      }
+      response.setHeader('content-type', 'application/json')
+      response.end(JSON.stringify(Array.isArray(calls) ? calls.map(one) : one(calls)))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  rpcUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+beforeEach(() => {
+  node.chainId = 1
+  node.reject = undefined
+  node.received = []
+  node.calls = []
+})
+
+async function connect(url = rpcUrl) {
+  const provider = createLocalProvider({
+    scrypt: { N: 2 ** 10, r: 8, p: 1 },
+    networks: { ETHEREUM: { rpcUrl: url } },
+  })
+  const session = await provider.connect(
+    { passphrase: 'a long enough passphrase', mnemonic },
+    { connectionId: 'r1' },
+  )
+  const [wallet] = await session.listWallets()
+  return { session, account: wallet!.accounts.find((a) => a.networkId === 'ETHEREUM')!.externalId }
+}
+
+describe('signing with a network RPC endpoint', () => {
+  it('fills nonce, gas and fees from the node, and broadcasts the signed transaction', async () => {
+    const { session, account } = await connect()
+    const signed = await session.signTransaction({
+      accountExternalId: account,
+      transaction: { to: recipient, value: '5' },
+    })
+    expect(signed.broadcast).toBe(true)
+    expect(node.received).toEqual([signed.signedTransaction])
+    expect(
+      await recoverTransactionAddress({ serializedTransaction: signed.signedTransaction as never }),
+    ).toBe(first)
+    expect(parseTransaction(signed.signedTransaction)).toMatchObject({
+      nonce: 7,
+      gas: 21000n,
+      maxPriorityFeePerGas: gwei,
+      // viem's estimate: base fee × 1.2 + priority fee.
+      maxFeePerGas: 12n * gwei + gwei,
+    })
+  })
+
+  it('signs without sending when broadcast is false', async () => {
+    const { session, account } = await connect()
+    const signed = await session.signTransaction({
+      accountExternalId: account,
+      transaction: { to: recipient, value: '5' },
+      broadcast: false,
+    })
+    expect(signed.broadcast).toBe(false)
+    expect(node.received).toEqual([])
+  })
+
+  it('estimates gas for a transfer and reports the fee at its maximum', async () => {
+    const { session, account } = await connect()
+    const transfer = await session.buildTransfer({
+      source: { accountExternalId: account },
+      networkId: 'ETHEREUM',
+      destinationAddress: recipient,
+      asset: { kind: 'erc20', contractAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
+      amount: '1',
+    })
+    expect(node.calls).toContain('eth_estimateGas')
+    expect(transfer.fees[0]!.amount).toBe((50_000n * 13n * gwei).toString())
+    expect(node.received).toEqual([transfer.signedTransaction])
+  })
+
+  it("maps the node's refusal to PROVIDER_REJECTED, with the node's message", async () => {
+    const { session, account } = await connect()
+    node.reject = 'nonce too low'
+    const error = await rejection(
+      session.signTransaction({ accountExternalId: account, transaction: { to: recipient } }),
+    )
+    expect(error).toMatchObject({ code: 'PROVIDER_REJECTED', httpStatus: 502 })
+    expect((error as Error).message).toContain('nonce too low')
+  })
+
+  it('refuses a node that serves another chain', async () => {
+    node.chainId = 5
+    const { session, account } = await connect()
+    const error = await rejection(
+      session.signTransaction({ accountExternalId: account, transaction: { to: recipient } }),
+    )
+    expect(error).toMatchObject({ code: 'PROVIDER_REJECTED', details: { expectedChainId: 1, chainId: 5 } })
+    expect(node.received).toEqual([])
+  })
+
+  it('maps an unreachable node to PROVIDER_UNAVAILABLE without leaking its URL', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/secret-token`
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const { session, account } = await connect(url)
+    const error = await rejection(
+      session.signTransaction({ accountExternalId: account, transaction: { to: recipient } }),
+    )
+    expect(error).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', httpStatus: 502 })
+    expect(JSON.stringify(error)).not.toContain('secret-token')
+    expect((error as Error).message).not.toContain('secret-token')
+  })
+})
