@@ -40,14 +40,22 @@ export interface EntityIndex {
 
 const none: readonly never[] = Object.freeze([])
 
-function byId<T extends { id: string }>(items: readonly T[]): Map<string, T> {
-  const map = new Map<string, T>()
-  for (const item of items) {
-    const key = item.id.toLowerCase()
-    // The first entry wins, as validateEntities reports the later ones as duplicates.
-    if (!map.has(key)) map.set(key, item)
+/** An id lookup: lowercased id → the entity's position in its collection. Positions index the link lists. */
+class ById<T extends { id: string }> {
+  readonly positions = new Map<string, number>()
+
+  constructor(readonly items: readonly T[]) {
+    for (let i = 0; i < items.length; i++) {
+      const key = items[i]!.id.toLowerCase()
+      // The first entry wins, as validateEntities reports the later ones as duplicates.
+      if (!this.positions.has(key)) this.positions.set(key, i)
+    }
   }
-  return map
+
+  get(id: string): T | undefined {
+    const at = this.positions.get(id.toLowerCase())
+    return at === undefined ? undefined : this.items[at]
+  }
 }
 
 /** Entities keyed by chain, then by lowercased address; nested maps avoid building a string key per entry. */
@@ -74,31 +82,39 @@ function lookup<T>(map: ByChainAddress<T>, chainId: number, address: string): T 
   return map.get(chainId)?.get(address.toLowerCase())
 }
 
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key)
-  if (list) list.push(value)
-  else map.set(key, [value])
+/** For each entity of one side of a link collection (by position), the entities it is linked to. */
+type Links<T> = Array<T[] | undefined>
+
+function addLink<T>(links: Links<T>, at: number, entity: T): void {
+  const list = links[at]
+  if (list) list.push(entity)
+  else links[at] = [entity]
 }
 
-/** Links rows of a link collection: left id → right entities, and right id → left entities. */
-function link<Row, L, R>(
+/** Follows a link collection both ways: left position → right entities, right position → left entities. */
+function link<Row, L extends { id: string }, R extends { id: string }>(
   rows: readonly Row[],
   leftOf: (row: Row) => string,
   rightOf: (row: Row) => string,
-  lefts: Map<string, L>,
-  rights: Map<string, R>,
-): { rightsOf: Map<string, R[]>; leftsOf: Map<string, L[]> } {
-  const rightsOf = new Map<string, R[]>()
-  const leftsOf = new Map<string, L[]>()
+  lefts: ById<L>,
+  rights: ById<R>,
+): { rightsOf: Links<R>; leftsOf: Links<L> } {
+  const rightsOf: Links<R> = new Array(lefts.items.length)
+  const leftsOf: Links<L> = new Array(rights.items.length)
   for (const row of rows) {
-    const l = leftOf(row).toLowerCase()
-    const r = rightOf(row).toLowerCase()
-    const leftEntity = lefts.get(l)
-    const rightEntity = rights.get(r)
-    if (rightEntity) push(rightsOf, l, rightEntity)
-    if (leftEntity) push(leftsOf, r, leftEntity)
+    const l = lefts.positions.get(leftOf(row).toLowerCase())
+    const r = rights.positions.get(rightOf(row).toLowerCase())
+    // Dangling rows are skipped: validateEntities reports them.
+    if (l === undefined || r === undefined) continue
+    addLink(rightsOf, l, rights.items[r]!)
+    addLink(leftsOf, r, lefts.items[l]!)
   }
   return { rightsOf, leftsOf }
+}
+
+function linked<T>(from: ById<{ id: string }>, links: Links<T>, id: string): readonly T[] {
+  const at = from.positions.get(id.toLowerCase())
+  return (at === undefined ? undefined : links[at]) ?? none
 }
 
 /**
@@ -106,12 +122,12 @@ function link<Row, L, R>(
  * validateEntities accepted: on a document with duplicates the first entry wins, and dangling links are skipped.
  */
 export function indexEntities(entities: Entities): EntityIndex {
-  const users = byId(entities.users)
-  const userGroups = byId(entities.userGroups)
-  const accounts = byId(entities.accounts)
-  const accountGroups = byId(entities.accountGroups)
-  const tokens = byId(entities.tokens)
-  const credentials = byId(entities.credentials)
+  const users = new ById(entities.users)
+  const userGroups = new ById(entities.userGroups)
+  const accounts = new ById(entities.accounts)
+  const accountGroups = new ById(entities.accountGroups)
+  const tokens = new ById(entities.tokens)
+  const credentials = new ById(entities.credentials)
   const accountsByAddress = byChainAddress(entities.accounts)
   const tokensByAddress = byChainAddress(entities.tokens)
   const addressBook = byChainAddress(entities.addressBook)
@@ -138,10 +154,11 @@ export function indexEntities(entities: Entities): EntityIndex {
     accountGroups,
   )
 
-  const credentialsOfUser = new Map<string, CredentialEntity[]>()
+  const credentialsOfUser: Links<CredentialEntity> = new Array(entities.users.length)
   const credentialsByKid = new Map<string, CredentialEntity>()
   for (const credential of entities.credentials) {
-    push(credentialsOfUser, credential.userId.toLowerCase(), credential)
+    const at = users.positions.get(credential.userId.toLowerCase())
+    if (at !== undefined) addLink(credentialsOfUser, at, credential)
     const kid = credential.key.kid
     if (typeof kid === 'string' && !credentialsByKid.has(kid)) credentialsByKid.set(kid, credential)
   }
@@ -151,22 +168,22 @@ export function indexEntities(entities: Entities): EntityIndex {
 
   return {
     entities,
-    user: (id) => users.get(id.toLowerCase()),
-    groupsOfUser: (userId) => userGroupLinks.rightsOf.get(userId.toLowerCase()) ?? none,
-    credentialsOfUser: (userId) => credentialsOfUser.get(userId.toLowerCase()) ?? none,
-    accountsOfUser: (userId) => userAccountLinks.rightsOf.get(userId.toLowerCase()) ?? none,
-    userGroup: (id) => userGroups.get(id.toLowerCase()),
-    membersOfUserGroup: (groupId) => userGroupLinks.leftsOf.get(groupId.toLowerCase()) ?? none,
-    account: (id) => accounts.get(id.toLowerCase()),
+    user: (id) => users.get(id),
+    groupsOfUser: (userId) => linked(users, userGroupLinks.rightsOf, userId),
+    credentialsOfUser: (userId) => linked(users, credentialsOfUser, userId),
+    accountsOfUser: (userId) => linked(users, userAccountLinks.rightsOf, userId),
+    userGroup: (id) => userGroups.get(id),
+    membersOfUserGroup: (groupId) => linked(userGroups, userGroupLinks.leftsOf, groupId),
+    account: (id) => accounts.get(id),
     accountByAddress: (chainId, address) =>
       lookup(accountsByAddress, chainId, address) ?? accountOnAnyChain?.get(address.toLowerCase()),
-    groupsOfAccount: (accountId) => accountGroupLinks.rightsOf.get(accountId.toLowerCase()) ?? none,
-    accountGroup: (id) => accountGroups.get(id.toLowerCase()),
-    membersOfAccountGroup: (groupId) => accountGroupLinks.leftsOf.get(groupId.toLowerCase()) ?? none,
+    groupsOfAccount: (accountId) => linked(accounts, accountGroupLinks.rightsOf, accountId),
+    accountGroup: (id) => accountGroups.get(id),
+    membersOfAccountGroup: (groupId) => linked(accountGroups, accountGroupLinks.leftsOf, groupId),
     addressBookEntry: (chainId, address) => lookup(addressBook, chainId, address),
-    token: (id) => tokens.get(id.toLowerCase()),
+    token: (id) => tokens.get(id),
     tokenByAddress: (chainId, address) => lookup(tokensByAddress, chainId, address),
-    credential: (id) => credentials.get(id.toLowerCase()),
+    credential: (id) => credentials.get(id),
     credentialByKid: (kid) => credentialsByKid.get(kid),
   }
 }

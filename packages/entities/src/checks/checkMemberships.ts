@@ -33,10 +33,13 @@ export function checkMemberships(
   for (const [collection, refs] of Object.entries(LINK_COLLECTIONS)) {
     if (!Array.isArray(doc[collection])) continue
     const items = itemsOf(doc, collection)
-    const seen = new Map<string, number>()
     const [left, right] = refs
     const leftIds = ids.get(left.target)
     const rightIds = ids.get(right.target)
+    // Rows are keyed by the positions of the two entities they join when both collections are present: a number
+    // key is far cheaper to hash than a joined string. Partial documents fall back to the joined lowercase ids.
+    const width = rightIds ? itemsOf(doc, right.target).length : 0
+    const seen = new Map<number | string, number>()
     for (let i = 0; i < items.length; i++) {
       const item = items[i]
       if (!isItem(item)) continue
@@ -45,10 +48,13 @@ export function checkMemberships(
       if (typeof a !== 'string' || typeof b !== 'string') continue
       const lowerA = a.toLowerCase()
       const lowerB = b.toLowerCase()
-      if (leftIds && !leftIds.has(lowerA)) dangling(issues, collection, i, left, a)
-      if (rightIds && !rightIds.has(lowerB)) dangling(issues, collection, i, right, b)
+      const leftAt = leftIds?.get(lowerA)
+      const rightAt = rightIds?.get(lowerB)
+      if (leftIds && leftAt === undefined) dangling(issues, collection, i, left, a)
+      if (rightIds && rightAt === undefined) dangling(issues, collection, i, right, b)
       // NUL cannot be typed in an id by accident, so it separates the pair unambiguously.
-      const key = `${lowerA}\u0000${lowerB}`
+      const key =
+        leftAt !== undefined && rightAt !== undefined ? leftAt * width + rightAt : `${lowerA}\u0000${lowerB}`
       const first = seen.get(key)
       if (first === undefined) {
         seen.set(key, i)

@@ -1,0 +1,48 @@
+import { bench, describe } from 'vitest'
+import { indexEntities } from '../src/indexEntities'
+import { validateEntities } from '../src/validateEntities'
+import { generateOrganization } from './generateOrganization'
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`
+const heapUsed = () => {
+  ;(globalThis as { gc?: () => void }).gc?.()
+  return process.memoryUsage().heapUsed
+}
+
+const text = JSON.stringify(
+  generateOrganization({
+    users: 10_000,
+    accounts: 100_000,
+    groups: 1_000,
+    memberships: 200_000,
+    tokens: 5_000,
+    addressBook: 20_000,
+    credentials: 1_000,
+  }),
+)
+
+// Memory: the parsed document, then what validation and the index add on top of it.
+const beforeParse = heapUsed()
+const doc = JSON.parse(text)
+const afterParse = heapUsed()
+const result = validateEntities(doc)
+if (!result.valid)
+  throw new Error(`generated document is invalid: ${JSON.stringify(result.issues.slice(0, 3))}`)
+const index = indexEntities(doc)
+const afterIndex = heapUsed()
+console.log(
+  `Entities document: ${mib(Buffer.byteLength(text))} of JSON; heap: parsed document ${mib(afterParse - beforeParse)}, ` +
+    `index ${mib(afterIndex - afterParse)}; rss ${mib(process.memoryUsage().rss)}` +
+    `${index.user('user-0@example.com') ? '' : ' (index lookup failed)'}`,
+)
+
+describe('Entities document: 10k users, 100k accounts, 200k memberships, 5k tokens, 20k address-book entries', () => {
+  bench('JSON.parse of its text (baseline)', () => {
+    JSON.parse(text)
+  })
+
+  bench('validateEntities + indexEntities', () => {
+    if (!validateEntities(doc).valid) throw new Error('invalid')
+    indexEntities(doc)
+  })
+})
