@@ -1,2 +1,24 @@
 // The public face of @rampart/evaluator.
-export {}
+export {
+  ATTESTATION_TYPE,
+  type AttestationKey,
+  type AttestationPayload,
+  attest,
+  hashRequest,
+  verifyAttestation,
+} from './attestation'
+export { canonicalJson } from './canonicalJson'
+export {
+  createEvaluator,
+  type EvaluateOptions,
+  type Evaluator,
+  type EvaluatorOptions,
+} from './createEvaluator'
+export { ENTRYPOINTS, WASM_PATH } from './entrypoints'
+export { EvaluatorError, type EvaluatorErrorCode, type EvaluatorIssue } from './errors'
+export type { ApprovalState, Decision, Reason } from './generated/decision'
+export type { EvaluationRequest, HistoryTransfer } from './generated/evaluationRequest'
+export type * from './generated/policy'
+export type { Preset } from './generated/preset'
+export { BUILTIN_PRESETS } from './presets'
+export { type PolicyValidationResult, validatePolicies, validatePresets } from './validatePolicies'

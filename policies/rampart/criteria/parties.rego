@@ -52,6 +52,14 @@ parties_fails contains [set, c.p] if {
 	not destination_classification(c.a, ctx.request_intent)
 }
 
+parties_fails contains [set, c.p] if {
+	some set, bucket in ctx.buckets
+	some c in bucket.checkRecipientIsSender
+	not recipient_is_sender(ctx.request_intent)
+}
+
+recipient_is_sender(intent) if ctx.destination_address(intent) == ctx.source_address(intent)
+
 destination_id(ids, intent) if party_id(ids, intent, ctx.destination_address(intent))
 
 destination_address(addresses, intent) if ctx.destination_address(intent) in addresses

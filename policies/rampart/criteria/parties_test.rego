@@ -31,3 +31,11 @@ test_destination_of_native_transfer if {
 	t.holds({"criterion": "checkDestinationId", "args": ["ops"]}, req)
 	t.holds({"criterion": "checkDestinationClassification", "args": ["managed"]}, req)
 }
+
+test_recipient_is_sender if {
+	not t.holds({"criterion": "checkRecipientIsSender", "args": null}, t.request)
+	to_self := object.union(t.transfer, {"recipient": t.treasury})
+	t.holds({"criterion": "checkRecipientIsSender", "args": null}, t.with_intent(to_self))
+	without_from := object.remove(to_self, ["from"])
+	t.holds({"criterion": "checkRecipientIsSender", "args": null}, t.with_intent(without_from))
+}

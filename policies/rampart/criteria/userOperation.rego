@@ -26,6 +26,11 @@ inner_intents_hold(criteria, intent) if {
 }
 
 inner_holds(c, intent) if {
+	c.criterion == "checkRecipientIsSender"
+	recipient_is_sender(intent)
+}
+
+inner_holds(c, intent) if {
 	c.criterion == "checkIntentType"
 	intent_type(c.args, intent)
 }

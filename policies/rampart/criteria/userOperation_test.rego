@@ -27,3 +27,10 @@ test_every_inner_intent_must_hold if {
 test_empty_batch_never_passes if {
 	not t.holds({"criterion": "checkUserOperationIntents", "args": [{"criterion": "checkIntentType", "args": ["erc20Transfer"]}]}, user_operation([]))
 }
+
+test_inner_recipient_is_sender if {
+	swap := {"type": "swap", "chainId": 1, "from": t.ops, "token": t.usdc, "amount": "1", "recipient": t.ops}
+	t.holds({"criterion": "checkUserOperationIntents", "args": [{"criterion": "checkRecipientIsSender", "args": null}]}, user_operation([swap]))
+	stray := object.union(swap, {"recipient": t.stranger})
+	not t.holds({"criterion": "checkUserOperationIntents", "args": [{"criterion": "checkRecipientIsSender", "args": null}]}, user_operation([swap, stray]))
+}

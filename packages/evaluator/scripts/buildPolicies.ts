@@ -1,0 +1,76 @@
+// Compiles the Rego library in policies/rampart to WASM and writes packages/evaluator/wasm/policy.wasm.
+// With --check it writes nothing and exits 1 when the committed WASM differs from a fresh build, so CI catches a
+// library change whose artifact was not rebuilt. The build is deterministic: same sources, same bytes.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { homedir, tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gunzipSync } from 'node:zlib'
+import { ENTRYPOINTS, WASM_PATH } from '../src/entrypoints'
+
+const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const repoRoot = resolve(packageRoot, '../..')
+const check = process.argv.includes('--check')
+
+/** The opa binary: $OPA, then PATH, then where `go install` puts it. */
+export function findOpa(): string {
+  if (process.env.OPA) return process.env.OPA
+  try {
+    return execFileSync('sh', ['-c', 'command -v opa'], { encoding: 'utf8' }).trim()
+  } catch {
+    const goBin = join(homedir(), 'go', 'bin', 'opa')
+    if (existsSync(goBin)) return goBin
+    throw new Error('opa not found: go install github.com/open-policy-agent/opa@v1.10.1, or set OPA')
+  }
+}
+
+/** Reads one file out of a tar archive (ustar headers of 512 bytes, sizes in octal). */
+function readTarEntry(tar: Buffer, wanted: string): Buffer {
+  let offset = 0
+  while (offset + 512 <= tar.length) {
+    const header = tar.subarray(offset, offset + 512)
+    const name = header.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '')
+    if (name === '') break
+    const size = Number.parseInt(header.subarray(124, 136).toString('utf8').replace(/\0.*$/s, '').trim(), 8)
+    const body = offset + 512
+    if (name === wanted || name === wanted.replace(/^\//, '')) return tar.subarray(body, body + size)
+    offset = body + Math.ceil(size / 512) * 512
+  }
+  throw new Error(`${wanted} is not in the OPA bundle`)
+}
+
+export function buildPolicyWasm(): Buffer {
+  const work = mkdtempSync(join(tmpdir(), 'rampart-opa-'))
+  try {
+    const bundle = join(work, 'bundle.tar.gz')
+    const entrypoints = Object.values(ENTRYPOINTS).flatMap((entrypoint) => ['-e', entrypoint])
+    // Built from the repository root with a relative path, so the bytes do not depend on the checkout's location.
+    execFileSync(
+      findOpa(),
+      ['build', '-t', 'wasm', ...entrypoints, '--ignore', '*_test.rego', '-o', bundle, 'policies/rampart'],
+      { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] },
+    )
+    return readTarEntry(gunzipSync(readFileSync(bundle)), '/policy.wasm')
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const wasm = buildPolicyWasm()
+  const target = join(packageRoot, WASM_PATH)
+  if (check) {
+    const committed = existsSync(target) ? readFileSync(target) : Buffer.alloc(0)
+    if (!committed.equals(wasm)) {
+      console.error(
+        `${WASM_PATH} differs from a fresh build of policies/: run pnpm policies:build and commit it`,
+      )
+      process.exit(1)
+    }
+    console.log(`${WASM_PATH} matches a fresh build (${wasm.length} bytes)`)
+  } else {
+    writeFileSync(target, wasm)
+    console.log(`${WASM_PATH} <- policies/rampart (${wasm.length} bytes)`)
+  }
+}

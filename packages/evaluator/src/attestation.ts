@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto'
+import { CompactSign, type CryptoKey, compactVerify, type JWK, type KeyObject } from 'jose'
+import { canonicalJson } from './canonicalJson'
+import type { Decision } from './generated/decision'
+
+/**
+ * The key the evaluator signs attestations with. EdDSA (Ed25519) or ES256 (P-256), both through jose: jose 6 has
+ * no ES256K, and an attestation needs no secp256k1 key.
+ */
+export interface AttestationKey {
+  alg: 'EdDSA' | 'ES256'
+  /** A private CryptoKey, a node:crypto KeyObject, or a private JWK. */
+  privateKey: CryptoKey | KeyObject | JWK
+  /** Goes into the protected header so verifiers can pick the public key. */
+  kid?: string
+}
+
+/** What an attestation signs: the decision (without its attestation) and the digest of the request. */
+export interface AttestationPayload {
+  decision: Omit<Decision, 'attestation'>
+  /** Hex SHA-256 of the canonical JSON (RFC 8785) of the evaluation request. */
+  requestHash: string
+  /** Unix seconds. */
+  iat: number
+}
+
+export const ATTESTATION_TYPE = 'rampart-decision+jws'
+
+export function hashRequest(request: unknown): string {
+  return createHash('sha256').update(canonicalJson(request)).digest('hex')
+}
+
+/** Signs a compact JWS over the decision and the request's hash. */
+export async function attest(
+  decision: Omit<Decision, 'attestation'>,
+  request: unknown,
+  key: AttestationKey,
+  now = Math.floor(Date.now() / 1000),
+): Promise<string> {
+  const payload: AttestationPayload = { decision, requestHash: hashRequest(request), iat: now }
+  return new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
+    .setProtectedHeader({ alg: key.alg, typ: ATTESTATION_TYPE, ...(key.kid ? { kid: key.kid } : {}) })
+    .sign(key.privateKey)
+}
+
+/**
+ * Verifies an attestation with the evaluator's public key and checks it is about this request. Throws when the
+ * signature, the type or the request hash does not match.
+ */
+export async function verifyAttestation(
+  jws: string,
+  publicKey: CryptoKey | KeyObject | JWK,
+  request: unknown,
+): Promise<AttestationPayload> {
+  const { payload, protectedHeader } = await compactVerify(jws, publicKey, { algorithms: ['EdDSA', 'ES256'] })
+  if (protectedHeader.typ !== ATTESTATION_TYPE) throw new Error(`attestation type is ${protectedHeader.typ}`)
+  const decoded = JSON.parse(new TextDecoder().decode(payload)) as AttestationPayload
+  if (decoded.requestHash !== hashRequest(request)) throw new Error('attestation is about another request')
+  return decoded
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest'
+import { canonicalJson } from './canonicalJson'
+
+describe('canonicalJson', () => {
+  it('sorts keys recursively and keeps array order', () => {
+    expect(canonicalJson({ b: [3, { d: 1, c: 2 }], a: 'x' })).toBe('{"a":"x","b":[3,{"c":2,"d":1}]}')
+  })
+
+  it('drops undefined members and writes primitives as JSON', () => {
+    expect(canonicalJson({ a: undefined, b: null, c: true, d: 1.5, e: 'é"' })).toBe(
+      '{"b":null,"c":true,"d":1.5,"e":"é\\""}',
+    )
+  })
+})

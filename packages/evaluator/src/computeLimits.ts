@@ -1,0 +1,120 @@
+import type { EvaluationRequest, HistoryTransfer } from './generated/evaluationRequest'
+import type { LimitFilters, RateLimit, SpendingLimit } from './generated/policy'
+import { windowStart } from './limitWindow'
+import type { PreparedEntities } from './prepareEntities'
+import type { Bucket, BucketCriterion } from './preparePolicies'
+
+/** The exact totals of one limit's window: the amount as a decimal string of base units, and the count. */
+export interface LimitTotal {
+  total: string
+  count: number
+}
+
+interface Movement {
+  amount: bigint
+  token?: string
+  chainId?: number
+  principal?: string
+  resource?: string
+  to?: string
+}
+
+const lower = (value: string | undefined) => value?.toLowerCase()
+
+function anyGroup(groups: Record<string, true> | undefined, wanted: readonly string[]): boolean {
+  return groups !== undefined && wanted.some((group) => groups[group])
+}
+
+function matches(
+  movement: Movement,
+  filters: LimitFilters,
+  principal: string | undefined,
+  entities: PreparedEntities,
+) {
+  if (filters.perPrincipal && movement.principal !== principal) return false
+  if (filters.tokens && !filters.tokens.includes(movement.token ?? '')) return false
+  if (filters.users && !filters.users.includes(movement.principal ?? '')) return false
+  if (filters.resources && !filters.resources.includes(movement.resource ?? '')) return false
+  if (filters.destinations && !filters.destinations.includes(movement.to ?? '')) return false
+  if (filters.chains && !filters.chains.includes(movement.chainId ?? -1)) return false
+  if (filters.userGroups && !anyGroup(entities.users[movement.principal ?? '']?.groups, filters.userGroups))
+    return false
+  if (
+    filters.accountGroups &&
+    !anyGroup(entities.accounts[movement.resource ?? '']?.groups, filters.accountGroups)
+  )
+    return false
+  return true
+}
+
+function fromHistory(transfer: HistoryTransfer): Movement {
+  return {
+    amount: BigInt(transfer.amount),
+    token: lower(transfer.token),
+    chainId: transfer.chainId,
+    principal: lower(transfer.principal),
+    resource: lower(transfer.resource),
+    to: lower(transfer.to),
+  }
+}
+
+/** The movement the request itself would make, when its intent moves an amount. */
+function fromRequest(request: EvaluationRequest, principal: string | undefined): Movement | undefined {
+  const intent = request.intent
+  const amount = intent?.amount ?? intent?.value
+  if (!intent || amount === undefined) return undefined
+  return {
+    amount: BigInt(amount),
+    token: intent.token,
+    chainId: intent.chainId,
+    principal,
+    resource: lower(request.resource),
+    to: intent.recipient ?? intent.to,
+  }
+}
+
+/**
+ * Computes, for every spending and rate limit among the candidate policies, the exact total and count of the
+ * matching transfers in its window, this request included. Sums are bigint: uint256 amounts overflow the numbers
+ * of the WASM runtime, so the policy library receives them as decimal strings and compares those exactly.
+ */
+export function computeLimits(
+  request: EvaluationRequest,
+  buckets: readonly Bucket[],
+  entities: PreparedEntities,
+  principal: string | undefined,
+  now: number,
+): Record<string, LimitTotal> | undefined {
+  let totals: Record<string, LimitTotal> | undefined
+  let history: Movement[] | undefined
+  let current: Movement | undefined | null = null
+  for (const bucket of buckets) {
+    for (const kind of ['checkSpendingLimit', 'checkRateLimit'] as const) {
+      const criteria = bucket[kind] as BucketCriterion[] | undefined
+      if (!criteria) continue
+      history ??= (request.history ?? []).map(fromHistory)
+      if (current === null) current = fromRequest(request, principal)
+      for (const criterion of criteria) {
+        const limit = criterion.a as SpendingLimit | RateLimit
+        const start = windowStart(limit.window, now)
+        const filters = limit.filters ?? {}
+        let total = 0n
+        let count = 0
+        for (const [index, movement] of history.entries()) {
+          const timestamp = request.history?.[index]?.timestamp ?? -1
+          if (timestamp < start || timestamp > now || !matches(movement, filters, principal, entities))
+            continue
+          total += movement.amount
+          count++
+        }
+        if (current && matches(current, filters, principal, entities)) {
+          total += current.amount
+          count++
+        }
+        totals ??= {}
+        totals[criterion.k as string] = { total: total.toString(), count }
+      }
+    }
+  }
+  return totals
+}

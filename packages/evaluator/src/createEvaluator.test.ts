@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest'
+import {
+  AMELIA,
+  BINANCE,
+  COLD,
+  entities,
+  INITECH,
+  NORA,
+  PRIYA,
+  policies,
+  SOFIA,
+  STRANGER,
+  usdcTransfer,
+} from '../test/northwind'
+import { policy } from '../test/policy'
+import { createEvaluator } from './createEvaluator'
+import { EvaluatorError } from './errors'
+
+const evaluator = await createEvaluator({ entities, policies })
+const usdc = (amount: number) => BigInt(amount) * 1_000_000n
+const NOON = Date.parse('2025-03-14T12:00:00Z') / 1000
+
+describe('createEvaluator: decisions on decoded requests', () => {
+  it('permits a treasury member paying a counterparty within the daily allowance', () => {
+    const decision = evaluator.evaluate(
+      usdcTransfer({ principal: NORA, to: BINANCE, amount: usdc(1_000), now: NOON }),
+    )
+    expect(decision).toMatchObject({
+      decision: 'Permit',
+      reason: { code: 'PERMITTED' },
+      decidingPolicy: 'treasury-daily-usdc',
+      matchedPolicies: ['treasury-daily-usdc', 'treasury-large-usdc-with-approvals'],
+    })
+  })
+
+  it('asks for approvals above the allowance, then permits once two finance approvers agree', () => {
+    const big = { principal: NORA, to: BINANCE, amount: usdc(300_000), now: NOON }
+    const confirm = evaluator.evaluate(usdcTransfer(big))
+    expect(confirm.decision).toBe('Confirm')
+    expect(confirm.decidingPolicy).toBe('treasury-large-usdc-with-approvals')
+    expect(confirm.approvals.missing).toEqual([
+      {
+        policyId: 'treasury-large-usdc-with-approvals',
+        approvalCount: 2,
+        approvalEntityType: 'userGroup',
+        entityIds: ['finance-approvers'],
+        countPrincipal: false,
+        approvedBy: [],
+        missing: 2,
+      },
+    ])
+    const permit = evaluator.evaluate(usdcTransfer({ ...big, approvals: [PRIYA, AMELIA.toUpperCase()] }))
+    expect(permit.decision).toBe('Permit')
+    expect(permit.approvals.satisfied[0]?.approvedBy).toEqual([AMELIA, PRIYA])
+  })
+
+  it("counts the day's history with exact sums toward the allowance", () => {
+    const spent = (amount: bigint, timestamp: number) => ({
+      amount: amount.toString(),
+      token: `eip155:1/erc20:${'0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'}`,
+      chainId: 1,
+      principal: NORA,
+      timestamp,
+    })
+    const request = (history: ReturnType<typeof spent>[]) =>
+      usdcTransfer({ principal: NORA, to: BINANCE, amount: usdc(50_000), now: NOON, history })
+    // 200,000 earlier today: 250,000 with this one, exactly the allowance.
+    expect(evaluator.evaluate(request([spent(usdc(200_000), NOON - 3600)])).decision).toBe('Permit')
+    // One base unit more and the allowance is exceeded: approvals are needed.
+    expect(evaluator.evaluate(request([spent(usdc(200_000) + 1n, NOON - 3600)])).decision).toBe('Confirm')
+    // Yesterday's spending is another calendar day.
+    expect(evaluator.evaluate(request([spent(usdc(240_000), NOON - 13 * 3600)])).decision).toBe('Permit')
+  })
+
+  it('forbids payments to an external address, explaining which criteria held', () => {
+    const decision = evaluator.evaluate(
+      usdcTransfer({ principal: NORA, to: INITECH, amount: usdc(10), now: NOON }),
+    )
+    expect(decision.decision).toBe('Forbid')
+    expect(decision.reason.code).toBe('FORBIDDEN_BY_POLICY')
+    expect(decision.decidingPolicy).toBe('forbid-external-erc20')
+    expect(decision.heldCriteria).toEqual([
+      { criterion: 'checkIntentType', args: ['erc20Transfer', 'nativeTransfer'] },
+      { criterion: 'checkDestinationClassification', args: ['external'] },
+    ])
+  })
+
+  it('forbids an unknown destination: no permit matches', () => {
+    const decision = evaluator.evaluate(
+      usdcTransfer({ principal: NORA, to: STRANGER, amount: usdc(1), now: NOON }),
+    )
+    expect(decision).toMatchObject({
+      decision: 'Forbid',
+      reason: { code: 'NO_MATCHING_PERMIT' },
+      matchedPolicies: [],
+    })
+  })
+
+  it('forbids a manager signing from cold storage, though a permit matches', () => {
+    const decision = evaluator.evaluate(
+      usdcTransfer({ principal: SOFIA, from: COLD, to: BINANCE, amount: usdc(1), now: NOON }),
+    )
+    expect(decision.decision).toBe('Forbid')
+    expect(decision.decidingPolicy).toBe('forbid-cold-storage-below-admin')
+  })
+
+  it('forbids the 21st transfer of the hour (rate limit)', () => {
+    const history = Array.from({ length: 20 }, (_, i) => ({
+      amount: '1',
+      principal: NORA,
+      timestamp: NOON - 60 * i,
+    }))
+    const decision = evaluator.evaluate(
+      usdcTransfer({ principal: NORA, to: BINANCE, amount: 1n, now: NOON, history }),
+    )
+    expect(decision.decidingPolicy).toBe('forbid-bursts')
+  })
+
+  it('accepts the principal as a credential id', () => {
+    const credential = entities.credentials.find((item) => item.userId === NORA)
+    expect(credential).toBeDefined()
+    const decision = evaluator.evaluate(
+      usdcTransfer({ principal: credential!.id, to: BINANCE, amount: usdc(1), now: NOON }),
+    )
+    expect(decision.decision).toBe('Permit')
+  })
+
+  it('refuses unknown principals and resources', () => {
+    const unknownUser = evaluator.evaluate(
+      usdcTransfer({ principal: 'mallory@evil.example', to: BINANCE, amount: 1n }),
+    )
+    expect(unknownUser.reason.code).toBe('UNKNOWN_PRINCIPAL')
+    const request = usdcTransfer({ principal: NORA, to: BINANCE, amount: 1n })
+    expect(evaluator.evaluate({ ...request, resource: 'eip155:1:0x0' }).reason.code).toBe('UNKNOWN_RESOURCE')
+  })
+})
+
+describe('createEvaluator: configuration', () => {
+  it('rejects invalid policies with a path for each issue', async () => {
+    const bad = [policy('x', 'permit', [{ criterion: 'checkIntentAmount', args: { operator: 'gt' } }])]
+    const error = await createEvaluator({ entities, policies: bad as never }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(EvaluatorError)
+    expect((error as EvaluatorError).code).toBe('INVALID_POLICIES')
+    expect((error as EvaluatorError).details.issues).toEqual([
+      {
+        code: 'schema.required',
+        path: '/0/when/0/args/value',
+        message: "must have required property 'value'",
+      },
+    ])
+  })
+
+  it('rejects invalid entities', async () => {
+    const error = await createEvaluator({
+      entities: { ...entities, users: [{ id: 'x' }] } as never,
+      policies,
+    }).catch((e: unknown) => e)
+    expect((error as EvaluatorError).code).toBe('INVALID_ENTITIES')
+    expect((error as EvaluatorError).details.issues.length).toBeGreaterThan(0)
+  })
+
+  it('swaps policies in with update, and keeps the old ones when the new ones are invalid', async () => {
+    const local = await createEvaluator({ entities, policies })
+    const request = usdcTransfer({ principal: NORA, to: BINANCE, amount: usdc(1), now: NOON })
+    expect(local.evaluate(request).decision).toBe('Permit')
+    expect(() => local.update({ policies: [{ id: 'x' }] as never })).toThrow(EvaluatorError)
+    expect(local.evaluate(request).decision).toBe('Permit')
+    local.update({ policies: policies.filter((policy) => policy.then === 'forbid') })
+    expect(local.evaluate(request).reason.code).toBe('NO_MATCHING_PERMIT')
+  })
+
+  it('swaps entities in with update: a user removed from the treasury group loses the permit', async () => {
+    const local = await createEvaluator({ entities, policies })
+    const request = usdcTransfer({ principal: NORA, to: BINANCE, amount: usdc(1), now: NOON })
+    const userGroupMembers = entities.userGroupMembers.filter(
+      (m) => !(m.userId === NORA && m.groupId === 'treasury'),
+    )
+    local.update({ entities: { ...entities, userGroupMembers } })
+    expect(local.evaluate(request).reason.code).toBe('NO_MATCHING_PERMIT')
+  })
+})

@@ -1,0 +1,11 @@
+/**
+ * The entrypoints compiled into the policy WASM, named once for the build script and the evaluator.
+ * `decision` decides a request; `noop` is a constant the benchmark uses as the cost of opa-wasm itself.
+ */
+export const ENTRYPOINTS = {
+  decision: 'rampart/main/decision',
+  noop: 'rampart/baseline/noop',
+} as const
+
+/** Where the compiled policy library lives, relative to this package's root. */
+export const WASM_PATH = 'wasm/policy.wasm'

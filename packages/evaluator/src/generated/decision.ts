@@ -1,0 +1,81 @@
+/* This file is generated from schemas/ by `pnpm types:generate`. Do not edit it by hand. */
+
+/**
+ * The evaluator's answer. Permit: a matching permit has its approvals. Confirm: a matching permit still needs approvals (see approvals.missing). Forbid: a matching forbid, no matching permit, or a refusal (invalid request, unavailable or failing evaluator): never a permit by default.
+ */
+export interface Decision {
+  decision: 'Permit' | 'Forbid' | 'Confirm'
+  reason: Reason
+  /**
+   * The policy that decided: the first matching forbid, else the permit.
+   */
+  decidingPolicy?: string
+  /**
+   * Ids of every matching policy, in policy order.
+   */
+  matchedPolicies: string[]
+  /**
+   * For a forbid by policy: the criteria of the deciding policy, all of which held.
+   */
+  heldCriteria?: {}[]
+  approvals: {
+    required: ApprovalState[]
+    missing: ApprovalState[]
+    satisfied: ApprovalState[]
+  }
+  /**
+   * Present when presets were asked for: whether a requested preset permits the request, and the presets whose policies matched it.
+   */
+  policyEvaluation?: {
+    expectedBehavior: boolean
+    matchedPresets: {
+      presetId: string
+      matchedPolicies: string[]
+    }[]
+  }
+  /**
+   * Compact JWS over {decision, requestHash, iat}, signed with the evaluator's attestation key.
+   */
+  attestation?: string
+}
+/**
+ * This interface was referenced by `Decision`'s JSON-Schema
+ * via the `definition` "Reason".
+ */
+export interface Reason {
+  code:
+    | 'PERMITTED'
+    | 'APPROVALS_MISSING'
+    | 'FORBIDDEN_BY_POLICY'
+    | 'NO_MATCHING_PERMIT'
+    | 'UNKNOWN_PRINCIPAL'
+    | 'UNKNOWN_RESOURCE'
+    | 'INVALID_REQUEST'
+    | 'EVALUATOR_UNAVAILABLE'
+    | 'EVALUATION_FAILED'
+    | 'INVALID_RESULT'
+  message: string
+  /**
+   * For INVALID_REQUEST: what is wrong, each with a JSON Pointer.
+   */
+  errors?: {
+    path: string
+    message: string
+  }[]
+}
+/**
+ * This interface was referenced by `Decision`'s JSON-Schema
+ * via the `definition` "ApprovalState".
+ */
+export interface ApprovalState {
+  policyId: string
+  approvalCount: number
+  approvalEntityType: 'user' | 'userGroup' | 'userRole'
+  entityIds: string[]
+  countPrincipal: boolean
+  approvedBy: string[]
+  /**
+   * Approvals still needed.
+   */
+  missing: number
+}

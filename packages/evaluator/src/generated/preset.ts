@@ -1,0 +1,1304 @@
+/* This file is generated from schemas/ by `pnpm types:generate`. Do not edit it by hand. */
+
+/**
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "Criterion".
+ */
+export type Criterion = {
+  criterion:
+    | 'checkAction'
+    | 'checkResource'
+    | 'checkPermission'
+    | 'checkPrincipalId'
+    | 'checkPrincipalRole'
+    | 'checkPrincipalGroup'
+    | 'checkAccountId'
+    | 'checkAccountAddress'
+    | 'checkAccountType'
+    | 'checkAccountChainId'
+    | 'checkAccountGroup'
+    | 'checkAccountAssigned'
+    | 'checkSourceId'
+    | 'checkSourceAddress'
+    | 'checkSourceAccountType'
+    | 'checkSourceClassification'
+    | 'checkDestinationId'
+    | 'checkDestinationAddress'
+    | 'checkDestinationAccountType'
+    | 'checkDestinationClassification'
+    | 'checkRecipientIsSender'
+    | 'checkIntentType'
+    | 'checkIntentChainId'
+    | 'checkIntentAmount'
+    | 'checkIntentContract'
+    | 'checkIntentToken'
+    | 'checkIntentSpender'
+    | 'checkIntentHexSignature'
+    | 'checkERC721TokenId'
+    | 'checkERC1155TokenId'
+    | 'checkERC1155Transfers'
+    | 'checkIntentMessage'
+    | 'checkIntentPayload'
+    | 'checkIntentAlgorithm'
+    | 'checkIntentDomain'
+    | 'checkIntentTypedDataMessage'
+    | 'checkPermitDeadline'
+    | 'checkGasFeeAmount'
+    | 'checkNonceExists'
+    | 'checkNonceNotExists'
+    | 'checkEntryPointAddress'
+    | 'checkUserOperationIntents'
+    | 'checkApprovals'
+    | 'checkSpendingLimit'
+    | 'checkRateLimit'
+} & (
+  | CheckAction
+  | CheckResource
+  | CheckPermission
+  | CheckPrincipalId
+  | CheckPrincipalRole
+  | CheckPrincipalGroup
+  | CheckAccountId
+  | CheckAccountAddress
+  | CheckAccountType
+  | CheckAccountChainId
+  | CheckAccountGroup
+  | CheckAccountAssigned
+  | CheckSourceId
+  | CheckSourceAddress
+  | CheckSourceAccountType
+  | CheckSourceClassification
+  | CheckDestinationId
+  | CheckDestinationAddress
+  | CheckDestinationAccountType
+  | CheckDestinationClassification
+  | CheckRecipientIsSender
+  | CheckIntentType
+  | CheckIntentChainId
+  | CheckIntentAmount
+  | CheckIntentContract
+  | CheckIntentToken
+  | CheckIntentSpender
+  | CheckIntentHexSignature
+  | CheckERC721TokenId
+  | CheckERC1155TokenId
+  | CheckERC1155Transfers
+  | CheckIntentMessage
+  | CheckIntentPayload
+  | CheckIntentAlgorithm
+  | CheckIntentDomain
+  | CheckIntentTypedDataMessage
+  | CheckPermitDeadline
+  | CheckGasFeeAmount
+  | CheckNonceExists
+  | CheckNonceNotExists
+  | CheckEntryPointAddress
+  | CheckUserOperationIntents
+  | CheckApprovals
+  | CheckSpendingLimit
+  | CheckRateLimit
+) & {
+    criterion:
+      | 'checkAction'
+      | 'checkResource'
+      | 'checkPermission'
+      | 'checkPrincipalId'
+      | 'checkPrincipalRole'
+      | 'checkPrincipalGroup'
+      | 'checkAccountId'
+      | 'checkAccountAddress'
+      | 'checkAccountType'
+      | 'checkAccountChainId'
+      | 'checkAccountGroup'
+      | 'checkAccountAssigned'
+      | 'checkSourceId'
+      | 'checkSourceAddress'
+      | 'checkSourceAccountType'
+      | 'checkSourceClassification'
+      | 'checkDestinationId'
+      | 'checkDestinationAddress'
+      | 'checkDestinationAccountType'
+      | 'checkDestinationClassification'
+      | 'checkRecipientIsSender'
+      | 'checkIntentType'
+      | 'checkIntentChainId'
+      | 'checkIntentAmount'
+      | 'checkIntentContract'
+      | 'checkIntentToken'
+      | 'checkIntentSpender'
+      | 'checkIntentHexSignature'
+      | 'checkERC721TokenId'
+      | 'checkERC1155TokenId'
+      | 'checkERC1155Transfers'
+      | 'checkIntentMessage'
+      | 'checkIntentPayload'
+      | 'checkIntentAlgorithm'
+      | 'checkIntentDomain'
+      | 'checkIntentTypedDataMessage'
+      | 'checkPermitDeadline'
+      | 'checkGasFeeAmount'
+      | 'checkNonceExists'
+      | 'checkNonceNotExists'
+      | 'checkEntryPointAddress'
+      | 'checkUserOperationIntents'
+      | 'checkApprovals'
+      | 'checkSpendingLimit'
+      | 'checkRateLimit'
+  } & (
+    | CheckAction
+    | CheckResource
+    | CheckPermission
+    | CheckPrincipalId
+    | CheckPrincipalRole
+    | CheckPrincipalGroup
+    | CheckAccountId
+    | CheckAccountAddress
+    | CheckAccountType
+    | CheckAccountChainId
+    | CheckAccountGroup
+    | CheckAccountAssigned
+    | CheckSourceId
+    | CheckSourceAddress
+    | CheckSourceAccountType
+    | CheckSourceClassification
+    | CheckDestinationId
+    | CheckDestinationAddress
+    | CheckDestinationAccountType
+    | CheckDestinationClassification
+    | CheckRecipientIsSender
+    | CheckIntentType
+    | CheckIntentChainId
+    | CheckIntentAmount
+    | CheckIntentContract
+    | CheckIntentToken
+    | CheckIntentSpender
+    | CheckIntentHexSignature
+    | CheckERC721TokenId
+    | CheckERC1155TokenId
+    | CheckERC1155Transfers
+    | CheckIntentMessage
+    | CheckIntentPayload
+    | CheckIntentAlgorithm
+    | CheckIntentDomain
+    | CheckIntentTypedDataMessage
+    | CheckPermitDeadline
+    | CheckGasFeeAmount
+    | CheckNonceExists
+    | CheckNonceNotExists
+    | CheckEntryPointAddress
+    | CheckUserOperationIntents
+    | CheckApprovals
+    | CheckSpendingLimit
+    | CheckRateLimit
+  ) & {
+    criterion:
+      | 'checkAction'
+      | 'checkResource'
+      | 'checkPermission'
+      | 'checkPrincipalId'
+      | 'checkPrincipalRole'
+      | 'checkPrincipalGroup'
+      | 'checkAccountId'
+      | 'checkAccountAddress'
+      | 'checkAccountType'
+      | 'checkAccountChainId'
+      | 'checkAccountGroup'
+      | 'checkAccountAssigned'
+      | 'checkSourceId'
+      | 'checkSourceAddress'
+      | 'checkSourceAccountType'
+      | 'checkSourceClassification'
+      | 'checkDestinationId'
+      | 'checkDestinationAddress'
+      | 'checkDestinationAccountType'
+      | 'checkDestinationClassification'
+      | 'checkRecipientIsSender'
+      | 'checkIntentType'
+      | 'checkIntentChainId'
+      | 'checkIntentAmount'
+      | 'checkIntentContract'
+      | 'checkIntentToken'
+      | 'checkIntentSpender'
+      | 'checkIntentHexSignature'
+      | 'checkERC721TokenId'
+      | 'checkERC1155TokenId'
+      | 'checkERC1155Transfers'
+      | 'checkIntentMessage'
+      | 'checkIntentPayload'
+      | 'checkIntentAlgorithm'
+      | 'checkIntentDomain'
+      | 'checkIntentTypedDataMessage'
+      | 'checkPermitDeadline'
+      | 'checkGasFeeAmount'
+      | 'checkNonceExists'
+      | 'checkNonceNotExists'
+      | 'checkEntryPointAddress'
+      | 'checkUserOperationIntents'
+      | 'checkApprovals'
+      | 'checkSpendingLimit'
+      | 'checkRateLimit'
+  } & (
+    | CheckAction
+    | CheckResource
+    | CheckPermission
+    | CheckPrincipalId
+    | CheckPrincipalRole
+    | CheckPrincipalGroup
+    | CheckAccountId
+    | CheckAccountAddress
+    | CheckAccountType
+    | CheckAccountChainId
+    | CheckAccountGroup
+    | CheckAccountAssigned
+    | CheckSourceId
+    | CheckSourceAddress
+    | CheckSourceAccountType
+    | CheckSourceClassification
+    | CheckDestinationId
+    | CheckDestinationAddress
+    | CheckDestinationAccountType
+    | CheckDestinationClassification
+    | CheckRecipientIsSender
+    | CheckIntentType
+    | CheckIntentChainId
+    | CheckIntentAmount
+    | CheckIntentContract
+    | CheckIntentToken
+    | CheckIntentSpender
+    | CheckIntentHexSignature
+    | CheckERC721TokenId
+    | CheckERC1155TokenId
+    | CheckERC1155Transfers
+    | CheckIntentMessage
+    | CheckIntentPayload
+    | CheckIntentAlgorithm
+    | CheckIntentDomain
+    | CheckIntentTypedDataMessage
+    | CheckPermitDeadline
+    | CheckGasFeeAmount
+    | CheckNonceExists
+    | CheckNonceNotExists
+    | CheckEntryPointAddress
+    | CheckUserOperationIntents
+    | CheckApprovals
+    | CheckSpendingLimit
+    | CheckRateLimit
+  )
+/**
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "IntentCriterion".
+ */
+export type IntentCriterion = {
+  criterion:
+    | 'checkRecipientIsSender'
+    | 'checkIntentType'
+    | 'checkIntentChainId'
+    | 'checkIntentAmount'
+    | 'checkIntentContract'
+    | 'checkIntentToken'
+    | 'checkIntentSpender'
+    | 'checkIntentHexSignature'
+    | 'checkDestinationAddress'
+    | 'checkDestinationId'
+    | 'checkDestinationClassification'
+    | 'checkDestinationAccountType'
+    | 'checkERC721TokenId'
+    | 'checkERC1155TokenId'
+    | 'checkPermitDeadline'
+} & (
+  | CheckRecipientIsSender
+  | CheckIntentType
+  | CheckIntentChainId
+  | CheckIntentAmount
+  | CheckIntentContract
+  | CheckIntentToken
+  | CheckIntentSpender
+  | CheckIntentHexSignature
+  | CheckDestinationAddress
+  | CheckDestinationId
+  | CheckDestinationClassification
+  | CheckDestinationAccountType
+  | CheckERC721TokenId
+  | CheckERC1155TokenId
+  | CheckPermitDeadline
+) & {
+    criterion:
+      | 'checkRecipientIsSender'
+      | 'checkIntentType'
+      | 'checkIntentChainId'
+      | 'checkIntentAmount'
+      | 'checkIntentContract'
+      | 'checkIntentToken'
+      | 'checkIntentSpender'
+      | 'checkIntentHexSignature'
+      | 'checkDestinationAddress'
+      | 'checkDestinationId'
+      | 'checkDestinationClassification'
+      | 'checkDestinationAccountType'
+      | 'checkERC721TokenId'
+      | 'checkERC1155TokenId'
+      | 'checkPermitDeadline'
+  } & (
+    | CheckRecipientIsSender
+    | CheckIntentType
+    | CheckIntentChainId
+    | CheckIntentAmount
+    | CheckIntentContract
+    | CheckIntentToken
+    | CheckIntentSpender
+    | CheckIntentHexSignature
+    | CheckDestinationAddress
+    | CheckDestinationId
+    | CheckDestinationClassification
+    | CheckDestinationAccountType
+    | CheckERC721TokenId
+    | CheckERC1155TokenId
+    | CheckPermitDeadline
+  ) & {
+    criterion:
+      | 'checkRecipientIsSender'
+      | 'checkIntentType'
+      | 'checkIntentChainId'
+      | 'checkIntentAmount'
+      | 'checkIntentContract'
+      | 'checkIntentToken'
+      | 'checkIntentSpender'
+      | 'checkIntentHexSignature'
+      | 'checkDestinationAddress'
+      | 'checkDestinationId'
+      | 'checkDestinationClassification'
+      | 'checkDestinationAccountType'
+      | 'checkERC721TokenId'
+      | 'checkERC1155TokenId'
+      | 'checkPermitDeadline'
+  } & (
+    | CheckRecipientIsSender
+    | CheckIntentType
+    | CheckIntentChainId
+    | CheckIntentAmount
+    | CheckIntentContract
+    | CheckIntentToken
+    | CheckIntentSpender
+    | CheckIntentHexSignature
+    | CheckDestinationAddress
+    | CheckDestinationId
+    | CheckDestinationClassification
+    | CheckDestinationAccountType
+    | CheckERC721TokenId
+    | CheckERC1155TokenId
+    | CheckPermitDeadline
+  )
+
+/**
+ * A curated protocol preset: a named set of policies that describes the expected behaviour of a protocol interaction. Evaluating a request with preset ids reports which presets' policies matched it.
+ */
+export interface Preset {
+  id: string
+  name: string
+  description: string
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  policies: [Policy, ...Policy[]]
+}
+/**
+ * A Rampart policy: when every criterion holds (AND; an array argument means any of), the policy matches and says permit or forbid. Any matching forbid wins; otherwise a matching permit with its approvals satisfied gives Permit, or Confirm while approvals are missing; otherwise Forbid.
+ */
+export interface Policy {
+  id: string
+  description?: string
+  /**
+   * @minItems 1
+   * @maxItems 64
+   */
+  when: [Criterion, ...Criterion[]]
+  then: 'permit' | 'forbid'
+}
+/**
+ * The request action is one of these.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkAction".
+ */
+export interface CheckAction {
+  criterion: 'checkAction'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [
+    'signTransaction' | 'signMessage' | 'signTypedData' | 'signRaw' | 'signUserOperation' | 'grantPermission',
+    ...(
+      | 'signTransaction'
+      | 'signMessage'
+      | 'signTypedData'
+      | 'signRaw'
+      | 'signUserOperation'
+      | 'grantPermission'
+    )[]
+  ]
+}
+/**
+ * The resource (account id) of the request is one of these.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkResource".
+ */
+export interface CheckResource {
+  criterion: 'checkResource'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [string, ...string[]]
+}
+/**
+ * For grantPermission: one of the requested permissions is one of these.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkPermission".
+ */
+export interface CheckPermission {
+  criterion: 'checkPermission'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [string, ...string[]]
+}
+/**
+ * The principal (user id, or the user of the credential) is one of these users.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkPrincipalId".
+ */
+export interface CheckPrincipalId {
+  criterion: 'checkPrincipalId'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [string, ...string[]]
+}
+/**
+ * The principal's role is one of these.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkPrincipalRole".
+ */
+export interface CheckPrincipalRole {
+  criterion: 'checkPrincipalRole'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: ['root' | 'admin' | 'member' | 'manager', ...('root' | 'admin' | 'member' | 'manager')[]]
+}
+/**
+ * The principal belongs to one of these user groups.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkPrincipalGroup".
+ */
+export interface CheckPrincipalGroup {
+  criterion: 'checkPrincipalGroup'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [string, ...string[]]
+}
+/**
+ * The resource account is one of these.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkAccountId".
+ */
+export interface CheckAccountId {
+  criterion: 'checkAccountId'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [string, ...string[]]
+}
+/**
+ * The resource account's address is one of these.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkAccountAddress".
+ */
+export interface CheckAccountAddress {
+  criterion: 'checkAccountAddress'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [string, ...string[]]
+}
+/**
+ * The resource account's type is one of these.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkAccountType".
+ */
+export interface CheckAccountType {
+  criterion: 'checkAccountType'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: ['eoa' | '4337', ...('eoa' | '4337')[]]
+}
+/**
+ * The resource account's chain is one of these.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkAccountChainId".
+ */
+export interface CheckAccountChainId {
+  criterion: 'checkAccountChainId'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [number, ...number[]]
+}
+/**
+ * The resource account belongs to one of these account groups.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkAccountGroup".
+ */
+export interface CheckAccountGroup {
+  criterion: 'checkAccountGroup'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [string, ...string[]]
+}
+/**
+ * The resource account is assigned to the principal (userAccounts). Takes no arguments.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkAccountAssigned".
+ */
+export interface CheckAccountAssigned {
+  criterion: 'checkAccountAssigned'
+  args?: null
+}
+/**
+ * the sender (intent.from, else the resource account): its account or address-book entry id is one of these.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkSourceId".
+ */
+export interface CheckSourceId {
+  criterion: 'checkSourceId'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [string, ...string[]]
+}
+/**
+ * the sender (intent.from, else the resource account): its address is one of these.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkSourceAddress".
+ */
+export interface CheckSourceAddress {
+  criterion: 'checkSourceAddress'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [string, ...string[]]
+}
+/**
+ * the sender (intent.from, else the resource account): it is an organization account of one of these types.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkSourceAccountType".
+ */
+export interface CheckSourceAccountType {
+  criterion: 'checkSourceAccountType'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: ['eoa' | '4337', ...('eoa' | '4337')[]]
+}
+/**
+ * the sender (intent.from, else the resource account): its address-book classification is one of these (organization accounts not in the address book count as managed).
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkSourceClassification".
+ */
+export interface CheckSourceClassification {
+  criterion: 'checkSourceClassification'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [
+    'external' | 'counterparty' | 'internal' | 'managed',
+    ...('external' | 'counterparty' | 'internal' | 'managed')[]
+  ]
+}
+/**
+ * the receiver (intent.recipient, else intent.to of a native transfer): its account or address-book entry id is one of these.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkDestinationId".
+ */
+export interface CheckDestinationId {
+  criterion: 'checkDestinationId'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [string, ...string[]]
+}
+/**
+ * the receiver (intent.recipient, else intent.to of a native transfer): its address is one of these.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkDestinationAddress".
+ */
+export interface CheckDestinationAddress {
+  criterion: 'checkDestinationAddress'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [string, ...string[]]
+}
+/**
+ * the receiver (intent.recipient, else intent.to of a native transfer): it is an organization account of one of these types.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkDestinationAccountType".
+ */
+export interface CheckDestinationAccountType {
+  criterion: 'checkDestinationAccountType'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: ['eoa' | '4337', ...('eoa' | '4337')[]]
+}
+/**
+ * the receiver (intent.recipient, else intent.to of a native transfer): its address-book classification is one of these (organization accounts not in the address book count as managed).
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkDestinationClassification".
+ */
+export interface CheckDestinationClassification {
+  criterion: 'checkDestinationClassification'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [
+    'external' | 'counterparty' | 'internal' | 'managed',
+    ...('external' | 'counterparty' | 'internal' | 'managed')[]
+  ]
+}
+/**
+ * The receiver (intent.recipient, else the to of a native transfer) is the sender (intent.from, else the resource account). Takes no arguments.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkRecipientIsSender".
+ */
+export interface CheckRecipientIsSender {
+  criterion: 'checkRecipientIsSender'
+  args?: null
+}
+/**
+ * The intent type is one of these.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkIntentType".
+ */
+export interface CheckIntentType {
+  criterion: 'checkIntentType'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [
+    (
+      | 'nativeTransfer'
+      | 'contractDeployment'
+      | 'contractCall'
+      | 'erc20Transfer'
+      | 'erc20TransferFrom'
+      | 'erc20Approve'
+      | 'erc20IncreaseAllowance'
+      | 'erc20DecreaseAllowance'
+      | 'erc721Transfer'
+      | 'erc721Approve'
+      | 'erc721SetApprovalForAll'
+      | 'erc1155Transfer'
+      | 'erc1155BatchTransfer'
+      | 'erc1155SetApprovalForAll'
+      | 'wethDeposit'
+      | 'wethWithdraw'
+      | 'permit'
+      | 'permit2Approve'
+      | 'permit2Transfer'
+      | 'batch'
+      | 'userOperation'
+      | 'swap'
+      | 'signMessage'
+      | 'signIn'
+      | 'signTypedData'
+      | 'seaportOrder'
+      | 'unknown'
+    ),
+    ...(
+      | 'nativeTransfer'
+      | 'contractDeployment'
+      | 'contractCall'
+      | 'erc20Transfer'
+      | 'erc20TransferFrom'
+      | 'erc20Approve'
+      | 'erc20IncreaseAllowance'
+      | 'erc20DecreaseAllowance'
+      | 'erc721Transfer'
+      | 'erc721Approve'
+      | 'erc721SetApprovalForAll'
+      | 'erc1155Transfer'
+      | 'erc1155BatchTransfer'
+      | 'erc1155SetApprovalForAll'
+      | 'wethDeposit'
+      | 'wethWithdraw'
+      | 'permit'
+      | 'permit2Approve'
+      | 'permit2Transfer'
+      | 'batch'
+      | 'userOperation'
+      | 'swap'
+      | 'signMessage'
+      | 'signIn'
+      | 'signTypedData'
+      | 'seaportOrder'
+      | 'unknown'
+    )[]
+  ]
+}
+/**
+ * The intent chain is one of these.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkIntentChainId".
+ */
+export interface CheckIntentChainId {
+  criterion: 'checkIntentChainId'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [number, ...number[]]
+}
+/**
+ * The intent amount (intent.amount, else intent.value) compares with the value: in base units, or in token units using the decimals of the token in the entities.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkIntentAmount".
+ */
+export interface CheckIntentAmount {
+  criterion: 'checkIntentAmount'
+  args: AmountCondition
+}
+/**
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "AmountCondition".
+ */
+export interface AmountCondition {
+  /**
+   * This interface was referenced by `Policy`'s JSON-Schema
+   * via the `definition` "Operator".
+   */
+  operator: 'gt' | 'lt' | 'gte' | 'lte' | 'eq' | 'ne'
+  /**
+   * Base units, or a decimal in token units when unit is token.
+   */
+  value: string
+  unit?: 'base' | 'token'
+}
+/**
+ * The contract the intent acts on is one of these addresses.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkIntentContract".
+ */
+export interface CheckIntentContract {
+  criterion: 'checkIntentContract'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [string, ...string[]]
+}
+/**
+ * The intent token is one of these CAIP-19 asset ids.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkIntentToken".
+ */
+export interface CheckIntentToken {
+  criterion: 'checkIntentToken'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [string, ...string[]]
+}
+/**
+ * The approved spender is one of these addresses.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkIntentSpender".
+ */
+export interface CheckIntentSpender {
+  criterion: 'checkIntentSpender'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [string, ...string[]]
+}
+/**
+ * The function selector is one of these.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkIntentHexSignature".
+ */
+export interface CheckIntentHexSignature {
+  criterion: 'checkIntentHexSignature'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [string, ...string[]]
+}
+/**
+ * The ERC-721 token moved or approved is one of these CAIP-19 ids with token id (eip155:1/erc721:0x…/42).
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkERC721TokenId".
+ */
+export interface CheckERC721TokenId {
+  criterion: 'checkERC721TokenId'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [string, ...string[]]
+}
+/**
+ * The ERC-1155 token (single transfer) is one of these CAIP-19 ids with token id.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkERC1155TokenId".
+ */
+export interface CheckERC1155TokenId {
+  criterion: 'checkERC1155TokenId'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [string, ...string[]]
+}
+/**
+ * Every ERC-1155 transfer of the intent matches one of these conditions (token id and amount); no transfers never passes.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkERC1155Transfers".
+ */
+export interface CheckERC1155Transfers {
+  criterion: 'checkERC1155Transfers'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [
+    {
+      /**
+       * CAIP-19 asset id, with a token id for NFTs.
+       *
+       * This interface was referenced by `Policy`'s JSON-Schema
+       * via the `definition` "AssetId".
+       */
+      tokenId: string
+      /**
+       * This interface was referenced by `Policy`'s JSON-Schema
+       * via the `definition` "Operator".
+       */
+      operator: 'gt' | 'lt' | 'gte' | 'lte' | 'eq' | 'ne'
+      /**
+       * A non-negative integer as a decimal string (base units).
+       *
+       * This interface was referenced by `Policy`'s JSON-Schema
+       * via the `definition` "DecimalString".
+       */
+      value: string
+    },
+    ...{
+      /**
+       * CAIP-19 asset id, with a token id for NFTs.
+       *
+       * This interface was referenced by `Policy`'s JSON-Schema
+       * via the `definition` "AssetId".
+       */
+      tokenId: string
+      /**
+       * This interface was referenced by `Policy`'s JSON-Schema
+       * via the `definition` "Operator".
+       */
+      operator: 'gt' | 'lt' | 'gte' | 'lte' | 'eq' | 'ne'
+      /**
+       * A non-negative integer as a decimal string (base units).
+       *
+       * This interface was referenced by `Policy`'s JSON-Schema
+       * via the `definition` "DecimalString".
+       */
+      value: string
+    }[]
+  ]
+}
+/**
+ * The personal_sign text equals or contains the value.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkIntentMessage".
+ */
+export interface CheckIntentMessage {
+  criterion: 'checkIntentMessage'
+  args: {
+    operator: 'equals' | 'contains'
+    value: string
+  }
+}
+/**
+ * The raw payload (signRaw payload, else the message hex) equals or contains the value (hex compared case-insensitively).
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkIntentPayload".
+ */
+export interface CheckIntentPayload {
+  criterion: 'checkIntentPayload'
+  args: {
+    operator: 'equals' | 'contains'
+    value: string
+  }
+}
+/**
+ * The signRaw algorithm is one of these.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkIntentAlgorithm".
+ */
+export interface CheckIntentAlgorithm {
+  criterion: 'checkIntentAlgorithm'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [
+    'secp256k1_ecdsa' | 'ed25519' | 'ES256K' | 'ES256' | 'EdDSA',
+    ...('secp256k1_ecdsa' | 'ed25519' | 'ES256K' | 'ES256' | 'EdDSA')[]
+  ]
+}
+/**
+ * The typed-data domain matches: each given field is one of its values.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkIntentDomain".
+ */
+export interface CheckIntentDomain {
+  criterion: 'checkIntentDomain'
+  args: {
+    /**
+     * @minItems 1
+     * @maxItems 1000
+     */
+    name?: [string, ...string[]]
+    /**
+     * @minItems 1
+     * @maxItems 1000
+     */
+    version?: [string, ...string[]]
+    /**
+     * @minItems 1
+     * @maxItems 1000
+     */
+    chainId?: [number, ...number[]]
+    /**
+     * @minItems 1
+     * @maxItems 1000
+     */
+    verifyingContract?: [string, ...string[]]
+  }
+}
+/**
+ * Every condition holds on the typed-data message: the top-level field equals the value (strings compare case-insensitively).
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkIntentTypedDataMessage".
+ */
+export interface CheckIntentTypedDataMessage {
+  criterion: 'checkIntentTypedDataMessage'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [
+    {
+      key: string
+      value: string | number | boolean
+    },
+    ...{
+      key: string
+      value: string | number | boolean
+    }[]
+  ]
+}
+/**
+ * The permit deadline (or Permit2 expiration), unix seconds, compares with the value.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkPermitDeadline".
+ */
+export interface CheckPermitDeadline {
+  criterion: 'checkPermitDeadline'
+  args: IntegerCondition
+}
+/**
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "IntegerCondition".
+ */
+export interface IntegerCondition {
+  /**
+   * This interface was referenced by `Policy`'s JSON-Schema
+   * via the `definition` "Operator".
+   */
+  operator: 'gt' | 'lt' | 'gte' | 'lte' | 'eq' | 'ne'
+  /**
+   * A non-negative integer as a decimal string (base units).
+   *
+   * This interface was referenced by `Policy`'s JSON-Schema
+   * via the `definition` "DecimalString".
+   */
+  value: string
+}
+/**
+ * The maximum gas fee (intent.gas.maxFee, wei) compares with the value. No gas data never passes.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkGasFeeAmount".
+ */
+export interface CheckGasFeeAmount {
+  criterion: 'checkGasFeeAmount'
+  args: IntegerCondition
+}
+/**
+ * The intent carries a nonce. Takes no arguments.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkNonceExists".
+ */
+export interface CheckNonceExists {
+  criterion: 'checkNonceExists'
+  args?: null
+}
+/**
+ * The intent carries no nonce. Takes no arguments.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkNonceNotExists".
+ */
+export interface CheckNonceNotExists {
+  criterion: 'checkNonceNotExists'
+  args?: null
+}
+/**
+ * The ERC-4337 EntryPoint is one of these addresses.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkEntryPointAddress".
+ */
+export interface CheckEntryPointAddress {
+  criterion: 'checkEntryPointAddress'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [string, ...string[]]
+}
+/**
+ * A user operation or batch whose every inner intent satisfies all these intent criteria. An empty batch never passes.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkUserOperationIntents".
+ */
+export interface CheckUserOperationIntents {
+  criterion: 'checkUserOperationIntents'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [IntentCriterion, ...IntentCriterion[]]
+}
+/**
+ * Approvals needed before a matching permit gives Permit; while missing, the decision is Confirm. Every requirement must be met.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkApprovals".
+ */
+export interface CheckApprovals {
+  criterion: 'checkApprovals'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [ApprovalRequirement, ...ApprovalRequirement[]]
+}
+/**
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "ApprovalRequirement".
+ */
+export interface ApprovalRequirement {
+  approvalCount: number
+  approvalEntityType: 'user' | 'userGroup' | 'userRole'
+  /**
+   * User ids, user group ids or roles, per approvalEntityType.
+   *
+   * @minItems 1
+   * @maxItems 1000
+   */
+  entityIds: [string, ...string[]]
+  /**
+   * Whether the principal's own approval counts.
+   */
+  countPrincipal: boolean
+}
+/**
+ * The total spent in the window (matching history plus this request, base units, exact bigint sums) compares with the limit.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkSpendingLimit".
+ */
+export interface CheckSpendingLimit {
+  criterion: 'checkSpendingLimit'
+  args: SpendingLimit
+}
+/**
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "SpendingLimit".
+ */
+export interface SpendingLimit {
+  /**
+   * A non-negative integer as a decimal string (base units).
+   *
+   * This interface was referenced by `Policy`'s JSON-Schema
+   * via the `definition` "DecimalString".
+   */
+  limit: string
+  operator?: 'gt' | 'lt' | 'gte' | 'lte' | 'eq' | 'ne'
+  /**
+   * This interface was referenced by `Policy`'s JSON-Schema
+   * via the `definition` "Window".
+   */
+  window:
+    | {
+        type: 'rolling'
+        seconds: number
+      }
+    | {
+        type: 'fixed'
+        period: 'day' | 'month' | 'year'
+      }
+  filters?: LimitFilters
+}
+/**
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "LimitFilters".
+ */
+export interface LimitFilters {
+  /**
+   * Count only transfers made by the same principal.
+   */
+  perPrincipal?: boolean
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  tokens?: [string, ...string[]]
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  users?: [string, ...string[]]
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  resources?: [string, ...string[]]
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  destinations?: [string, ...string[]]
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  chains?: [number, ...number[]]
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  userGroups?: [string, ...string[]]
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  accountGroups?: [string, ...string[]]
+}
+/**
+ * The number of matching transfers in the window, counting this request, compares with the limit.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkRateLimit".
+ */
+export interface CheckRateLimit {
+  criterion: 'checkRateLimit'
+  args: RateLimit
+}
+/**
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "RateLimit".
+ */
+export interface RateLimit {
+  limit: number
+  operator?: 'gt' | 'lt' | 'gte' | 'lte' | 'eq' | 'ne'
+  /**
+   * This interface was referenced by `Policy`'s JSON-Schema
+   * via the `definition` "Window".
+   */
+  window:
+    | {
+        type: 'rolling'
+        seconds: number
+      }
+    | {
+        type: 'fixed'
+        period: 'day' | 'month' | 'year'
+      }
+  filters?: LimitFilters
+}

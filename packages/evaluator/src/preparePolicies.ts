@@ -1,0 +1,174 @@
+import intentSchema from '@rampart/schemas/intent.schema.json'
+import type { ApprovalRequirement, Criterion, Policy } from './generated/policy'
+
+export const ACTIONS = [
+  'signTransaction',
+  'signMessage',
+  'signTypedData',
+  'signRaw',
+  'signUserOperation',
+  'grantPermission',
+] as const
+
+/** Intent types, from the intent schema; `none` indexes requests without an intent (grantPermission, signRaw). */
+export const INTENT_KEYS: readonly string[] = [...intentSchema.$defs.IntentType.enum, 'none']
+
+/** One criterion as the policy library reads it from a bucket: its policy index, arguments and limit key. */
+export interface BucketCriterion {
+  p: number
+  a: unknown
+  k?: string
+}
+
+/** The candidate policies for one action and intent type, with their criteria grouped by name. */
+export type Bucket = { candidates: number[] } & { [criterion: string]: BucketCriterion[] | number[] }
+
+export interface PreparedPolicy {
+  id: string
+  then: 'permit' | 'forbid'
+  when: Criterion[]
+  approvals: ApprovalRequirement[]
+}
+
+/** A policy set as the policy library reads it (data.sets[name]). */
+export interface PreparedPolicySet {
+  policies: PreparedPolicy[]
+  index: Record<string, Record<string, Bucket>>
+}
+
+const lower = (value: string) => value.toLowerCase()
+const lowerAll = (values: unknown) => (values as string[]).map(lower)
+
+/** Criteria whose arguments are ids, addresses, CAIP-19 ids or selectors: all compared in lowercase. */
+const LOWERCASE_LISTS = new Set([
+  'checkResource',
+  'checkPrincipalId',
+  'checkPrincipalGroup',
+  'checkAccountId',
+  'checkAccountAddress',
+  'checkAccountGroup',
+  'checkSourceId',
+  'checkSourceAddress',
+  'checkDestinationId',
+  'checkDestinationAddress',
+  'checkIntentContract',
+  'checkIntentToken',
+  'checkIntentSpender',
+  'checkIntentHexSignature',
+  'checkERC721TokenId',
+  'checkERC1155TokenId',
+  'checkEntryPointAddress',
+])
+
+const LIMIT_FILTER_LISTS = [
+  'tokens',
+  'users',
+  'resources',
+  'destinations',
+  'userGroups',
+  'accountGroups',
+] as const
+
+/**
+ * Puts a criterion's arguments in the form the policy library compares: lowercase where comparison is
+ * case-insensitive, defaults filled in, and `null` for criteria without arguments.
+ */
+export function normalizeCriterion(criterion: Criterion): Criterion {
+  const { criterion: name } = criterion
+  const args = (criterion as { args?: unknown }).args
+  const withArgs = (value: unknown) => ({ criterion: name, args: value }) as Criterion
+  if (LOWERCASE_LISTS.has(name)) return withArgs(lowerAll(args))
+  switch (name) {
+    case 'checkAccountAssigned':
+    case 'checkNonceExists':
+    case 'checkNonceNotExists':
+    case 'checkRecipientIsSender':
+      return withArgs(null)
+    case 'checkIntentAmount':
+      return withArgs({ unit: 'base', ...(args as object) })
+    case 'checkERC1155Transfers':
+      return withArgs(
+        (args as { tokenId: string }[]).map((item) => ({ ...item, tokenId: lower(item.tokenId) })),
+      )
+    case 'checkIntentPayload': {
+      const condition = args as { operator: string; value: string }
+      return withArgs({ ...condition, value: lower(condition.value) })
+    }
+    case 'checkIntentDomain': {
+      const domain = { ...(args as Record<string, unknown>) }
+      if (domain.verifyingContract) domain.verifyingContract = lowerAll(domain.verifyingContract)
+      return withArgs(domain)
+    }
+    case 'checkApprovals':
+      return withArgs(
+        (args as ApprovalRequirement[]).map((requirement) =>
+          requirement.approvalEntityType === 'userRole'
+            ? requirement
+            : { ...requirement, entityIds: lowerAll(requirement.entityIds) },
+        ),
+      )
+    case 'checkSpendingLimit':
+    case 'checkRateLimit': {
+      const limit = args as { filters?: Record<string, unknown> }
+      const filters = { ...limit.filters }
+      for (const key of LIMIT_FILTER_LISTS) if (filters[key]) filters[key] = lowerAll(filters[key])
+      return withArgs({ operator: 'lte', ...limit, filters })
+    }
+    case 'checkUserOperationIntents':
+      return withArgs((args as Criterion[]).map(normalizeCriterion))
+    default:
+      return criterion
+  }
+}
+
+function argsOf(criterion: Criterion): unknown {
+  return (criterion as { args?: unknown }).args
+}
+
+/** Whether a policy can match a request with this action and intent type, judged by its index criteria alone. */
+function indexedUnder(policy: PreparedPolicy, action: string, intentKey: string): boolean {
+  return policy.when.every((criterion) => {
+    if (criterion.criterion === 'checkAction') return (argsOf(criterion) as string[]).includes(action)
+    if (criterion.criterion === 'checkIntentType') return (argsOf(criterion) as string[]).includes(intentKey)
+    return true
+  })
+}
+
+/**
+ * Prepares validated policies for the policy library: criteria normalized, approvals gathered per policy, and an
+ * index from action and intent type to the candidate policies, with their criteria grouped by name. The index
+ * resolves checkAction and checkIntentType once, here, so evaluation only checks the remaining criteria of the
+ * policies that can apply.
+ */
+export function preparePolicySet(name: string, policies: readonly Policy[]): PreparedPolicySet {
+  const prepared: PreparedPolicy[] = policies.map((policy) => {
+    const when = policy.when.map(normalizeCriterion)
+    const approvals = when.flatMap((criterion) =>
+      criterion.criterion === 'checkApprovals' ? (argsOf(criterion) as ApprovalRequirement[]) : [],
+    )
+    // biome-ignore lint/suspicious/noThenProperty: `then` is the policy's effect, as policy.schema.json names it.
+    return { id: policy.id, then: policy.then, when, approvals }
+  })
+  const index: PreparedPolicySet['index'] = {}
+  for (const action of ACTIONS) {
+    const byIntent: Record<string, Bucket> = {}
+    for (const intentKey of INTENT_KEYS) {
+      const bucket: Bucket = { candidates: [] }
+      prepared.forEach((policy, p) => {
+        if (!indexedUnder(policy, action, intentKey)) return
+        bucket.candidates.push(p)
+        policy.when.forEach((criterion, c) => {
+          const kind = criterion.criterion
+          if (kind === 'checkAction' || kind === 'checkIntentType' || kind === 'checkApprovals') return
+          const entry: BucketCriterion = { p, a: argsOf(criterion) ?? null }
+          if (kind === 'checkSpendingLimit' || kind === 'checkRateLimit') entry.k = `${name}/${p}/${c}`
+          bucket[kind] ??= []
+          ;(bucket[kind] as BucketCriterion[]).push(entry)
+        })
+      })
+      if (bucket.candidates.length > 0) byIntent[intentKey] = bucket
+    }
+    index[action] = byIntent
+  }
+  return { policies: prepared, index }
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { policy } from '../test/policy'
+import { validatePolicies, validatePresets } from './validatePolicies'
+
+describe('validatePolicies', () => {
+  it('accepts a valid policy set', () => {
+    const result = validatePolicies([
+      policy('transfers', 'permit', [
+        { criterion: 'checkAction', args: ['signTransaction'] },
+        { criterion: 'checkIntentAmount', args: { operator: 'lte', value: '1.5', unit: 'token' } },
+        { criterion: 'checkAccountAssigned' },
+      ]),
+    ])
+    expect(result).toEqual({ valid: true, issues: [] })
+  })
+
+  it("reports a criterion's bad arguments at their path, against that criterion only", () => {
+    const result = validatePolicies([
+      policy('a', 'permit', [{ criterion: 'checkIntentAmount', args: { operator: 'above', value: '1' } }]),
+    ])
+    expect(result.valid).toBe(false)
+    expect(result.issues).toEqual([
+      {
+        code: 'schema.enum',
+        path: '/0/when/0/args/operator',
+        message: 'must be equal to one of the allowed values',
+      },
+    ])
+  })
+
+  it('reports an unknown criterion, a missing then and a duplicate id', () => {
+    const withoutEffect = { id: 'a', when: [{ criterion: 'checkAction', args: ['signRaw'] }] }
+    const result = validatePolicies([
+      policy('a', 'permit', [{ criterion: 'checkMoonPhase', args: ['full'] }]),
+      withoutEffect,
+    ])
+    const paths = result.issues.map((issue) => `${issue.code} ${issue.path}`)
+    expect(paths).toContain('schema.enum /0/when/0/criterion')
+    expect(paths).toContain('schema.required /1/then')
+    expect(paths).toContain('duplicate-policy-id /1/id')
+  })
+
+  it('rejects fractional base-unit limits and unknown calendar periods', () => {
+    const result = validatePolicies([
+      policy('limit', 'forbid', [
+        {
+          criterion: 'checkSpendingLimit',
+          args: { limit: '1.5', window: { type: 'fixed', period: 'week' } },
+        },
+      ]),
+    ])
+    const paths = result.issues.map((issue) => issue.path)
+    expect(paths).toContain('/0/when/0/args/limit')
+    expect(paths.some((path) => path.startsWith('/0/when/0/args/window'))).toBe(true)
+  })
+
+  it('rejects nested user-operation criteria that are not intent criteria', () => {
+    const result = validatePolicies([
+      policy('uo', 'permit', [
+        {
+          criterion: 'checkUserOperationIntents',
+          args: [{ criterion: 'checkPrincipalRole', args: ['admin'] }],
+        },
+      ]),
+    ])
+    expect(result.issues.map((issue) => issue.path)).toContain('/0/when/0/args/0/criterion')
+  })
+})
+
+describe('validatePresets', () => {
+  it('reports duplicate preset ids and invalid preset fields', () => {
+    const preset = {
+      id: 'p',
+      name: 'P',
+      description: 'A preset',
+      policies: [policy('a', 'permit', [{ criterion: 'checkNonceExists' }])],
+    }
+    const result = validatePresets([preset, { ...preset, name: '' }])
+    expect(result.issues.map((issue) => `${issue.code} ${issue.path}`)).toEqual([
+      'schema.minLength /1/name',
+      'duplicate-preset-id /1/id',
+    ])
+  })
+})

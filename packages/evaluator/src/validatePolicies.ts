@@ -1,0 +1,61 @@
+import type { EvaluatorIssue } from './errors'
+import type { Policy } from './generated/policy'
+import type { Preset } from './generated/preset'
+import { issuesFromAjv, SCHEMA_IDS, validator } from './schemaValidators'
+
+export interface PolicyValidationResult {
+  valid: boolean
+  issues: EvaluatorIssue[]
+}
+
+function duplicateIds(policies: readonly { id?: unknown }[], base: string): EvaluatorIssue[] {
+  const seen = new Map<string, number>()
+  const issues: EvaluatorIssue[] = []
+  policies.forEach((policy, index) => {
+    if (typeof policy?.id !== 'string') return
+    const first = seen.get(policy.id)
+    if (first === undefined) seen.set(policy.id, index)
+    else
+      issues.push({
+        code: 'duplicate-policy-id',
+        path: `${base}/${index}/id`,
+        message: `policy id "${policy.id}" is already used at ${base}/${first}/id`,
+      })
+  })
+  return issues
+}
+
+/** Validates a policy file (an array of policies) against policy.schema.json, and checks ids are unique. */
+export function validatePolicies(policies: unknown): PolicyValidationResult {
+  const validate = validator(SCHEMA_IDS.policySet)
+  const issues = validate(policies) ? [] : issuesFromAjv(validate.errors)
+  if (Array.isArray(policies)) issues.push(...duplicateIds(policies as Policy[], ''))
+  return { valid: issues.length === 0, issues }
+}
+
+/** Validates presets against preset.schema.json, and checks preset ids and each preset's policy ids are unique. */
+export function validatePresets(presets: unknown): PolicyValidationResult {
+  if (!Array.isArray(presets)) {
+    return {
+      valid: false,
+      issues: [{ code: 'schema.type', path: '', message: 'must be an array of presets' }],
+    }
+  }
+  const validate = validator(SCHEMA_IDS.preset)
+  const issues: EvaluatorIssue[] = []
+  const ids = new Map<string, number>()
+  presets.forEach((preset: Preset, index) => {
+    if (!validate(preset)) issues.push(...issuesFromAjv(validate.errors, `/${index}`))
+    if (Array.isArray(preset?.policies)) issues.push(...duplicateIds(preset.policies, `/${index}/policies`))
+    if (typeof preset?.id !== 'string') return
+    const first = ids.get(preset.id)
+    if (first === undefined) ids.set(preset.id, index)
+    else
+      issues.push({
+        code: 'duplicate-preset-id',
+        path: `/${index}/id`,
+        message: `preset id "${preset.id}" is already used at /${first}/id`,
+      })
+  })
+  return { valid: issues.length === 0, issues }
+}
