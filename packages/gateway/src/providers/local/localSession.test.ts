@@ -387,3 +387,52 @@ describe('known destinations', () => {
     )
   })
 })
+
+describe('bad input', () => {
+  it('is always answered with a ProviderError, never a crash', async () => {
+    const { ProviderError } = await import('../errors')
+    const garbage: unknown[] = [
+      undefined,
+      null,
+      1,
+      'x',
+      [],
+      {},
+      { accountExternalId: 1 },
+      { accountExternalId: ethereum, transaction: null, message: 7, typedData: 'x', payloads: 'x' },
+      { accountExternalId: ethereum, addressExternalId: `${ethereum}:9`, message: 'x' },
+      {
+        accountExternalId: ethereum,
+        algorithm: 'secp256k1_ecdsa',
+        payloads: [null],
+        typedData: { domain: { chainId: 'abc' }, types: { A: [] }, primaryType: 'A', message: {} },
+        source: { accountExternalId: ethereum },
+        networkId: 'ETHEREUM',
+        destinationAddress: recipient,
+        asset: { kind: 'erc20', contractAddress: 5 },
+        amount: 5,
+      },
+    ]
+    const calls: ((input: never) => Promise<unknown>)[] = [
+      (i) => session.signTransaction(i),
+      (i) => session.signMessage(i),
+      (i) => session.signTypedData(i),
+      (i) => session.signRaw(i),
+      (i) => session.buildTransfer(i),
+      (i) => session.stake(i),
+      (i) => session.unstake(i),
+      (i) => session.deriveAddress(i),
+      (i) => session.createWallet({ label: i }),
+      (i) => session.getStake(i),
+      (i) => session.getUnstake(i),
+      (i) => session.advancePosition(i, 'activate'),
+    ]
+    for (const [c, call] of calls.entries()) {
+      for (const [g, input] of garbage.entries()) {
+        if (c === 8 && (input === undefined || input === null || typeof input === 'string')) continue
+        const error = await rejection(call(input as never))
+        expect(error, `call ${c}, input ${g}`).toBeInstanceOf(ProviderError)
+      }
+    }
+  })
+})

@@ -46,7 +46,14 @@ import { accountExternalId, addressExternalId, parseExternalId, walletExternalId
 import type { KeyedLock } from './keyedLock'
 import type { Keyring, LocalKey } from './keyring'
 import type { LocalNetwork } from './networks'
-import { invalidRequest, parseAddress, parseAmount, parseHex } from './parseInput'
+import {
+  invalidRequest,
+  parseAddress,
+  parseAmount,
+  parseHex,
+  parseQuantity,
+  requireObject,
+} from './parseInput'
 import type { NetworkRpc } from './rpc'
 import {
   createPosition,
@@ -154,8 +161,8 @@ export class LocalSession implements ProviderSession {
     return vault.wallets.map((wallet) => this.#walletView(wallet))
   }
 
-  createWallet(input: CreateWalletInput = {}): Promise<ProviderWallet> {
-    const label = input.label ?? null
+  async createWallet(input: CreateWalletInput = {}): Promise<ProviderWallet> {
+    const label = requireObject(input).label ?? null
     if (label !== null && (typeof label !== 'string' || label.length > 200)) {
       invalidRequest('label must be a string of at most 200 characters', '/label')
     }
@@ -175,7 +182,8 @@ export class LocalSession implements ProviderSession {
     })
   }
 
-  deriveAddress(input: DeriveAddressInput): Promise<ProviderWallet> {
+  async deriveAddress(input: DeriveAddressInput): Promise<ProviderWallet> {
+    requireObject(input)
     const parsed = parseExternalId(input?.walletExternalId, 'wallet', '/walletExternalId')
     return this.#mutate((vault) => {
       const wallet = this.#wallet(
@@ -328,7 +336,8 @@ export class LocalSession implements ProviderSession {
     }
   }
 
-  signTransaction(input: SignTransactionInput): Promise<SignedTransaction> {
+  async signTransaction(input: SignTransactionInput): Promise<SignedTransaction> {
+    requireObject(input)
     return this.#mutate(async (vault) => {
       const signer = this.#evmSigner(vault, input, '')
       const { signed } = await this.#signAndSend(vault, signer, input.transaction, {
@@ -339,7 +348,8 @@ export class LocalSession implements ProviderSession {
     })
   }
 
-  buildTransfer(input: BuildTransferInput): Promise<BuiltTransfer> {
+  async buildTransfer(input: BuildTransferInput): Promise<BuiltTransfer> {
+    requireObject(input)
     return this.#mutate(async (vault) => {
       const signer = this.#evmSigner(vault, input.source, '/source')
       if (input.networkId !== signer.network.id) {
@@ -433,6 +443,7 @@ export class LocalSession implements ProviderSession {
   // Messages, typed data, raw digests
 
   async signMessage(input: SignMessageInput): Promise<MessageSignature> {
+    requireObject(input)
     const signer = this.#evmSigner(await this.#load(), input, '')
     const message = input.message
     let signable: string | { raw: Hex }
@@ -451,6 +462,7 @@ export class LocalSession implements ProviderSession {
   }
 
   async signTypedData(input: SignTypedDataInput): Promise<MessageSignature> {
+    requireObject(input)
     const signer = this.#evmSigner(await this.#load(), input, '')
     const typedData = input.typedData
     if (typeof typedData !== 'object' || typedData === null)
@@ -465,7 +477,7 @@ export class LocalSession implements ProviderSession {
     const cleanDomain: Record<string, unknown> = {}
     for (const [field, value] of Object.entries(domain)) {
       if (value === null || value === undefined) continue
-      cleanDomain[field] = field === 'chainId' ? BigInt(value as string | number | bigint) : value
+      cleanDomain[field] = field === 'chainId' ? parseQuantity(value, '/typedData/domain/chainId') : value
     }
     try {
       const signature = await privateKeyToAccount(evmKey(signer).privateKey).signTypedData({
@@ -483,6 +495,7 @@ export class LocalSession implements ProviderSession {
   }
 
   async signRaw(input: SignRawInput): Promise<RawSignature[]> {
+    requireObject(input)
     const signer = this.#signer(await this.#load(), input, '')
     const { algorithm, payloads } = input
     const curve =
@@ -538,7 +551,8 @@ export class LocalSession implements ProviderSession {
   // ---------------------------------------------------------------------------------------------------------
   // Staking
 
-  stake(input: StakeInput): Promise<ProviderStake> {
+  async stake(input: StakeInput): Promise<ProviderStake> {
+    requireObject(input)
     return this.#mutate(async (vault) => {
       const signer = this.#evmSigner(vault, input.source, '/source')
       if (input.networkId !== signer.network.id) {
@@ -608,7 +622,8 @@ export class LocalSession implements ProviderSession {
     return stakeView(vault, stake)
   }
 
-  unstake(input: UnstakeInput): Promise<ProviderUnstake> {
+  async unstake(input: UnstakeInput): Promise<ProviderUnstake> {
+    requireObject(input)
     return this.#mutate(async (vault) => {
       const signer = this.#evmSigner(vault, input.source, '/source')
       if (input.networkId !== signer.network.id) {
@@ -683,7 +698,7 @@ export class LocalSession implements ProviderSession {
    * (or a job that watches the chain) reports deposits confirmed (`activate`), deposits dropped (`reject`) and
    * withdrawals received (`completeExit`). Exits start with `unstake`.
    */
-  advancePosition(
+  async advancePosition(
     positionExternalId: string,
     event: 'activate' | 'reject' | 'completeExit',
   ): Promise<ProviderPosition> {

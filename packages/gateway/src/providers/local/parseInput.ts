@@ -44,3 +44,11 @@ export function parseHex(value: unknown, path: string, byteLength?: number): Hex
   }
   return value as Hex
 }
+
+/** Narrows an action's input to an object, so that field access cannot crash. */
+export function requireObject<T>(input: T, path = ''): T & object {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    invalidRequest('Expected an object', path)
+  }
+  return input
+}
