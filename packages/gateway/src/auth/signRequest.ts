@@ -21,6 +21,7 @@ export type SignRequestInput = {
 }
 
 /**
+ * The JWS payload is the 32-byte SHA-256 digest of the body, so its encoded segment is the digest in base64url.
  * Builds the `detached-jws` header for one request (GNAP jwsd, RFC 9635 §7.3.3), as a Rampart client does.
  * The README shows the same steps with plain jose.
  */
@@ -50,7 +51,7 @@ export async function signRequest(input: SignRequestInput): Promise<string> {
     signatureB64 = Buffer.from(signature).toString('base64url')
   } else {
     const key = await importJWK(privateJwk, alg)
-    const jws = await new FlattenedSign(new TextEncoder().encode(payloadB64))
+    const jws = await new FlattenedSign(Buffer.from(payloadB64, 'base64url'))
       .setProtectedHeader(header as { alg: string })
       .sign(key)
     protectedB64 = jws.protected ?? ''

@@ -21,12 +21,16 @@ export async function revokeConnection(
   if (row.status === 'revoked') return
   try {
     await app.sessions.revoke(row)
-  } finally {
-    // Whatever the provider answered, the gateway stops using the credentials.
-    const now = new Date()
-    await app.db
-      .update(connections)
-      .set({ status: 'revoked', credentials: null, revokedAt: now, updatedAt: now })
-      .where(eq(connections.connectionId, connectionId))
+  } catch (error) {
+    // Whatever the provider answered, the gateway stops using the credentials; the failure is only logged.
+    app.log.warn(
+      { connectionId, code: (error as { code?: unknown }).code },
+      'the provider failed to end the connection',
+    )
   }
+  const now = new Date()
+  await app.db
+    .update(connections)
+    .set({ status: 'revoked', credentials: null, revokedAt: now, updatedAt: now })
+    .where(eq(connections.connectionId, connectionId))
 }

@@ -58,12 +58,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     reply.status(body.statusCode).send(body)
   })
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({
-        statusCode: 404,
-        code: 'ROUTE_NOT_FOUND',
-        message: `No route ${request.method} ${request.url.split('?')[0]}`,
-      })
+    reply.status(404).send({
+      statusCode: 404,
+      code: 'ROUTE_NOT_FOUND',
+      message: `No route ${request.method} ${request.url.split('?')[0]}`,
+    })
   })
 }

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import type { JWK } from 'jose'
+import { CompactEncrypt, importJWK, type JWK } from 'jose'
 import pg from 'pg'
-import { buildGateway } from '../../src/app/buildGateway'
+import { type BuildGatewayOptions, buildGateway } from '../../src/app/buildGateway'
 import type { JwsAlgorithm } from '../../src/auth/jwsAlgorithms'
 import { signRequest } from '../../src/auth/signRequest'
 import { seedCatalogue } from '../../src/catalogue/seedCatalogue'
@@ -10,7 +10,7 @@ import type { GatewayConfig } from '../../src/config/gatewayConfig'
 import { parseMasterKey } from '../../src/crypto/envelope'
 import { generateSigningJwk, type SigningKeyPair } from '../../src/crypto/generateSigningJwk'
 import { type OpenDatabase, openDatabase } from '../../src/db/openDatabase'
-import { createLocalProvider } from '../../src/providers'
+import { type CustodyProvider, createLocalProvider } from '../../src/providers'
 
 /** A fast scrypt for tests; production vaults use OWASP's floor. */
 export const testScrypt = { N: 2 ** 10, r: 8, p: 1 }
@@ -66,15 +66,19 @@ export async function testConfig(overrides: Partial<GatewayConfig> = {}): Promis
   }
 }
 
-export async function startTestGateway(overrides: Partial<GatewayConfig> = {}): Promise<TestGateway> {
+export async function startTestGateway(
+  overrides: Partial<GatewayConfig> = {},
+  options: { providers?: CustodyProvider[]; plugins?: BuildGatewayOptions['plugins'] } = {},
+): Promise<TestGateway> {
   const config = await testConfig(overrides)
   const { database, drop } = await openTestDatabase()
   await seedCatalogue(database.db)
   const app = await buildGateway({
     config,
     db: database.db,
-    providers: [createLocalProvider({ scrypt: testScrypt })],
+    providers: [createLocalProvider({ scrypt: testScrypt }), ...(options.providers ?? [])],
     logger: false,
+    ...(options.plugins ? { plugins: options.plugins } : {}),
   })
   return {
     app,
@@ -123,6 +127,8 @@ export async function signedInject(gateway: TestGateway, client: TestClient, opt
     url: `http://localhost${options.url}`,
     ...(body === undefined ? {} : { body }),
     privateJwk: options.privateJwk ?? client.key.privateJwk,
+    // Two identical requests in one second would otherwise be refused as a replay.
+    jti: randomUUID(),
     ...(options.accessToken === undefined ? {} : { accessToken: options.accessToken }),
   })
   return gateway.app.inject({
@@ -137,4 +143,42 @@ export async function signedInject(gateway: TestGateway, client: TestClient, opt
     },
     ...(body === undefined ? {} : { payload: body }),
   })
+}
+
+/** Encrypts credentials to a fresh transit key of the client, as a client does before creating a connection. */
+export async function encryptCredentials(
+  gateway: TestGateway,
+  client: TestClient,
+  credentials: unknown,
+  options: { alg?: string } = {},
+): Promise<string> {
+  const keyResponse = await signedInject(gateway, client, {
+    method: 'POST',
+    url: '/v1/vault/encryption-keys',
+  })
+  if (keyResponse.statusCode !== 201) throw new Error(`Transit key creation failed: ${keyResponse.body}`)
+  const { publicKey } = keyResponse.json()
+  const alg = options.alg ?? 'RSA-OAEP-256'
+  const key = await importJWK({ ...publicKey, alg }, alg)
+  return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(credentials)))
+    .setProtectedHeader({ alg, enc: 'A256GCM', kid: publicKey.kid })
+    .encrypt(key)
+}
+
+export const localCredentials = () => ({ passphrase: `correct horse battery ${randomUUID()}` })
+
+/** Creates a local-provider connection for the client and returns the API's connection record. */
+export async function createTestConnection(
+  gateway: TestGateway,
+  client: TestClient,
+  body: Record<string, unknown> = {},
+): Promise<{ connectionId: string; [key: string]: unknown }> {
+  const encryptedCredentials = await encryptCredentials(gateway, client, localCredentials())
+  const response = await signedInject(gateway, client, {
+    method: 'POST',
+    url: '/v1/provider/connections',
+    body: { provider: 'local', label: 'Test connection', encryptedCredentials, ...body },
+  })
+  if (response.statusCode !== 201) throw new Error(`Connection creation failed: ${response.body}`)
+  return response.json().data
 }

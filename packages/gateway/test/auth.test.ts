@@ -1,0 +1,372 @@
+import { createHmac, randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signRequest } from '../src/auth/signRequest'
+import { sha256Base64Url } from '../src/auth/verifyDetachedJws'
+import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
+import {
+  registerTestClient,
+  signedInject,
+  startTestGateway,
+  type TestClient,
+  type TestGateway,
+} from './support/testGateway'
+
+let gateway: TestGateway
+let alice: TestClient
+let bob: TestClient
+
+beforeAll(async () => {
+  gateway = await startTestGateway()
+  alice = await registerTestClient(gateway, ['ES256K', 'ES256', 'EdDSA', 'RS256'])
+  bob = await registerTestClient(gateway)
+})
+afterAll(async () => {
+  await gateway?.close()
+})
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+const now = () => Math.floor(Date.now() / 1000)
+const networksUrl = '/v1/provider/networks?limit=1'
+
+type Send = {
+  method?: 'GET' | 'POST'
+  url?: string
+  body?: string
+  headers: Record<string, string | undefined>
+}
+
+async function send({ method = 'GET', url = networksUrl, body, headers }: Send) {
+  const clean = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string
+  >
+  return gateway.app.inject({
+    method,
+    url,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...clean },
+    ...(body === undefined ? {} : { payload: body }),
+  })
+}
+
+const sign = (overrides: Partial<Parameters<typeof signRequest>[0]> = {}) =>
+  signRequest({
+    method: 'GET',
+    url: `http://localhost${networksUrl}`,
+    privateJwk: alice.key.privateJwk,
+    jti: randomUUID(),
+    ...overrides,
+  })
+
+describe('detached-jws: requests that verify', () => {
+  it.each(['ES256K', 'ES256', 'EdDSA', 'RS256'] as const)('accepts %s', async (alg) => {
+    const key = alice.keys.find((k) => k.publicJwk.alg === alg)!
+    const response = await signedInject(gateway, alice, {
+      method: 'GET',
+      url: networksUrl,
+      privateJwk: key.privateJwk,
+    })
+    expect(response.statusCode, response.body).toBe(200)
+  })
+
+  it('accepts the payload segment kept in the JWS as well as detached', async () => {
+    const jws = await sign({ attachPayload: true })
+    expect(jws.split('.')[1]).toBe(sha256Base64Url(''))
+    const response = await send({ headers: { 'x-client-id': alice.clientId, 'detached-jws': jws } })
+    expect(response.statusCode, response.body).toBe(200)
+  })
+
+  it('accepts a signed body on a POST', async () => {
+    const body = JSON.stringify({ provider: 'nope', encryptedCredentials: 'a.b.c.d.e' })
+    const jws = await sign({ method: 'POST', url: 'http://localhost/v1/provider/connections', body })
+    const response = await send({
+      method: 'POST',
+      url: '/v1/provider/connections',
+      body,
+      headers: { 'x-client-id': alice.clientId, 'detached-jws': jws },
+    })
+    // Authenticated, then refused for the unknown provider: proof the signature verified.
+    expect(response.statusCode, response.body).toBe(422)
+  })
+})
+
+describe('detached-jws tamper matrix: every case is 401', () => {
+  const cases: [string, () => Promise<Send>, string][] = [
+    [
+      'body changed',
+      async () => {
+        const signed = JSON.stringify({ provider: 'local', encryptedCredentials: 'a.b.c.d.e' })
+        const jws = await sign({
+          method: 'POST',
+          url: 'http://localhost/v1/provider/connections',
+          body: signed,
+        })
+        return {
+          method: 'POST',
+          url: '/v1/provider/connections',
+          body: signed.replace('local', 'locaL'),
+          headers: { 'x-client-id': alice.clientId, 'detached-jws': jws },
+        }
+      },
+      // Detached: the gateway hashes the body it received, so the signature no longer verifies.
+      'JWS_SIGNATURE_INVALID',
+    ],
+    [
+      'attached payload of another body',
+      async () => {
+        const jws = await sign({ attachPayload: true, body: '{"x":1}' })
+        return { headers: { 'x-client-id': alice.clientId, 'detached-jws': jws } }
+      },
+      'JWS_PAYLOAD_MISMATCH',
+    ],
+    [
+      'method changed',
+      async () => ({
+        method: 'POST',
+        url: '/v1/provider/connections',
+        headers: {
+          'x-client-id': alice.clientId,
+          'detached-jws': await sign({ url: 'http://localhost/v1/provider/connections' }),
+        },
+      }),
+      'JWS_METHOD_MISMATCH',
+    ],
+    [
+      'path changed',
+      async () => ({
+        url: '/v1/provider/assets?limit=1',
+        headers: { 'x-client-id': alice.clientId, 'detached-jws': await sign() },
+      }),
+      'JWS_URI_MISMATCH',
+    ],
+    [
+      'query changed',
+      async () => ({
+        url: '/v1/provider/networks?limit=2',
+        headers: { 'x-client-id': alice.clientId, 'detached-jws': await sign() },
+      }),
+      'JWS_URI_MISMATCH',
+    ],
+    [
+      'stale created',
+      async () => ({
+        headers: { 'x-client-id': alice.clientId, 'detached-jws': await sign({ created: now() - 120 }) },
+      }),
+      'JWS_CREATED_OUT_OF_WINDOW',
+    ],
+    [
+      'future created',
+      async () => ({
+        headers: { 'x-client-id': alice.clientId, 'detached-jws': await sign({ created: now() + 120 }) },
+      }),
+      'JWS_CREATED_OUT_OF_WINDOW',
+    ],
+    [
+      'unknown kid',
+      async () => {
+        const stranger = await generateSigningJwk('ES256K', 'stranger')
+        return {
+          headers: {
+            'x-client-id': alice.clientId,
+            'detached-jws': await sign({ privateJwk: stranger.privateJwk }),
+          },
+        }
+      },
+      'JWS_UNKNOWN_KEY',
+    ],
+    [
+      "another client's key",
+      async () => ({
+        headers: {
+          'x-client-id': alice.clientId,
+          'detached-jws': await sign({ privateJwk: bob.key.privateJwk }),
+        },
+      }),
+      'JWS_UNKNOWN_KEY',
+    ],
+    [
+      'unknown client',
+      async () => ({ headers: { 'x-client-id': 'nobody', 'detached-jws': await sign() } }),
+      'JWS_UNKNOWN_KEY',
+    ],
+    [
+      'alg none',
+      async () => {
+        const header = {
+          alg: 'none',
+          kid: alice.key.publicJwk.kid,
+          typ: 'gnap-binding-jwsd',
+          htm: 'GET',
+          uri: `http://localhost${networksUrl}`,
+          created: now(),
+        }
+        return { headers: { 'x-client-id': alice.clientId, 'detached-jws': `${b64(header)}..` } }
+      },
+      'JWS_MALFORMED',
+    ],
+    [
+      'HS256 with the public key as secret',
+      async () => {
+        const header = {
+          alg: 'HS256',
+          kid: alice.key.publicJwk.kid,
+          typ: 'gnap-binding-jwsd',
+          htm: 'GET',
+          uri: `http://localhost${networksUrl}`,
+          created: now(),
+        }
+        const input = `${b64(header)}.${sha256Base64Url('')}`
+        const mac = createHmac('sha256', JSON.stringify(alice.key.publicJwk))
+          .update(input)
+          .digest('base64url')
+        return { headers: { 'x-client-id': alice.clientId, 'detached-jws': `${b64(header)}..${mac}` } }
+      },
+      'JWS_ALGORITHM_REFUSED',
+    ],
+    [
+      'alg of another key type (ES256 header, secp256k1 key)',
+      async () => {
+        const header = {
+          alg: 'ES256',
+          kid: alice.key.publicJwk.kid,
+          typ: 'gnap-binding-jwsd',
+          htm: 'GET',
+          uri: `http://localhost${networksUrl}`,
+          created: now(),
+        }
+        const real = (await sign()).split('.')
+        return { headers: { 'x-client-id': alice.clientId, 'detached-jws': `${b64(header)}..${real[2]}` } }
+      },
+      'JWS_ALGORITHM_REFUSED',
+    ],
+    ['missing detached-jws', async () => ({ headers: { 'x-client-id': alice.clientId } }), 'JWS_MISSING'],
+    ['missing x-client-id', async () => ({ headers: { 'detached-jws': await sign() } }), 'CLIENT_ID_MISSING'],
+    [
+      'ath of another token',
+      async () => ({
+        headers: {
+          'x-client-id': alice.clientId,
+          authorization: 'GNAP token-one',
+          'detached-jws': await sign({ accessToken: 'token-two' }),
+        },
+      }),
+      'JWS_ATH_MISMATCH',
+    ],
+    [
+      'access token without ath',
+      async () => ({
+        headers: {
+          'x-client-id': alice.clientId,
+          authorization: 'GNAP token-one',
+          'detached-jws': await sign(),
+        },
+      }),
+      'JWS_ATH_MISMATCH',
+    ],
+    [
+      'ath without access token',
+      async () => ({
+        headers: { 'x-client-id': alice.clientId, 'detached-jws': await sign({ accessToken: 'x' }) },
+      }),
+      'JWS_ATH_MISMATCH',
+    ],
+    [
+      'Authorization that is not GNAP',
+      async () => ({
+        headers: { 'x-client-id': alice.clientId, authorization: 'Bearer abc', 'detached-jws': await sign() },
+      }),
+      'AUTHORIZATION_MALFORMED',
+    ],
+    [
+      'wrong typ',
+      async () => {
+        const real = (await sign()).split('.')
+        const header = JSON.parse(Buffer.from(real[0]!, 'base64url').toString())
+        return {
+          headers: {
+            'x-client-id': alice.clientId,
+            'detached-jws': `${b64({ ...header, typ: 'JWT' })}..${real[2]}`,
+          },
+        }
+      },
+      'JWS_TYPE_INVALID',
+    ],
+    [
+      'signature of another header',
+      async () => {
+        const real = (await sign()).split('.')
+        const header = JSON.parse(Buffer.from(real[0]!, 'base64url').toString())
+        return {
+          headers: {
+            'x-client-id': alice.clientId,
+            'detached-jws': `${b64({ ...header, created: header.created - 1 })}..${real[2]}`,
+          },
+        }
+      },
+      'JWS_SIGNATURE_INVALID',
+    ],
+    [
+      'flipped signature bit',
+      async () => {
+        const [h, , s] = (await sign()).split('.')
+        const bytes = Buffer.from(s!, 'base64url')
+        bytes[5] = (bytes[5] ?? 0) ^ 1
+        return {
+          headers: { 'x-client-id': alice.clientId, 'detached-jws': `${h}..${bytes.toString('base64url')}` },
+        }
+      },
+      'JWS_SIGNATURE_INVALID',
+    ],
+    [
+      'not a JWS',
+      async () => ({ headers: { 'x-client-id': alice.clientId, 'detached-jws': 'hello' } }),
+      'JWS_MALFORMED',
+    ],
+  ]
+
+  it.each(cases)('%s', async (_name, build, code) => {
+    const response = await send(await build())
+    expect(response.statusCode, response.body).toBe(401)
+    expect(response.json(), response.body).toEqual({ statusCode: 401, code, message: expect.any(String) })
+  })
+
+  it('a replay inside the window', async () => {
+    const jws = await sign()
+    const first = await send({ headers: { 'x-client-id': alice.clientId, 'detached-jws': jws } })
+    expect(first.statusCode).toBe(200)
+    const replay = await send({ headers: { 'x-client-id': alice.clientId, 'detached-jws': jws } })
+    expect(replay.statusCode).toBe(401)
+    expect(replay.json().code).toBe('JWS_REPLAYED')
+  })
+
+  it('the same request twice in one second is accepted with distinct jti', async () => {
+    const created = now()
+    for (const jti of ['one', 'two']) {
+      const jws = await sign({ created, jti })
+      expect(
+        (await send({ headers: { 'x-client-id': alice.clientId, 'detached-jws': jws } })).statusCode,
+      ).toBe(200)
+    }
+  })
+})
+
+describe('admin key', () => {
+  it('refuses admin routes without the right x-api-key', async () => {
+    for (const key of [undefined, 'wrong', `${gateway.config.adminApiKey}x`]) {
+      const response = await gateway.app.inject({
+        method: 'GET',
+        url: `/v1/admin/clients/${alice.clientId}`,
+        headers: key === undefined ? {} : { 'x-api-key': key },
+      })
+      expect(response.statusCode).toBe(401)
+      expect(response.json().code).toBe('ADMIN_KEY_INVALID')
+    }
+  })
+
+  it('does not accept a client signature on admin routes', async () => {
+    const response = await signedInject(gateway, alice, {
+      method: 'GET',
+      url: `/v1/admin/clients/${alice.clientId}`,
+    })
+    expect(response.statusCode).toBe(401)
+  })
+})
