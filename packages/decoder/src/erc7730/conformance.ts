@@ -6,16 +6,16 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { parseTransaction } from 'viem'
 import { createDescriptorRegistry } from './createDescriptorRegistry'
 import { loadDescriptorDirectory } from './loadDescriptorDirectory'
-import type { ClearSignDisplay, DataProvider, DescriptorRegistry } from './types'
+import type { ClearSignDisplay, DataProvider, DescriptorRegistry, TypedDataRequest } from './types'
 
-interface Expected {
+export interface Expected {
   intent: string
   interpolatedIntent?: string
   owner?: string
   fields: { label: string; value: string | Expected }[]
 }
 
-interface TestFile {
+export interface TestFile {
   descriptor: string
   dataProvider?: {
     tokens?: Record<string, { symbol: string; decimals: number; name: string }>
@@ -104,61 +104,122 @@ function findTestFiles(registryDir: string): string[] {
   return files
 }
 
-export function runConformance(
-  registryDir: string,
-  log: (line: string) => void,
-): { passed: number; failed: number } {
-  const all = loadDescriptorDirectory(registryDir)
-  const readInclude = (including: string, reference: string) => {
+/** One fixture case, ready to format: the request parsed, the mocks and the descriptor it names. */
+export interface ConformanceCase {
+  /** Test file, relative to the registry directory. */
+  file: string
+  description: string
+  /** Descriptor under test: path relative to the registry directory, and its JSON. */
+  source: string
+  descriptor: unknown
+  mocks: TestFile['dataProvider']
+  calldata?: { chainId: number; to: string; data: string; value: bigint; from?: string }
+  typedData?: TypedDataRequest
+  expected: Expected
+}
+
+/** Reads every testsv2 fixture of a registry checkout. Unreadable files are returned as `errors`. */
+export function loadConformanceCorpus(registryDir: string): { cases: ConformanceCase[]; errors: string[] } {
+  const cases: ConformanceCase[] = []
+  const errors: string[] = []
+  for (const path of findTestFiles(registryDir)) {
+    const file = relative(registryDir, path)
+    try {
+      const suite: TestFile = JSON.parse(readFileSync(path, 'utf8'))
+      const descriptorPath = resolve(dirname(path), suite.descriptor)
+      const source = relative(registryDir, descriptorPath)
+      const descriptor = JSON.parse(readFileSync(descriptorPath, 'utf8'))
+      for (const test of suite.tests) {
+        const entry: ConformanceCase = {
+          file,
+          description: test.description,
+          source,
+          descriptor,
+          mocks: suite.dataProvider,
+          expected: test.expected,
+        }
+        if (test.rawTx) {
+          const tx = parseTransaction(test.rawTx as `0x${string}`)
+          entry.calldata = {
+            chainId: tx.chainId ?? 1,
+            to: tx.to ?? '',
+            data: tx.data ?? '0x',
+            value: tx.value ?? 0n,
+            from: test.from,
+          }
+        } else if (test.data) {
+          entry.typedData = test.data as unknown as TypedDataRequest
+        }
+        cases.push(entry)
+      }
+    } catch (error) {
+      errors.push(`FAIL ${file}: cannot load (${(error as Error).message.split('\n')[0]})`)
+    }
+  }
+  return { cases, errors }
+}
+
+/** Reads an include relative to the including descriptor, inside the registry directory. */
+export function registryIncludeReader(registryDir: string) {
+  return (including: string, reference: string): unknown => {
     try {
       return JSON.parse(readFileSync(resolve(registryDir, dirname(including), reference), 'utf8'))
     } catch {
       return undefined
     }
   }
-  let passed = 0
-  let failed = 0
-  for (const file of findTestFiles(registryDir)) {
-    const name = relative(registryDir, file)
-    let suite: TestFile
-    let registry: DescriptorRegistry
-    try {
-      suite = JSON.parse(readFileSync(file, 'utf8'))
-      const descriptorPath = resolve(dirname(file), suite.descriptor)
-      const source = relative(registryDir, descriptorPath)
-      const json = JSON.parse(readFileSync(descriptorPath, 'utf8'))
-      // The descriptor under test first; the whole registry behind it for embedded calls.
-      registry = createDescriptorRegistry([{ source, json }], { resolveInclude: readInclude, fallback: all })
-    } catch (error) {
-      failed++
-      log(`FAIL ${name}: cannot load (${(error as Error).message})`)
-      continue
+}
+
+/**
+ * A registry per descriptor under test: that descriptor first, the whole registry behind it (for
+ * embedded calls to other contracts). Compiled once per descriptor file.
+ */
+export function conformanceRegistries(
+  registryDir: string,
+  cases: readonly ConformanceCase[],
+): Map<string, DescriptorRegistry> {
+  const all = loadDescriptorDirectory(registryDir)
+  const resolveInclude = registryIncludeReader(registryDir)
+  const registries = new Map<string, DescriptorRegistry>()
+  for (const { source, descriptor } of cases) {
+    if (!registries.has(source)) {
+      registries.set(
+        source,
+        createDescriptorRegistry([{ source, json: descriptor }], { resolveInclude, fallback: all }),
+      )
     }
-    const provider = mockProvider(suite.dataProvider)
-    for (const test of suite.tests) {
-      let actual: ClearSignDisplay | undefined
-      if (test.rawTx) {
-        const tx = parseTransaction(test.rawTx as `0x${string}`)
-        actual = registry.formatCalldata(
-          {
-            chainId: tx.chainId ?? 1,
-            to: tx.to ?? '',
-            data: tx.data ?? '0x',
-            value: tx.value ?? 0n,
-            from: test.from,
-          },
-          provider,
-        )
-      } else if (test.data) {
-        actual = registry.formatTypedData(test.data as never, provider)
-      }
-      const diff = compareDisplay(actual, test.expected)
-      if (diff) {
-        failed++
-        log(`FAIL ${name} :: ${test.description}: ${diff}`)
-      } else {
-        passed++
-      }
+  }
+  return registries
+}
+
+/** Formats one case with this engine. */
+export function formatCase(
+  registry: DescriptorRegistry,
+  entry: ConformanceCase,
+  provider: DataProvider,
+): ClearSignDisplay | undefined {
+  if (entry.calldata) return registry.formatCalldata(entry.calldata, provider)
+  if (entry.typedData) return registry.formatTypedData(entry.typedData, provider)
+  return undefined
+}
+
+export function runConformance(
+  registryDir: string,
+  log: (line: string) => void,
+): { passed: number; failed: number } {
+  const { cases, errors } = loadConformanceCorpus(registryDir)
+  for (const line of errors) log(line)
+  const registries = conformanceRegistries(registryDir, cases)
+  let passed = 0
+  let failed = errors.length
+  for (const entry of cases) {
+    const actual = formatCase(registries.get(entry.source)!, entry, mockProvider(entry.mocks))
+    const diff = compareDisplay(actual, entry.expected)
+    if (diff) {
+      failed++
+      log(`FAIL ${entry.file} :: ${entry.description}: ${diff}`)
+    } else {
+      passed++
     }
   }
   return { passed, failed }
