@@ -1,2 +1,17 @@
-// The public face of @rampart/cli: the program, for embedding the `rampart` command in other tools.
+// The public face of @rampart/cli: the program, for embedding the `rampart` command in other tools, and the
+// pieces every validating command shares.
+export { commandGroup } from './commandGroup'
+export { expandFileArguments, FileArgumentError } from './expandFileArguments'
+export { formatIssues } from './formatIssues'
+export { type LocatedIssue, OUTPUT_FORMATS, type OutputFormat } from './locatedIssue'
 export { createProgram, EXIT } from './program'
+export { createProgress, type Progress } from './progress'
+export {
+  createSourceLocator,
+  locateJsonPointer,
+  locateOffset,
+  parseJsonPointer,
+  type SourceLocation,
+  type SourceLocator,
+} from './sourceLocation'
+export { type EntityFileResult, validateEntityFile } from './validateEntityFile'

@@ -1,4 +1,5 @@
 import { Command } from 'commander'
+import { registerEntitiesValidate } from './commands/entitiesValidate'
 import { EXIT } from './exitCodes'
 
 export { EXIT }
@@ -12,5 +13,6 @@ export function createProgram(): Command {
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(text) })
+  registerEntitiesValidate(program)
   return program
 }

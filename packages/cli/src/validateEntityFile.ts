@@ -1,0 +1,99 @@
+import { readFile, stat } from 'node:fs/promises'
+import {
+  DEFAULT_MAX_BYTES,
+  EntitiesJsonError,
+  type EntityKind,
+  parseEntitiesJson,
+  validateEntities,
+} from '@rampart/entities'
+import type { LocatedIssue } from './locatedIssue'
+import { createSourceLocator, locateOffset } from './sourceLocation'
+
+export interface EntityFileResult {
+  file: string
+  issues: LocatedIssue[]
+  /** Set when the file could not be read at all; its issue has code file.unreadable. */
+  unreadable: boolean
+}
+
+export interface ValidateEntityFileOptions {
+  kind?: EntityKind
+  maxBytes?: number
+}
+
+const READ_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EISDIR: 'is a directory, not a file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+}
+
+function unreadable(file: string, error: unknown): EntityFileResult {
+  const errno = (error as NodeJS.ErrnoException).code ?? ''
+  const reason = READ_ERRORS[errno] ?? `cannot be read (${errno || 'unknown error'})`
+  return {
+    file,
+    unreadable: true,
+    issues: [
+      { file, path: '', line: 1, column: 1, code: 'file.unreadable', severity: 'error', message: reason },
+    ],
+  }
+}
+
+/** Reads, parses and validates one Entities file, locating each issue at its line and column. */
+export async function validateEntityFile(
+  file: string,
+  options: ValidateEntityFileOptions = {},
+): Promise<EntityFileResult> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
+  let text: string
+  try {
+    const { size } = await stat(file)
+    if (size > maxBytes) {
+      const message = `file is ${size} bytes, more than the ${maxBytes} accepted`
+      const issue = { file, path: '', line: 1, column: 1, code: 'json.too-large', severity: 'error', message }
+      return { file, unreadable: false, issues: [issue as LocatedIssue] }
+    }
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    return unreadable(file, error)
+  }
+  // Editors on some systems start files with a byte-order mark, which JSON does not allow.
+  if (text.charCodeAt(0) === 0xfeff) text = ` ${text.slice(1)}`
+  const locate = createSourceLocator(text)
+  let doc: unknown
+  try {
+    doc = parseEntitiesJson(text, { maxBytes })
+  } catch (error) {
+    if (!(error instanceof EntitiesJsonError)) throw error
+    const { line, column } =
+      error.details.line !== undefined && error.details.column !== undefined
+        ? { line: error.details.line, column: error.details.column }
+        : error.code === 'json.too-deep'
+          ? locateOffset(text, 0)
+          : locate(error.path)
+    const issue: LocatedIssue = {
+      file,
+      path: error.path,
+      line,
+      column,
+      code: error.code,
+      severity: 'error',
+      message: error.message,
+    }
+    return { file, unreadable: false, issues: [issue] }
+  }
+  const { issues } = validateEntities(doc, { kind: options.kind })
+  return {
+    file,
+    unreadable: false,
+    issues: issues.map(({ path, code, severity, message }) => ({
+      file,
+      path,
+      ...locate(path),
+      code,
+      severity,
+      message,
+    })),
+  }
+}
