@@ -3,14 +3,21 @@ import { bytesToHex } from '@noble/hashes/utils.js'
 import { base58 } from '@scure/base'
 import { HDKey } from '@scure/bip32'
 import type { Hex } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { ProviderError } from '../errors'
 import type { LocalNetwork } from './networks'
 import { deriveEd25519 } from './slip10'
 
 /** A key the local provider signs with. Private keys never leave the keyring's session. */
 export type LocalKey =
-  | { curve: 'secp256k1'; path: string; privateKey: Hex; publicKey: Hex; address: string }
+  | {
+      curve: 'secp256k1'
+      path: string
+      privateKey: Hex
+      publicKey: Hex
+      address: string
+      account: PrivateKeyAccount
+    }
   | { curve: 'ed25519'; path: string; privateKey: Uint8Array; publicKey: Hex; address: string }
 
 export interface Keyring {
@@ -57,6 +64,7 @@ export function createKeyring(seed: Uint8Array): Keyring {
           privateKey: privateKeyHex,
           publicKey: account.publicKey,
           address: account.address,
+          account,
         }
       } else {
         const node = deriveEd25519(seed, path)

@@ -11,7 +11,7 @@ import {
   serializeSignature,
   type TransactionSerializable,
 } from 'viem'
-import { privateKeyToAccount, sign } from 'viem/accounts'
+import { type PrivateKeyAccount, sign } from 'viem/accounts'
 import { ProviderError } from '../errors'
 import type {
   BuildTransferInput,
@@ -316,7 +316,7 @@ export class LocalSession implements ProviderSession {
       fallbackGasLimit: options.fallbackGasLimit,
       path: options.path,
     })
-    const signedTransaction = await privateKeyToAccount(key.privateKey).signTransaction(prepared)
+    const signedTransaction = await key.account.signTransaction(prepared)
     const txHash = keccak256(signedTransaction)
     let broadcast = false
     if (rpc && options.broadcast !== false) {
@@ -457,7 +457,7 @@ export class LocalSession implements ProviderSession {
     } else {
       return invalidRequest('message must be a string or {raw: hex}', '/message')
     }
-    const signature = await privateKeyToAccount(evmKey(signer).privateKey).signMessage({ message: signable })
+    const signature = await evmKey(signer).account.signMessage({ message: signable })
     return { ...splitSignature(signature), from: signer.key.address }
   }
 
@@ -480,12 +480,12 @@ export class LocalSession implements ProviderSession {
       cleanDomain[field] = field === 'chainId' ? parseQuantity(value, '/typedData/domain/chainId') : value
     }
     try {
-      const signature = await privateKeyToAccount(evmKey(signer).privateKey).signTypedData({
+      const signature = await evmKey(signer).account.signTypedData({
         domain: cleanDomain,
         types: types as Record<string, { name: string; type: string }[]>,
         primaryType,
         message,
-      } as Parameters<ReturnType<typeof privateKeyToAccount>['signTypedData']>[0])
+      } as Parameters<PrivateKeyAccount['signTypedData']>[0])
       return { ...splitSignature(signature), from: signer.key.address }
     } catch (error) {
       if (error instanceof ProviderError) throw error

@@ -43,7 +43,6 @@ export const localNetworks: Readonly<Record<NetworkId, LocalNetwork>> = Object.f
   ETHEREUM: evm('ETHEREUM', 1, 40, 1.5, true),
   ETHEREUM_SEPOLIA: evm('ETHEREUM_SEPOLIA', 11155111, 40, 1.5, true),
   ETHEREUM_HOLESKY: evm('ETHEREUM_HOLESKY', 17000, 40, 1.5, true),
-  ETHEREUM_HOODI: evm('ETHEREUM_HOODI', 560048, 40, 1.5, true),
   POLYGON: evm('POLYGON', 137, 300, 30),
   POLYGON_AMOY: evm('POLYGON_AMOY', 80002, 300, 30),
   ARBITRUM: evm('ARBITRUM', 42161, 0.1, 0.01),
