@@ -13,7 +13,7 @@ declare module 'fastify' {
  * the body exactly as sent, not a re-serialization of it.
  */
 export function registerRawJsonParser(app: FastifyInstance, bodyLimit: number): void {
-  app.removeContentTypeParser('application/json')
+  app.removeAllContentTypeParsers()
   app.addContentTypeParser(
     /^application\/(.+\+)?json$/,
     { parseAs: 'buffer', bodyLimit },

@@ -1,0 +1,169 @@
+import { Writable } from 'node:stream'
+import Fastify from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signRequest } from '../src/auth/signRequest'
+import { ProviderError } from '../src/providers'
+import type { CustodyProvider } from '../src/providers/types'
+import {
+  encryptCredentials,
+  registerTestClient,
+  signedInject,
+  startTestGateway,
+  type TestClient,
+  type TestGateway,
+} from './support/testGateway'
+
+/** A provider whose custodian is down: every connection attempt fails as the adapter contract says. */
+const unreachableProvider: CustodyProvider = {
+  id: 'unreachable',
+  name: 'Unreachable custodian',
+  validateCredentials: (credentials) => credentials,
+  connect: async () => {
+    throw new ProviderError('PROVIDER_UNAVAILABLE', 'The custodian did not answer', {
+      host: 'custody.example.com',
+    })
+  },
+}
+
+let gateway: TestGateway
+let alice: TestClient
+
+beforeAll(async () => {
+  gateway = await startTestGateway(
+    {},
+    {
+      providers: [unreachableProvider],
+      plugins: [
+        async (app) => {
+          app.get('/v1/test/explode', async () => {
+            throw new Error('database password is hunter2')
+          })
+        },
+      ],
+    },
+  )
+  alice = await registerTestClient(gateway)
+})
+afterAll(async () => {
+  await gateway?.close()
+})
+
+describe('error mapping: one body everywhere', () => {
+  it('400 for a body that is not JSON', async () => {
+    const body = '{"provider": '
+    const jws = await signRequest({
+      method: 'POST',
+      url: 'http://localhost/v1/provider/connections',
+      body,
+      privateJwk: alice.key.privateJwk,
+    })
+    const response = await gateway.app.inject({
+      method: 'POST',
+      url: '/v1/provider/connections',
+      headers: { 'content-type': 'application/json', 'x-client-id': alice.clientId, 'detached-jws': jws },
+      payload: body,
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      code: 'MALFORMED_JSON',
+      message: 'The body is not valid JSON',
+    })
+  })
+
+  it('400 for a media type the gateway does not take', async () => {
+    const response = await gateway.app.inject({
+      method: 'POST',
+      url: '/v1/provider/connections',
+      headers: { 'content-type': 'text/plain', 'x-client-id': alice.clientId },
+      payload: 'hello',
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().code).toBe('UNSUPPORTED_MEDIA_TYPE')
+  })
+
+  it('422 lists every failure with its JSON Pointer', async () => {
+    const response = await signedInject(gateway, alice, {
+      method: 'POST',
+      url: '/v1/provider/connections',
+      body: { provider: 'Not A Provider', label: '', extra: true },
+    })
+    expect(response.statusCode).toBe(422)
+    const body = response.json()
+    expect(body.code).toBe('VALIDATION_FAILED')
+    expect(body.context.issues.map((i: { path: string }) => i.path).sort()).toEqual(
+      ['/encryptedCredentials', '/extra', '/label', '/provider'].sort(),
+    )
+  })
+
+  it('500 carries no detail of the failure', async () => {
+    const response = await signedInject(gateway, alice, { method: 'GET', url: '/v1/test/explode' })
+    expect(response.statusCode).toBe(500)
+    expect(response.json()).toEqual({
+      statusCode: 500,
+      code: 'INTERNAL_ERROR',
+      message: 'Internal server error',
+    })
+    expect(response.body).not.toContain('hunter2')
+  })
+
+  it('502 when the custody provider fails', async () => {
+    const encryptedCredentials = await encryptCredentials(gateway, alice, { apiKey: 'k' })
+    const response = await signedInject(gateway, alice, {
+      method: 'POST',
+      url: '/v1/provider/connections',
+      body: { provider: 'unreachable', encryptedCredentials },
+    })
+    expect(response.statusCode, response.body).toBe(502)
+    expect(response.json()).toMatchObject({ statusCode: 502, code: 'PROVIDER_UNAVAILABLE' })
+  })
+
+  it('404 for an unknown route, 401 before any validation', async () => {
+    const missing = await gateway.app.inject({ method: 'GET', url: '/v1/nothing' })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json().code).toBe('ROUTE_NOT_FOUND')
+    const unsigned = await gateway.app.inject({ method: 'GET', url: '/v1/provider/networks?limit=1000' })
+    expect(unsigned.statusCode).toBe(401)
+  })
+
+  it('every response carries a request id', async () => {
+    const response = await gateway.app.inject({ method: 'GET', url: '/health' })
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+  })
+})
+
+describe('logs', () => {
+  it('are JSON with request ids and never contain secrets', async () => {
+    const lines: string[] = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(chunk.toString())
+        done()
+      },
+    })
+    const { redactedPaths } = await import('../src/app/logRedaction')
+    const app = Fastify({
+      logger: { level: 'info', stream, redact: { paths: redactedPaths, censor: '[redacted]' } },
+      genReqId: () => 'req-1',
+    })
+    app.get('/', async (request) => {
+      request.log.info(
+        { credentials: { passphrase: 'p4ss' }, headers: { authorization: 'GNAP tok' } },
+        'hello',
+      )
+      return {}
+    })
+    await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { authorization: 'GNAP secret-token', 'detached-jws': 'sig' },
+    })
+    await app.close()
+    const text = lines.join('')
+    expect(text).not.toContain('p4ss')
+    expect(text).not.toContain('secret-token')
+    expect(text).not.toContain('GNAP tok')
+    const parsed = lines.map((line) => JSON.parse(line))
+    expect(parsed.every((line) => line.reqId === 'req-1' || line.reqId === undefined)).toBe(true)
+  })
+})
