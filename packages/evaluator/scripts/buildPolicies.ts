@@ -1,10 +1,11 @@
-// Compiles the Rego library in policies/rampart to WASM and writes packages/evaluator/wasm/policy.wasm.
-// With --check it writes nothing and exits 1 when the committed WASM differs from a fresh build, so CI catches a
+// Compiles the Rego library in policies/rampart to WASM and writes packages/evaluator/wasm/policy.wasm, and
+// compiles the broken libraries in fixtures/policies/wasm/* that the fail-closed tests load.
+// With --check it writes nothing and exits 1 when a committed WASM differs from a fresh build, so CI catches a
 // library change whose artifact was not rebuilt. The build is deterministic: same sources, same bytes.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import { ENTRYPOINTS, WASM_PATH } from '../src/entrypoints'
@@ -40,15 +41,16 @@ function readTarEntry(tar: Buffer, wanted: string): Buffer {
   throw new Error(`${wanted} is not in the OPA bundle`)
 }
 
-export function buildPolicyWasm(): Buffer {
+/** Compiles the Rego under `source` (relative to the repository root) with the given entrypoints. */
+export function buildWasm(source: string, entrypointNames: readonly string[]): Buffer {
   const work = mkdtempSync(join(tmpdir(), 'rampart-opa-'))
   try {
     const bundle = join(work, 'bundle.tar.gz')
-    const entrypoints = Object.values(ENTRYPOINTS).flatMap((entrypoint) => ['-e', entrypoint])
+    const entrypoints = entrypointNames.flatMap((entrypoint) => ['-e', entrypoint])
     // Built from the repository root with a relative path, so the bytes do not depend on the checkout's location.
     execFileSync(
       findOpa(),
-      ['build', '-t', 'wasm', ...entrypoints, '--ignore', '*_test.rego', '-o', bundle, 'policies/rampart'],
+      ['build', '-t', 'wasm', ...entrypoints, '--ignore', '*_test.rego', '-o', bundle, source],
       { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] },
     )
     return readTarEntry(gunzipSync(readFileSync(bundle)), '/policy.wasm')
@@ -57,20 +59,43 @@ export function buildPolicyWasm(): Buffer {
   }
 }
 
+const fixturesDir = 'fixtures/policies/wasm'
+
+/** Every artifact: the policy library, and one WASM per broken library in the fixtures. */
+function artifacts(): { source: string; target: string; entrypoints: readonly string[] }[] {
+  const fixtures = readdirSync(join(repoRoot, fixturesDir)).map((name) => ({
+    source: `${fixturesDir}/${name}`,
+    target: join(repoRoot, fixturesDir, `${name}.wasm`),
+    entrypoints: [ENTRYPOINTS.decision],
+  }))
+  return [
+    {
+      source: 'policies/rampart',
+      target: join(packageRoot, WASM_PATH),
+      entrypoints: Object.values(ENTRYPOINTS),
+    },
+    ...fixtures.filter((fixture) => statSync(join(repoRoot, fixture.source)).isDirectory()),
+  ]
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const wasm = buildPolicyWasm()
-  const target = join(packageRoot, WASM_PATH)
-  if (check) {
-    const committed = existsSync(target) ? readFileSync(target) : Buffer.alloc(0)
-    if (!committed.equals(wasm)) {
-      console.error(
-        `${WASM_PATH} differs from a fresh build of policies/: run pnpm policies:build and commit it`,
-      )
-      process.exit(1)
+  let drifted = 0
+  for (const { source, target, entrypoints } of artifacts()) {
+    const wasm = buildWasm(source, entrypoints)
+    const name = relative(repoRoot, target)
+    if (check) {
+      const committed = existsSync(target) ? readFileSync(target) : Buffer.alloc(0)
+      if (committed.equals(wasm)) console.log(`${name} matches a fresh build of ${source}`)
+      else {
+        drifted++
+        console.error(
+          `${name} differs from a fresh build of ${source}: run pnpm policies:build and commit it`,
+        )
+      }
+    } else {
+      writeFileSync(target, wasm)
+      console.log(`${name} <- ${source} (${wasm.length} bytes)`)
     }
-    console.log(`${WASM_PATH} matches a fresh build (${wasm.length} bytes)`)
-  } else {
-    writeFileSync(target, wasm)
-    console.log(`${WASM_PATH} <- policies/rampart (${wasm.length} bytes)`)
   }
+  if (drifted > 0) process.exit(1)
 }

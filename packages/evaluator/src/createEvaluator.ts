@@ -23,8 +23,8 @@ export interface EvaluatorOptions {
   presets?: readonly Preset[]
   /** Signs an attestation of each decision made with evaluateAndAttest. */
   attestationKey?: AttestationKey
-  /** The compiled policy library; read from the package's wasm/policy.wasm when left out. */
-  wasm?: Uint8Array
+  /** The compiled policy library, or its file URL; the package's wasm/policy.wasm when left out. */
+  wasm?: Uint8Array | URL
 }
 
 export interface EvaluateOptions {
@@ -82,9 +82,12 @@ function checkPresets(presets: unknown): void {
     )
 }
 
-async function loadWasm(wasm: Uint8Array | undefined): Promise<{ policy?: LoadedPolicy; error?: string }> {
+async function loadWasm(
+  wasm: Uint8Array | URL | undefined,
+): Promise<{ policy?: LoadedPolicy; error?: string }> {
   try {
-    const bytes = wasm ?? (await readFile(new URL(`../${WASM_PATH}`, import.meta.url)))
+    const bytes =
+      wasm instanceof Uint8Array ? wasm : await readFile(wasm ?? new URL(`../${WASM_PATH}`, import.meta.url))
     const policy = await loadPolicy(bytes)
     if (!(ENTRYPOINTS.decision in policy.entrypoints))
       return { error: 'the policy library has no decision entrypoint' }
