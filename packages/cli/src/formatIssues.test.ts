@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { formatIssues } from './formatIssues'
+import type { LocatedIssue } from './locatedIssue'
+
+const issue: LocatedIssue = {
+  file: 'org, v2: main.json',
+  path: '/users/0/role',
+  line: 3,
+  column: 14,
+  code: 'schema.enum',
+  severity: 'warning',
+  message: '100% wrong\nsecond line',
+}
+
+describe('formatIssues', () => {
+  it('prints text as file:line:col  severity  code  message', () => {
+    expect(formatIssues([issue], 'text')).toBe(
+      'org, v2: main.json:3:14  warning  schema.enum  100% wrong\nsecond line\n',
+    )
+    expect(formatIssues([], 'text')).toBe('')
+  })
+
+  it('prints a JSON array with exactly the documented members', () => {
+    expect(JSON.parse(formatIssues([{ ...issue, extra: 1 } as LocatedIssue], 'json'))).toEqual([
+      {
+        file: issue.file,
+        path: issue.path,
+        line: 3,
+        column: 14,
+        code: 'schema.enum',
+        severity: 'warning',
+        message: issue.message,
+      },
+    ])
+    expect(formatIssues([], 'json')).toBe('[]\n')
+  })
+
+  it('escapes GitHub annotation properties and data', () => {
+    expect(formatIssues([issue], 'github')).toBe(
+      '::warning file=org%2C v2%3A main.json,line=3,col=14,title=schema.enum::100%25 wrong%0Asecond line (/users/0/role)\n',
+    )
+  })
+})

@@ -1,0 +1,180 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { LocatedIssue } from '../src/locatedIssue'
+import { repoRoot, runRampart } from './runRampart'
+
+const invalid = 'fixtures/entities/invalid'
+
+/** The 1-based line and column where `needle` starts in a fixture, found independently of the CLI's locator. */
+function positionOf(file: string, needle: string, occurrence = 1): { line: number; column: number } {
+  const text = readFileSync(join(repoRoot, file), 'utf8')
+  let at = -1
+  for (let i = 0; i < occurrence; i++) at = text.indexOf(needle, at + 1)
+  const before = text.slice(0, at).split('\n')
+  return { line: before.length, column: before.at(-1)!.length + 1 }
+}
+
+describe('rampart entities validate', { timeout: 60_000 }, () => {
+  it('accepts the valid fixtures: exit 0, nothing on stdout, a summary on stderr', async () => {
+    const result = await runRampart(['entities', 'validate', 'fixtures/entities/valid/*.json'])
+    expect(result).toEqual({ code: 0, stdout: '', stderr: '3 files checked: 0 errors, 0 warnings\n' })
+  })
+
+  it('prints file:line:col  severity  code  message and exits 1 on errors', async () => {
+    const file = `${invalid}/jwk-alg-mismatch.json`
+    const { line, column } = positionOf(file, '"ES256"')
+    const result = await runRampart(['entities', 'validate', file])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe(
+      `${file}:${line}:${column}  error  jwk.alg-mismatch  alg "ES256" does not fit curve secp256k1; use ES256K\n`,
+    )
+    expect(result.stderr).toBe('1 file checked: 1 error, 0 warnings in 1 file\n')
+  })
+
+  it('exits 0 on warnings alone, and prints them', async () => {
+    const file = 'fixtures/entities/warnings/root-without-credential.json'
+    const result = await runRampart(['entities', 'validate', file])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(
+      /^fixtures\/entities\/warnings\/root-without-credential\.json:3:5 {2}warning {2}root-without-credential {2}/,
+    )
+  })
+
+  it('reports every invalid fixture in JSON, each at the line and column of its value', async () => {
+    const result = await runRampart(['entities', 'validate', '--format', 'json', `${invalid}/*.json`])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toBe('')
+    const issues = JSON.parse(result.stdout) as LocatedIssue[]
+    expect(issues).toHaveLength(21)
+    for (const issue of issues) {
+      expect(Object.keys(issue)).toEqual(['file', 'path', 'line', 'column', 'code', 'severity', 'message'])
+    }
+    const byFile = new Map(issues.map((issue) => [issue.file.replace(`${invalid}/`, ''), issue]))
+    expect(byFile.get('schema-enum.json')).toMatchObject({
+      path: '/users/2/role',
+      code: 'schema.enum',
+      ...positionOf(`${invalid}/schema-enum.json`, '"owner"'),
+    })
+    expect(byFile.get('duplicate-id.json')).toMatchObject({
+      path: '/users/3/id',
+      code: 'duplicate-id',
+      ...positionOf(`${invalid}/duplicate-id.json`, '"Alice"'),
+    })
+    expect(byFile.get('invalid-address.json')).toMatchObject({
+      path: '/accounts/1/address',
+      code: 'invalid-address',
+      ...positionOf(`${invalid}/invalid-address.json`, '"0x1234"'),
+    })
+    // A missing member is located at the object that lacks it.
+    expect(byFile.get('schema-required.json')).toMatchObject({
+      path: '/users/1/role',
+      code: 'schema.required',
+      ...positionOf(`${invalid}/schema-required.json`, '{', 3),
+    })
+    expect(byFile.get('forbidden-key.json')).toMatchObject({
+      path: '/credentials/0/key/__proto__',
+      code: 'json.forbidden-key',
+      ...positionOf(`${invalid}/forbidden-key.json`, '{\n          "admin"'),
+    })
+    expect(new Set(issues.map((issue) => issue.code))).toEqual(
+      new Set([
+        'schema.required',
+        'schema.additionalProperties',
+        'schema.enum',
+        'schema.type',
+        'invalid-address',
+        'duplicate-id',
+        'duplicate-membership',
+        'dangling-reference',
+        'token-id-format',
+        'token-id-mismatch',
+        'duplicate-account-address',
+        'address-book-conflict',
+        'jwk.unsupported-kty',
+        'jwk.unsupported-curve',
+        'jwk.alg-mismatch',
+        'jwk.invalid-coordinates',
+        'jwk.point-not-on-curve',
+        'jwk.private-key',
+        'duplicate-kid',
+        'json.forbidden-key',
+      ]),
+    )
+  })
+
+  it('prints GitHub workflow annotations', async () => {
+    const file = `${invalid}/dangling-reference.json`
+    const { line, column } = positionOf(file, '"mallory"')
+    const result = await runRampart(['entities', 'validate', '--format', 'github', file])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe(
+      `::error file=${file},line=${line},col=${column},title=dangling-reference::` +
+        'userId "mallory" does not match any user in users (/userGroupMembers/1/userId)\n',
+    )
+  })
+
+  it('reports invalid JSON and a too-deep document at their place, with exit 1', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rampart-cli-'))
+    writeFileSync(join(dir, 'broken.json'), '{\n  "users": [\n    {"id": "a", "role": "root"},,\n  ]\n}\n')
+    writeFileSync(join(dir, 'deep.json'), `${'['.repeat(100_000)}${']'.repeat(100_000)}`)
+    const result = await runRampart(
+      ['entities', 'validate', '--format', 'json', 'broken.json', 'deep.json'],
+      dir,
+    )
+    expect(result.code).toBe(1)
+    expect(JSON.parse(result.stdout)).toMatchObject([
+      { file: 'broken.json', code: 'json.syntax', line: 3, column: 33, severity: 'error' },
+      { file: 'deep.json', code: 'json.too-deep', line: 1, column: 1, severity: 'error' },
+    ])
+  })
+
+  it('validates partial documents as the kind it is told', async () => {
+    const result = await runRampart([
+      'entities',
+      'validate',
+      '--format',
+      'json',
+      '--kind',
+      'account',
+      'fixtures/entities/valid/watch-accounts.json',
+      'fixtures/entities/valid/signing-keys.json',
+    ])
+    expect(result.code).toBe(1)
+    const issues = JSON.parse(result.stdout) as LocatedIssue[]
+    expect(issues.map(({ file, code, path }) => `${file} ${code} ${path}`)).toEqual([
+      'fixtures/entities/valid/signing-keys.json schema.required /accounts',
+      'fixtures/entities/valid/signing-keys.json schema.additionalProperties /credentials',
+    ])
+  })
+
+  it('exits 2 on an unreadable file, and still validates the others', async () => {
+    const result = await runRampart([
+      'entities',
+      'validate',
+      'fixtures/entities/no-such-file.json',
+      `${invalid}/schema-type.json`,
+    ])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toContain(
+      'fixtures/entities/no-such-file.json:1:1  error  file.unreadable  no such file\n',
+    )
+    expect(result.stdout).toContain('schema.type')
+  })
+
+  it('exits 2 on usage errors: no file, an unknown option value, a glob that matches nothing', async () => {
+    const noFile = await runRampart(['entities', 'validate'])
+    expect(noFile.code).toBe(2)
+    expect(noFile.stderr).toContain("missing required argument 'files'")
+    const badKind = await runRampart(['entities', 'validate', '--kind', 'wallet', 'x.json'])
+    expect(badKind.code).toBe(2)
+    expect(badKind.stderr).toContain('Allowed choices are full, user, userGroup')
+    const noMatch = await runRampart(['entities', 'validate', 'fixtures/entities/*.yaml'])
+    expect(noMatch).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'rampart: no file matches "fixtures/entities/*.yaml"\n',
+    })
+  })
+})
