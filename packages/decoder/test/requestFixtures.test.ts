@@ -1,0 +1,94 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import decoderErrorSchema from '@rampart/schemas/decoder/decoderError.schema.json'
+import resolutionSchema from '@rampart/schemas/decoder/resolution.schema.json'
+import intentSchema from '@rampart/schemas/intent.schema.json'
+import Ajv2020 from 'ajv/dist/2020'
+import { keccak256, parseTransaction, recoverTransactionAddress } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { createEntitiesDataProvider, decodeRequest } from '../src'
+
+const dir = fileURLToPath(new URL('../../../fixtures/requests/', import.meta.url))
+const entities = JSON.parse(readFileSync(join(dir, 'entities.json'), 'utf8'))
+const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'entities.json')
+
+const ajv = new Ajv2020({ allErrors: true, strict: false })
+ajv.addSchema(intentSchema).addSchema(decoderErrorSchema)
+const validateResolution = ajv.compile(resolutionSchema)
+const validateIntent = ajv.getSchema(intentSchema.$id)!
+
+interface Fixture {
+  description: string
+  source: { kind: string; chainId?: number; txHash?: string; rawTx?: `0x${string}`; reference: string }
+  entities?: string
+  nftCollections?: Record<string, string>
+  request: { method: string; params: unknown[] }
+  expected: {
+    action: string
+    intent: unknown
+    error: { code: number; name: string; path: string } | null
+    displayIntent: string
+    nested: number
+  }
+}
+
+describe('request fixtures (fixtures/requests)', () => {
+  it('cover every built-in family and the listed error cases', () => {
+    expect(files.length).toBeGreaterThanOrEqual(40)
+  })
+
+  for (const file of files) {
+    const fixture: Fixture = JSON.parse(readFileSync(join(dir, file), 'utf8'))
+    describe(file, () => {
+      const base = fixture.entities ? createEntitiesDataProvider(entities) : {}
+      const nfts = fixture.nftCollections ?? {}
+      const dataProvider = {
+        ...base,
+        nftCollectionName: (_chainId: number, address: string) => nfts[address],
+      }
+      const resolution = decodeRequest(fixture.request, { dataProvider })
+
+      it('decodes to the expected intent, exactly', () => {
+        expect(resolution.action).toBe(fixture.expected.action)
+        expect(resolution.intent).toEqual(fixture.expected.intent)
+        expect(resolution.display.intent).toBe(fixture.expected.displayIntent)
+        expect(resolution.resolutions?.length ?? 0).toBe(fixture.expected.nested)
+      })
+
+      it('reports the expected decoder error', () => {
+        const error = resolution.decoding.error
+        expect(error ? { code: error.code, name: error.name, path: error.path } : null).toEqual(
+          fixture.expected.error,
+        )
+        if (error) expect(resolution.intent.decoderError).toEqual({ code: error.code, name: error.name })
+      })
+
+      it('validates against the intent and resolution schemas', () => {
+        expect(validateIntent(resolution.intent), JSON.stringify(validateIntent.errors)).toBe(true)
+        const plain = JSON.parse(JSON.stringify(resolution))
+        expect(validateResolution(plain), JSON.stringify(validateResolution.errors)).toBe(true)
+      })
+
+      if (fixture.source.kind === 'signedTransaction') {
+        it('is an authentic signed transaction matching the request', async () => {
+          const raw = fixture.source.rawTx!
+          expect(keccak256(raw)).toBe(fixture.source.txHash)
+          const tx = parseTransaction(raw)
+          const params = fixture.request.params[0] as Record<string, string>
+          expect(params.to).toBe(tx.to?.toLowerCase())
+          expect(params.data).toBe(tx.data ?? '0x')
+          expect(BigInt(params.value!)).toBe(tx.value ?? 0n)
+          expect(Number(params.chainId)).toBe(tx.chainId)
+          expect(params.from).toBe(
+            (await recoverTransactionAddress({ serializedTransaction: raw as never })).toLowerCase(),
+          )
+        })
+      } else if (fixture.source.kind === 'transaction') {
+        it('names the mainnet transaction it comes from', () => {
+          expect(fixture.source.txHash).toMatch(/^0x[0-9a-f]{64}$/)
+        })
+      }
+    })
+  }
+})
