@@ -365,6 +365,15 @@ export interface ProviderSession {
     accountExternalId?: string
     status?: PositionStatus[]
   }): Promise<ProviderPosition[]>
+  /**
+   * For providers that cannot observe the chain themselves (the local provider): report that a deposit was
+   * confirmed (`activate`) or dropped (`reject`), or that an exit completed (`completeExit`). Illegal moves are
+   * `CONFLICT`. External providers report these through `getStake` and `listPositions` instead.
+   */
+  advancePosition?(
+    positionExternalId: string,
+    event: 'activate' | 'reject' | 'completeExit',
+  ): Promise<ProviderPosition>
 
   listKnownDestinations(): Promise<ProviderKnownDestination[]>
 
