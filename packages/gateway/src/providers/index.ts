@@ -10,6 +10,7 @@ export {
 } from './local/encryptedSeed'
 export { createFileVaultStore } from './local/fileVaultStore'
 export { derivationPath } from './local/keyring'
+export { createKeyValueVaultStore, type VaultKeyValue } from './local/keyValueVaultStore'
 export { createLocalProvider, type LocalProvider, type LocalProviderOptions } from './local/localProvider'
 export type { LocalNetworkSettings, LocalSession } from './local/localSession'
 export { createMemoryVaultStore } from './local/memoryVaultStore'
