@@ -1,4 +1,5 @@
 import { Command } from 'commander'
+import { registerDecode } from './commands/decode'
 import { registerEntitiesValidate } from './commands/entitiesValidate'
 import { EXIT } from './exitCodes'
 
@@ -14,5 +15,6 @@ export function createProgram(): Command {
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(text) })
   registerEntitiesValidate(program)
+  registerDecode(program)
   return program
 }

@@ -1,0 +1,55 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { EXIT } from '../exitCodes'
+import { runDecode } from './decode'
+
+const fixtures = fileURLToPath(new URL('../../../../fixtures/requests/', import.meta.url))
+
+function capture() {
+  const out: string[] = []
+  const err: string[] = []
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0)
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0)
+  return { out, err }
+}
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('rampart decode', () => {
+  it('prints the resolution as JSON, with names from the entities document', async () => {
+    const { out } = capture()
+    const code = await runDecode(join(fixtures, 'erc20-transfer-usdt.json'), {
+      format: 'json',
+      entities: join(fixtures, 'entities.json'),
+    })
+    expect(code).toBe(EXIT.ok)
+    const resolution = JSON.parse(out.join(''))
+    expect(resolution.intent).toMatchObject({ type: 'erc20Transfer', amount: '160000000' })
+    expect(resolution.display.interpolatedIntent).toContain('160 USDT')
+  })
+
+  it('prints a readable tree with nested calls, and exits 1 on a decoder error', async () => {
+    const { out } = capture()
+    expect(
+      await runDecode(join(fixtures, 'safe-multisend-nested-delegatecall.json'), { format: 'text' }),
+    ).toBe(EXIT.ok)
+    expect(out.join('')).toMatch(/└─ call 1:[\s\S]*intent: batch \[delegatecall\]/)
+    out.length = 0
+    expect(await runDecode(join(fixtures, 'error-trailing-bytes.json'), { format: 'text' })).toBe(
+      EXIT.invalid,
+    )
+    expect(out.join('')).toContain('error: 1201 trailingBytes')
+  })
+
+  it('refuses unreadable input with a usage error', async () => {
+    const { err } = capture()
+    const dir = mkdtempSync(join(tmpdir(), 'rampart-decode-'))
+    writeFileSync(join(dir, 'bad.json'), '{ not json')
+    expect(await runDecode(join(dir, 'bad.json'), { format: 'json' })).toBe(EXIT.usage)
+    expect(await runDecode(join(dir, 'missing.json'), { format: 'json' })).toBe(EXIT.usage)
+    expect(err.join('')).toContain('cannot read')
+  })
+})

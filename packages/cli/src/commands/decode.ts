@@ -1,0 +1,138 @@
+import { readFile } from 'node:fs/promises'
+import {
+  type DescriptorRegistry,
+  type DisplayField,
+  decodeRequest,
+  loadDescriptorDirectory,
+  type Resolution,
+} from '@rampart/decoder'
+import { type Command, Option } from 'commander'
+import { EXIT } from '../exitCodes'
+
+const DECODE_FORMATS = ['json', 'text'] as const
+
+interface DecodeOptions {
+  format: (typeof DECODE_FORMATS)[number]
+  entities?: string
+  descriptors?: string
+  chainId?: string
+}
+
+/** Reads a file, or standard input for `-`. */
+async function readInput(path: string): Promise<string> {
+  if (path !== '-') return readFile(path, 'utf8')
+  const chunks: Buffer[] = []
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function fail(message: string): number {
+  process.stderr.write(`rampart: ${message}\n`)
+  return EXIT.usage
+}
+
+/**
+ * Decodes one JSON-RPC request (or an /evaluate body holding it under `request`) and prints the resolution.
+ * Exits 0 when the request decoded cleanly, 1 when the resolution carries a decoder error (a signer must not
+ * rely on it), 2 on a usage error or an unreadable input.
+ */
+export async function runDecode(input: string, options: DecodeOptions): Promise<number> {
+  let request: unknown
+  try {
+    const parsed: unknown = JSON.parse(await readInput(input))
+    request =
+      parsed &&
+      typeof parsed === 'object' &&
+      !Array.isArray(parsed) &&
+      'request' in parsed &&
+      !('method' in parsed)
+        ? (parsed as { request: unknown }).request
+        : parsed
+  } catch (error) {
+    return fail(`cannot read ${input === '-' ? 'standard input' : input}: ${(error as Error).message}`)
+  }
+  let entities: unknown
+  if (options.entities) {
+    try {
+      entities = JSON.parse(await readFile(options.entities, 'utf8'))
+    } catch (error) {
+      return fail(`cannot read entities ${options.entities}: ${(error as Error).message}`)
+    }
+  }
+  let descriptors: DescriptorRegistry | undefined
+  if (options.descriptors) {
+    descriptors = loadDescriptorDirectory(options.descriptors)
+    if (descriptors.size === 0) return fail(`no ERC-7730 descriptors found in ${options.descriptors}`)
+  }
+  let chainId: number | undefined
+  if (options.chainId !== undefined) {
+    chainId = Number(options.chainId)
+    if (!Number.isSafeInteger(chainId) || chainId < 0)
+      return fail(`--chain-id must be a non-negative integer`)
+  }
+  const resolution = decodeRequest(request, {
+    ...(entities !== undefined ? { entities } : {}),
+    ...(descriptors ? { descriptors } : {}),
+    ...(chainId !== undefined ? { chainId } : {}),
+  })
+  process.stdout.write(
+    options.format === 'json'
+      ? `${JSON.stringify(resolution, null, 2)}\n`
+      : `${formatResolution(resolution)}\n`,
+  )
+  return resolution.decoding.error ? EXIT.invalid : EXIT.ok
+}
+
+/** A readable tree: what the request does, its fields, then each nested call indented below it. */
+export function formatResolution(resolution: Resolution, indent = ''): string {
+  const { display, decoding, intent } = resolution
+  const lines = [`${indent}${display.interpolatedIntent}`]
+  const inner = `${indent}  `
+  const contract = display.interactWith
+  if (contract.contractAddress) {
+    const name = contract.contractName ? `${contract.contractName} ` : ''
+    lines.push(
+      `${inner}contract: ${name}${contract.contractAddress} (chain ${contract.contractChainId ?? intent.chainId})`,
+    )
+  }
+  for (const field of display.fields) lines.push(...formatField(field, inner))
+  lines.push(`${inner}intent: ${intent.type}${intent.flags?.length ? ` [${intent.flags.join(', ')}]` : ''}`)
+  if (decoding.descriptor)
+    lines.push(`${inner}function: ${decoding.descriptor.name} ${decoding.hexSignature}`)
+  if (decoding.error) {
+    lines.push(
+      `${inner}error: ${decoding.error.code} ${decoding.error.name}: ${decoding.error.message} at ${decoding.error.path || '/'}`,
+    )
+  }
+  for (const [i, nested] of (resolution.resolutions ?? []).entries()) {
+    lines.push(`${inner}└─ call ${i + 1}:`)
+    lines.push(formatResolution(nested, `${inner}   `))
+  }
+  return lines.join('\n')
+}
+
+function formatField(field: DisplayField, indent: string): string[] {
+  if (typeof field.value === 'string') return [`${indent}${field.label}: ${field.value}`]
+  return [`${indent}${field.label}: ${field.value.interpolatedIntent}`]
+}
+
+/** `rampart decode <request.json | ->` */
+export function registerDecode(program: Command): void {
+  program
+    .command('decode')
+    .description(
+      'Decode a JSON-RPC signing request into its intent and ERC-7730 display. Exits 0 when it decoded ' +
+        'cleanly, 1 when it carries a decoder error, 2 on a usage error or an unreadable input.',
+    )
+    .argument(
+      '<request>',
+      'a JSON file holding {method, params} (or an /evaluate body), or - for standard input',
+    )
+    .addOption(new Option('--format <format>', 'output format').choices(DECODE_FORMATS).default('json'))
+    .option('--entities <file>', 'an Entities document: its tokens and names are used on screen')
+    .option('--descriptors <dir>', 'a directory of ERC-7730 descriptors laid out like the public registry')
+    .option('--chain-id <id>', 'chain of requests that carry none (personal_sign, user operations)')
+    .action(async (input: string, options: DecodeOptions) => {
+      process.exitCode = await runDecode(input, options)
+    })
+}
