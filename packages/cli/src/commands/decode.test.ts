@@ -33,9 +33,9 @@ describe('rampart decode', () => {
 
   it('prints a readable tree with nested calls, and exits 1 on a decoder error', async () => {
     const { out } = capture()
-    expect(
-      await runDecode(join(fixtures, 'safe-multisend-nested-delegatecall.json'), { format: 'text' }),
-    ).toBe(EXIT.ok)
+    const entities = join(fixtures, 'entities.json')
+    const nested = join(fixtures, 'safe-multisend-nested-delegatecall.json')
+    expect(await runDecode(nested, { format: 'text', entities })).toBe(EXIT.ok)
     expect(out.join('')).toMatch(/└─ call 1:[\s\S]*intent: batch \[delegatecall\]/)
     out.length = 0
     expect(await runDecode(join(fixtures, 'error-trailing-bytes.json'), { format: 'text' })).toBe(
