@@ -1,0 +1,58 @@
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { clients, connections } from './schema'
+
+const at = (name: string) => timestamp(name, { precision: 3, withTimezone: true, mode: 'date' })
+
+/**
+ * Every signing action a client asks for (EVM transactions, messages, typed data, raw signatures, transfers,
+ * stakes and unstakes), from the moment its idempotence key is claimed to its terminal state.
+ *
+ * Idempotence is the unique index on (client, connection, kind, idempotenceId): a create inserts with
+ * `on conflict do nothing`, so of any number of concurrent identical creates exactly one row is inserted and
+ * exactly one of them goes on to the policy check and the provider. `bodyHash` tells a retry (same body) from a
+ * conflicting reuse of the key (another body).
+ */
+export const signingRequests = pgTable(
+  'signing_requests',
+  {
+    rowId: text('row_id').primaryKey(),
+    /** The id clients read the record by; clients may choose it (transferId, requestId, stakeRequestId...). */
+    requestId: text('request_id').notNull(),
+    kind: text('kind').notNull(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.clientId, { onDelete: 'cascade' }),
+    connectionId: text('connection_id')
+      .notNull()
+      .references(() => connections.connectionId, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    idempotenceId: text('idempotence_id').notNull(),
+    /** SHA-256 of the canonical JSON of the create body. */
+    bodyHash: text('body_hash').notNull(),
+    status: text('status').notNull(),
+    /** The requesting credential (the kid that signed the create); the policy principal. */
+    principal: text('principal').notNull(),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    /** What the pipeline resolved from the body (signer, network, decoded request), to resume after approvals. */
+    plan: jsonb('plan').$type<Record<string, unknown>>(),
+    /** The embedded evaluation: whitelisted, report, signature (the decision attestation) and the decision. */
+    evaluation: jsonb('evaluation').$type<Record<string, unknown>>(),
+    /** Approvals received: credential id, user id, when. */
+    approvals: jsonb('approvals').$type<Record<string, unknown>[]>().notNull(),
+    /** What the provider returned, as the API shows it. */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    /** Why the request failed: the provider's (or the gateway's) code and message. */
+    failure: jsonb('failure').$type<{ code: string; message: string }>(),
+    /** For spending and rate limits: the transfer this request made, once it was signed. */
+    history: jsonb('history').$type<Record<string, unknown>>(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('signing_requests_idempotence_idx').on(t.clientId, t.connectionId, t.kind, t.idempotenceId),
+    uniqueIndex('signing_requests_request_id_idx').on(t.clientId, t.kind, t.requestId),
+    index('signing_requests_client_created_idx').on(t.clientId, t.createdAt),
+  ],
+)
+
+export type SigningRequestRow = typeof signingRequests.$inferSelect
