@@ -1,5 +1,5 @@
 import { type AbiFunction, parseAbiItem, toFunctionSelector } from 'viem'
-import { normalizeEncodeType, parseEncodeType } from './encodeType'
+import { computeEncodeType, normalizeEncodeType, parseEncodeType } from './encodeType'
 import { isObject } from './mergeIncludes'
 import { type DataPath, parsePath } from './path'
 import type { SchemaParam } from './structuredData'
@@ -24,6 +24,8 @@ export interface CompiledField {
   params: Record<string, ParamSpec | ParamSpec[]>
   visible: Visibility
   separator: string | undefined
+  /** Set when the on-chain value is encrypted: it is never formatted as if it were the plaintext. */
+  encryption: { scheme: string; fallbackLabel: string | undefined } | undefined
 }
 
 export interface CompiledGroup {
@@ -70,6 +72,10 @@ export interface CompiledDescriptor {
   /** EIP-712 domain constraints (key → value to match). */
   domain: Record<string, unknown> | undefined
   domainSeparator: string | undefined
+  /** Legacy (v1) `context.contract.abi`, when inline: names the parameters of selector-keyed formats. */
+  abi: AbiFunction[]
+  /** Legacy (v1) `context.eip712.schemas`: encodeTypes a message must have to use a bare-keyed format. */
+  schemaEncodeTypes: Set<string>
   formats: CompiledFormat[]
 }
 
@@ -138,6 +144,8 @@ export function compileDescriptor(
     domain: eip712 && isObject(eip712.domain) ? eip712.domain : undefined,
     domainSeparator:
       eip712 && typeof eip712.domainSeparator === 'string' ? eip712.domainSeparator : undefined,
+    abi: Array.isArray(binding.abi) ? binding.abi.filter(isFunction) : [],
+    schemaEncodeTypes: schemaEncodeTypes(eip712?.schemas),
     formats: [],
   }
   const definitions = isObject(display.definitions) ? display.definitions : {}
@@ -170,6 +178,52 @@ export function compileDescriptor(
   return descriptor
 }
 
+function isFunction(item: unknown): item is AbiFunction {
+  return (
+    isObject(item) && item.type === 'function' && typeof item.name === 'string' && Array.isArray(item.inputs)
+  )
+}
+
+function schemaEncodeTypes(raw: unknown): Set<string> {
+  const out = new Set<string>()
+  if (!Array.isArray(raw)) return out
+  for (const schema of raw) {
+    if (!isObject(schema) || typeof schema.primaryType !== 'string' || !isObject(schema.types)) continue
+    const encodeType = computeEncodeType(schema.primaryType, schema.types as never)
+    if (encodeType) out.add(encodeType)
+  }
+  return out
+}
+
+/**
+ * The ABI function a calldata format key describes: a full signature with parameter names (v2), or, for
+ * legacy v1 files, a selector or a signature without names, resolved through the inline ABI.
+ */
+function functionOf(key: string, abi: readonly AbiFunction[]): AbiFunction | string {
+  if (/^0x[0-9a-fA-F]{8}$/.test(key)) {
+    const match = abi.find((item) => safeSelector(item) === key.toLowerCase())
+    return match ?? 'selector not found in the descriptor ABI'
+  }
+  let item: AbiFunction
+  try {
+    item = parseAbiItem(`function ${key}`) as AbiFunction
+  } catch (error) {
+    return firstLine(error)
+  }
+  if (item.type !== 'function') return 'not a function'
+  if (item.inputs.every((input) => input.name)) return item
+  const selector = toFunctionSelector(item)
+  return abi.find((candidate) => safeSelector(candidate) === selector) ?? item
+}
+
+function safeSelector(item: AbiFunction): string | undefined {
+  try {
+    return toFunctionSelector(item)
+  } catch {
+    return undefined
+  }
+}
+
 function compileDeployments(raw: unknown): Deployment[] {
   if (!Array.isArray(raw)) return []
   const out: Deployment[] = []
@@ -200,20 +254,18 @@ function compileFormat(
   let selector: string | undefined
   let encodeType: string | undefined
   if (descriptor.kind === 'calldata') {
-    try {
-      const item = parseAbiItem(`function ${key}`) as AbiFunction
-      if (item.type !== 'function') throw new Error('not a function')
-      abi = item
-      selector = toFunctionSelector(item)
-      schema = { type: 'tuple', components: item.inputs as readonly SchemaParam[] }
-    } catch (error) {
+    const item = functionOf(key, descriptor.abi)
+    if (typeof item === 'string') {
       issues.push({
         code: 'ERC7730_INVALID_DESCRIPTOR',
-        message: `Format key "${key}" is not a function signature: ${firstLine(error)}`,
+        message: `Format key "${key}" is not a function signature: ${item}`,
         path: pointer,
       })
       return undefined
     }
+    abi = item
+    selector = toFunctionSelector(item)
+    schema = { type: 'tuple', components: item.inputs as readonly SchemaParam[] }
   } else {
     const parsed = parseEncodeType(key)
     if (!parsed) {
@@ -366,6 +418,13 @@ function compileNode(
     params: compileParams(isObject(spec.params) ? spec.params : {}, ctx.descriptor.json),
     visible,
     separator: typeof spec.separator === 'string' ? spec.separator : undefined,
+    encryption: isObject(spec.encryption)
+      ? {
+          scheme: String(spec.encryption.scheme ?? ''),
+          fallbackLabel:
+            typeof spec.encryption.fallbackLabel === 'string' ? spec.encryption.fallbackLabel : undefined,
+        }
+      : undefined,
   }
 }
 

@@ -1,11 +1,11 @@
-import { decodeAbiParameters, type Hex, hashDomain } from 'viem'
+import { decodeAbiParameters, hashDomain } from 'viem'
 import {
   type CompiledDescriptor,
   type CompiledFormat,
   type CompileIssue,
   compileDescriptor,
 } from './compileDescriptor'
-import { computeEncodeType, normalizeEncodeType, structSchema } from './encodeType'
+import { computeEncodeType, structSchema } from './encodeType'
 import { isObject, mergeDescriptor } from './mergeIncludes'
 import type { Container, RenderContext } from './renderContext'
 import { renderFormat } from './renderFormat'
@@ -25,7 +25,7 @@ import { toBigInt } from './value'
 const MAX_INCLUDE_DEPTH = 4
 const MAX_CALLDATA_BYTES = 1 << 20
 const DEFAULT_MAX_DEPTH = 4
-const HEX_DATA = /^0x[0-9a-fA-F]*$/
+const SELECTOR = /^0x[0-9a-fA-F]{8}/
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
 /** Internal entry point shared by layered registries, so embedded calldata keeps its depth count. */
@@ -83,7 +83,7 @@ export function createDescriptorRegistry(
       typeof request?.to === 'string' && ADDRESS.test(request.to) ? request.to.toLowerCase() : undefined
     const data = typeof request?.data === 'string' ? request.data : ''
     const chainId = Number(request?.chainId)
-    if (!to || !HEX_DATA.test(data) || data.length < 10 || !Number.isSafeInteger(chainId)) return undefined
+    if (!to || !SELECTOR.test(data) || !Number.isSafeInteger(chainId)) return undefined
     const format = calldata.get(`${chainId}:${to}:${data.slice(0, 10).toLowerCase()}`)
     if (!format) return fallback?.[formatAt]?.(request, provider, depth)
     const container: Container = {
@@ -95,17 +95,26 @@ export function createDescriptorRegistry(
       value: toBigInt(request.value) ?? undefined,
       chainId,
     }
-    if (data.length > MAX_CALLDATA_BYTES * 2 + 2 || data.length % 2 !== 0) {
+    if (data.length > MAX_CALLDATA_BYTES * 2 + 2) {
       return failed(format, container, {
         code: 'ERC7730_INVALID_CALLDATA',
-        message: data.length % 2 !== 0 ? 'Calldata has an odd number of hex digits' : 'Calldata is too large',
+        message: `Calldata is larger than ${MAX_CALLDATA_BYTES} bytes`,
+        context: { length: data.length },
+      })
+    }
+    // Buffer decodes hex natively; it stops at the first bad digit, which the length check catches.
+    const bytes = Buffer.from(data.slice(10), 'hex')
+    if (bytes.length * 2 !== data.length - 10) {
+      return failed(format, container, {
+        code: 'ERC7730_INVALID_CALLDATA',
+        message: 'Calldata is not an even-length hex string',
         context: { length: data.length },
       })
     }
     let args: readonly unknown[]
     try {
       const inputs = format.abi!.inputs
-      args = inputs.length === 0 ? [] : decodeAbiParameters(inputs, `0x${data.slice(10)}` as Hex)
+      args = inputs.length === 0 ? [] : decodeAbiParameters(inputs, bytes)
     } catch (error) {
       return failed(format, container, {
         code: 'ERC7730_INVALID_CALLDATA',
@@ -154,7 +163,8 @@ export function createDescriptorRegistry(
       typeof domain.verifyingContract === 'string' && ADDRESS.test(domain.verifyingContract)
         ? domain.verifyingContract.toLowerCase()
         : undefined
-    const normalized = normalizeEncodeType(encodeType)
+    // Computed encodeType is canonical already (descriptor keys were normalized at load).
+    const normalized = encodeType
     const deployed =
       chainId !== undefined && verifyingContract ? `${chainId}:${verifyingContract}` : undefined
     const candidates = [
@@ -163,7 +173,13 @@ export function createDescriptorRegistry(
       ...(typed.get(`*:${normalized}`) ?? []),
       ...(typed.get(`*:${primaryType}`) ?? []),
     ]
-    const format = candidates.find((candidate) => domainMatches(candidate.descriptor, domain))
+    const format = candidates.find(
+      (candidate) =>
+        domainMatches(candidate.descriptor, domain) &&
+        (candidate.encodeType === normalized ||
+          candidate.descriptor.schemaEncodeTypes.size === 0 ||
+          candidate.descriptor.schemaEncodeTypes.has(normalized)),
+    )
     if (!format) return fallback?.formatTypedData(typedData, provider)
     const schema = format.schema.components?.length
       ? format.schema

@@ -1,11 +1,11 @@
 import type { CompiledField, CompiledGroup, CompiledNode } from './compileDescriptor'
-import { formatField } from './formatField'
+import { type FieldOutput, formatField } from './formatField'
 import { interpolate } from './interpolate'
 import { hasWildcard, type PathStep, pathKey } from './path'
 import { type RenderContext, resolvePath } from './renderContext'
 import { type DataMatch, matchValue } from './structuredData'
 import type { ClearSignDisplay, ClearSignField } from './types'
-import { checksum, constantToValue, type Value, valueEquals } from './value'
+import { checksum, constantToValue, renderRaw, type Value, valueEquals } from './value'
 
 /** Runs a compiled format over decoded data and builds the display. */
 export function renderFormat(ctx: RenderContext): ClearSignDisplay {
@@ -163,13 +163,13 @@ function emit(
   match?: DataMatch,
 ): string | undefined {
   if (!isVisible(ctx, field, value)) return undefined
-  const formatted = formatField(ctx, field, value, scope, bound)
+  const formatted = field.encryption ? encrypted(field, value) : formatField(ctx, field, value, scope, bound)
   const text = typeof formatted.value === 'string' ? formatted.value : formatted.value.intent
   const path = match ? concretePath(field, match) : (field.path?.text ?? '')
   if (field.path) ctx.rendered.set(path.replace(/^#\./, ''), text)
   if (formatted.error) ctx.errors.push(formatted.error)
   const entry: ClearSignField = {
-    label: field.separator && match ? `${separatorText(field.separator, match)}${label}` : label,
+    label,
     format: field.format,
     value: formatted.value,
     address: formatted.address,
@@ -179,8 +179,25 @@ function emit(
     path,
   }
   if (formatted.error) entry.error = formatted.error
+  if (field.separator && match) entry.separator = separatorText(field.separator, match)
   out.push(entry)
   return text
+}
+
+/** Without a decryption key the plaintext is unknown: show the placeholder, keep the ciphertext for audit. */
+function encrypted(field: CompiledField, value: Value): FieldOutput {
+  return {
+    value: field.encryption?.fallbackLabel ?? '[Encrypted]',
+    address: null,
+    amount: null,
+    contract: null,
+    token: null,
+    error: {
+      code: 'ERC7730_FORMAT_FAILED',
+      message: `Field "${field.label}" is encrypted (${field.encryption?.scheme || 'unknown scheme'}) and cannot be shown`,
+      context: { label: field.label, ciphertext: renderRaw(value) },
+    },
+  }
 }
 
 function isVisible(ctx: RenderContext, field: CompiledField, value: Value): boolean {

@@ -34,6 +34,15 @@ function elementParam(param: SchemaParam): SchemaParam {
   return { ...param, type: param.type.replace(ARRAY_SUFFIX, '') }
 }
 
+function isDirect(step: PathStep): boolean {
+  return step.kind === 'key' || (step.kind === 'index' && step.index >= 0)
+}
+
+function element(node: DataNode, index: number): DataNode | undefined {
+  if (!isArrayType(node.param.type) || !Array.isArray(node.raw) || index >= node.raw.length) return undefined
+  return { param: elementParam(node.param), raw: node.raw[index] }
+}
+
 function child(node: DataNode, name: string): DataNode | undefined {
   const { param, raw } = node
   if (param.type !== 'tuple' || !param.components || raw === null || typeof raw !== 'object') return undefined
@@ -53,6 +62,15 @@ export function resolveData(
   steps: readonly PathStep[],
   bound?: readonly number[],
 ): DataMatch[] {
+  if (steps.every(isDirect)) {
+    // Most paths name one value (`params.amount`, `path.[0]`): follow them without building copies.
+    let node: DataNode | undefined = root
+    for (const step of steps) {
+      node = step.kind === 'key' ? child(node, step.name) : element(node, (step as { index: number }).index)
+      if (!node) return []
+    }
+    return [{ node, sliced: undefined, steps: steps as PathStep[], indices: [] }]
+  }
   const out: DataMatch[] = []
   walk(root, steps, 0, [], [], bound, out)
   return out

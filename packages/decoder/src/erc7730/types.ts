@@ -109,6 +109,8 @@ export interface ClearSignField {
   path: string
   /** Error encountered while formatting this field (the value then falls back to the raw value). */
   error?: ClearSignError
+  /** For array elements whose descriptor sets a `separator`: the text to show before this element. */
+  separator?: string
 }
 
 /** Stable error codes of the engine. */
