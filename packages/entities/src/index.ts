@@ -50,4 +50,9 @@ export {
   parseEntitiesJson,
 } from './parseEntitiesJson'
 export { entitySchemas } from './schemaValidator'
-export { type ValidateEntitiesOptions, validateEntities } from './validateEntities'
+export {
+  type LoadedEntities,
+  loadEntities,
+  type ValidateEntitiesOptions,
+  validateEntities,
+} from './validateEntities'

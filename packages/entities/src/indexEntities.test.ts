@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { indexEntities } from './indexEntities'
 import { northwind } from './testFixtures'
+import { loadEntities } from './validateEntities'
 
 const doc = northwind()
 const index = indexEntities(doc)
@@ -75,5 +76,24 @@ describe('indexEntities', () => {
     const anyChain = { id: 'watch', address, accountType: 'eoa' as const }
     const partial = indexEntities({ ...doc, accounts: [anyChain as never] })
     expect(partial.accountByAddress(137, address)).toBe(anyChain)
+  })
+})
+
+describe('loadEntities', () => {
+  it('indexes a valid document in the same pass as validating it', () => {
+    const loaded = loadEntities(northwind())
+    expect(loaded.valid).toBe(true)
+    expect(loaded.index?.user(amelia)).toEqual({ id: amelia, role: 'root' })
+    expect(loaded.index?.groupsOfUser(amelia)).toEqual(index.groupsOfUser(amelia))
+    expect(loaded.index?.membersOfAccountGroup('treasury')).toEqual(index.membersOfAccountGroup('treasury'))
+  })
+
+  it('never indexes an invalid document', () => {
+    const broken = northwind()
+    broken.userGroupMembers[0]!.userId = 'mallory'
+    const loaded = loadEntities(broken)
+    expect(loaded.valid).toBe(false)
+    expect(loaded.index).toBeUndefined()
+    expect(loaded.issues).toMatchObject([{ code: 'dangling-reference', path: '/userGroupMembers/0/userId' }])
   })
 })

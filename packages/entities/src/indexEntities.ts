@@ -1,3 +1,7 @@
+import type { AddressTable } from './checks/addressTable'
+import { analyzeEntities, type EntityTables } from './checks/analyzeEntities'
+import { groupRows, type RowGroups } from './checks/linkTable'
+import type { Item } from './checks/shared'
 import type {
   AccountEntity,
   AccountGroupEntity,
@@ -40,150 +44,120 @@ export interface EntityIndex {
 
 const none: readonly never[] = Object.freeze([])
 
-/** An id lookup: lowercased id → the entity's position in its collection. Positions index the link lists. */
-class ById<T extends { id: string }> {
-  readonly positions = new Map<string, number>()
+/** The entities on one side of a link collection, listed per entity on the other side, built on first ask. */
+class Linked<T> {
+  readonly #lists: Array<readonly T[] | undefined>
 
-  constructor(readonly items: readonly T[]) {
-    for (let i = 0; i < items.length; i++) {
-      const key = items[i]!.id.toLowerCase()
-      // The first entry wins, as validateEntities reports the later ones as duplicates.
-      if (!this.positions.has(key)) this.positions.set(key, i)
+  constructor(
+    readonly groups: RowGroups,
+    readonly targetAt: Int32Array,
+    readonly targets: readonly T[],
+  ) {
+    this.#lists = new Array(groups.offsets.length - 1)
+  }
+
+  of(at: number | undefined): readonly T[] {
+    if (at === undefined) return none
+    let list = this.#lists[at]
+    if (!list) {
+      const { offsets, rows } = this.groups
+      const found: T[] = []
+      for (let k = offsets[at]!; k < offsets[at + 1]!; k++) {
+        const target = this.targetAt[rows[k]!]!
+        if (target >= 0) found.push(this.targets[target]!)
+      }
+      list = found.length === 0 ? none : found
+      this.#lists[at] = list
+    }
+    return list
+  }
+}
+
+function entityAt<T>(items: readonly T[], at: number | undefined): T | undefined {
+  return at === undefined ? undefined : items[at]
+}
+
+/**
+ * Builds the index from the tables the checks produced: the maps are theirs, and the link lists are grouped with
+ * counting sorts, so this adds little to validation.
+ */
+export function createEntityIndex(entities: Entities, tables: EntityTables): EntityIndex {
+  const positions = (collection: Parameters<typeof tables.ids.get>[0]) =>
+    tables.ids.get(collection) ?? new Map<string, number>()
+  const users = positions('users')
+  const userGroups = positions('userGroups')
+  const accounts = positions('accounts')
+  const accountGroups = positions('accountGroups')
+  const tokens = positions('tokens')
+  const credentials = positions('credentials')
+  const list = <T>(items: T[] | undefined): readonly T[] => items ?? none
+
+  const linked = <L, R>(
+    collection: Parameters<typeof tables.links.get>[0],
+    lefts: readonly L[],
+    rights: readonly R[],
+  ) => {
+    const table = tables.links.get(collection)
+    if (!table) return { rightsOf: () => none, leftsOf: () => none }
+    const byLeft = new Linked(groupRows(table.leftAt, table.leftCount), table.rightAt, rights)
+    const byRight = new Linked(groupRows(table.rightAt, table.rightCount), table.leftAt, lefts)
+    return {
+      rightsOf: (at: number | undefined): readonly R[] => byLeft.of(at),
+      leftsOf: (at: number | undefined): readonly L[] => byRight.of(at),
     }
   }
+  const userList = list(entities.users)
+  const userGroupList = list(entities.userGroups)
+  const accountList = list(entities.accounts)
+  const accountGroupList = list(entities.accountGroups)
+  const credentialList = list(entities.credentials)
+  const userGroupLinks = linked('userGroupMembers', userList, userGroupList)
+  const userAccountLinks = linked('userAccounts', userList, accountList)
+  const accountGroupLinks = linked('accountGroupMembers', accountList, accountGroupList)
+  const credentialGroups = groupRows(tables.credentials.userAt, userList.length)
+  const credentialLists = new Linked(credentialGroups, identity(credentialList.length), credentialList)
 
-  get(id: string): T | undefined {
-    const at = this.positions.get(id.toLowerCase())
-    return at === undefined ? undefined : this.items[at]
+  const byAddress = <T>(table: AddressTable, items: readonly T[], chainId: number, address: string) => {
+    const key = address.toLowerCase()
+    // An entry without a chain (allowed in account-only documents) stands for its address on every chain.
+    return entityAt(items, table.get(chainId)?.get(key) ?? table.get(null)?.get(key))
+  }
+  const tokenList = list(entities.tokens)
+  const addressBookList = list(entities.addressBook)
+  const lower = (id: string) => id.toLowerCase()
+
+  return {
+    entities,
+    user: (id) => entityAt(userList, users.get(lower(id))),
+    groupsOfUser: (userId) => userGroupLinks.rightsOf(users.get(lower(userId))),
+    credentialsOfUser: (userId) => credentialLists.of(users.get(lower(userId))),
+    accountsOfUser: (userId) => userAccountLinks.rightsOf(users.get(lower(userId))),
+    userGroup: (id) => entityAt(userGroupList, userGroups.get(lower(id))),
+    membersOfUserGroup: (groupId) => userGroupLinks.leftsOf(userGroups.get(lower(groupId))),
+    account: (id) => entityAt(accountList, accounts.get(lower(id))),
+    accountByAddress: (chainId, address) => byAddress(tables.accounts, accountList, chainId, address),
+    groupsOfAccount: (accountId) => accountGroupLinks.rightsOf(accounts.get(lower(accountId))),
+    accountGroup: (id) => entityAt(accountGroupList, accountGroups.get(lower(id))),
+    membersOfAccountGroup: (groupId) => accountGroupLinks.leftsOf(accountGroups.get(lower(groupId))),
+    addressBookEntry: (chainId, address) => byAddress(tables.addressBook, addressBookList, chainId, address),
+    token: (id) => entityAt(tokenList, tokens.get(lower(id))),
+    tokenByAddress: (chainId, address) => byAddress(tables.tokens, tokenList, chainId, address),
+    credential: (id) => entityAt(credentialList, credentials.get(lower(id))),
+    credentialByKid: (kid) => entityAt(credentialList, tables.credentials.byKid.get(kid)),
   }
 }
 
-/** Entities keyed by chain, then by lowercased address; nested maps avoid building a string key per entry. */
-type ByChainAddress<T> = Map<number, Map<string, T>>
-
-function byChainAddress<T extends { chainId?: number; address: string }>(
-  items: readonly T[],
-): ByChainAddress<T> {
-  const chains: ByChainAddress<T> = new Map()
-  for (const item of items) {
-    const chain = item.chainId ?? 0
-    let addresses = chains.get(chain)
-    if (!addresses) {
-      addresses = new Map()
-      chains.set(chain, addresses)
-    }
-    const key = item.address.toLowerCase()
-    if (!addresses.has(key)) addresses.set(key, item)
-  }
-  return chains
-}
-
-function lookup<T>(map: ByChainAddress<T>, chainId: number, address: string): T | undefined {
-  return map.get(chainId)?.get(address.toLowerCase())
-}
-
-/** For each entity of one side of a link collection (by position), the entities it is linked to. */
-type Links<T> = Array<T[] | undefined>
-
-function addLink<T>(links: Links<T>, at: number, entity: T): void {
-  const list = links[at]
-  if (list) list.push(entity)
-  else links[at] = [entity]
-}
-
-/** Follows a link collection both ways: left position → right entities, right position → left entities. */
-function link<Row, L extends { id: string }, R extends { id: string }>(
-  rows: readonly Row[],
-  leftOf: (row: Row) => string,
-  rightOf: (row: Row) => string,
-  lefts: ById<L>,
-  rights: ById<R>,
-): { rightsOf: Links<R>; leftsOf: Links<L> } {
-  const rightsOf: Links<R> = new Array(lefts.items.length)
-  const leftsOf: Links<L> = new Array(rights.items.length)
-  for (const row of rows) {
-    const l = lefts.positions.get(leftOf(row).toLowerCase())
-    const r = rights.positions.get(rightOf(row).toLowerCase())
-    // Dangling rows are skipped: validateEntities reports them.
-    if (l === undefined || r === undefined) continue
-    addLink(rightsOf, l, rights.items[r]!)
-    addLink(leftsOf, r, lefts.items[l]!)
-  }
-  return { rightsOf, leftsOf }
-}
-
-function linked<T>(from: ById<{ id: string }>, links: Links<T>, id: string): readonly T[] {
-  const at = from.positions.get(id.toLowerCase())
-  return (at === undefined ? undefined : links[at]) ?? none
+function identity(length: number): Int32Array {
+  const positions = new Int32Array(length)
+  for (let i = 0; i < length; i++) positions[i] = i
+  return positions
 }
 
 /**
  * Builds the lookups of an Entities document once, in time linear in its size. Index a document that
  * validateEntities accepted: on a document with duplicates the first entry wins, and dangling links are skipped.
+ * To validate and index in one pass, use loadEntities.
  */
 export function indexEntities(entities: Entities): EntityIndex {
-  const users = new ById(entities.users)
-  const userGroups = new ById(entities.userGroups)
-  const accounts = new ById(entities.accounts)
-  const accountGroups = new ById(entities.accountGroups)
-  const tokens = new ById(entities.tokens)
-  const credentials = new ById(entities.credentials)
-  const accountsByAddress = byChainAddress(entities.accounts)
-  const tokensByAddress = byChainAddress(entities.tokens)
-  const addressBook = byChainAddress(entities.addressBook)
-
-  const userGroupLinks = link(
-    entities.userGroupMembers,
-    (row) => row.userId,
-    (row) => row.groupId,
-    users,
-    userGroups,
-  )
-  const userAccountLinks = link(
-    entities.userAccounts,
-    (row) => row.userId,
-    (row) => row.accountId,
-    users,
-    accounts,
-  )
-  const accountGroupLinks = link(
-    entities.accountGroupMembers,
-    (row) => row.accountId,
-    (row) => row.groupId,
-    accounts,
-    accountGroups,
-  )
-
-  const credentialsOfUser: Links<CredentialEntity> = new Array(entities.users.length)
-  const credentialsByKid = new Map<string, CredentialEntity>()
-  for (const credential of entities.credentials) {
-    const at = users.positions.get(credential.userId.toLowerCase())
-    if (at !== undefined) addLink(credentialsOfUser, at, credential)
-    const kid = credential.key.kid
-    if (typeof kid === 'string' && !credentialsByKid.has(kid)) credentialsByKid.set(kid, credential)
-  }
-
-  // An account without a chain (allowed in account-only documents) stands for its address on every chain.
-  const accountOnAnyChain = accountsByAddress.get(0)
-
-  return {
-    entities,
-    user: (id) => users.get(id),
-    groupsOfUser: (userId) => linked(users, userGroupLinks.rightsOf, userId),
-    credentialsOfUser: (userId) => linked(users, credentialsOfUser, userId),
-    accountsOfUser: (userId) => linked(users, userAccountLinks.rightsOf, userId),
-    userGroup: (id) => userGroups.get(id),
-    membersOfUserGroup: (groupId) => linked(userGroups, userGroupLinks.leftsOf, groupId),
-    account: (id) => accounts.get(id),
-    accountByAddress: (chainId, address) =>
-      lookup(accountsByAddress, chainId, address) ?? accountOnAnyChain?.get(address.toLowerCase()),
-    groupsOfAccount: (accountId) => linked(accounts, accountGroupLinks.rightsOf, accountId),
-    accountGroup: (id) => accountGroups.get(id),
-    membersOfAccountGroup: (groupId) => linked(accountGroups, accountGroupLinks.leftsOf, groupId),
-    addressBookEntry: (chainId, address) => lookup(addressBook, chainId, address),
-    token: (id) => tokens.get(id),
-    tokenByAddress: (chainId, address) => lookup(tokensByAddress, chainId, address),
-    credential: (id) => credentials.get(id),
-    credentialByKid: (kid) => credentialsByKid.get(kid),
-  }
+  return createEntityIndex(entities, analyzeEntities(entities as unknown as Item, null))
 }

@@ -206,6 +206,12 @@ describe('validateEntities checks', () => {
     expect(issues[10]!.message).toContain('40 more issues')
   })
 
+  it('rejects empty ids', () => {
+    const doc = northwind()
+    doc.userGroups[1]!.id = ''
+    expect(issuesOf(doc)).toContainEqual({ code: 'empty-id', severity: 'error', path: '/userGroups/1/id' })
+  })
+
   it('reports a non-object document through the schema, without crashing', () => {
     for (const doc of [null, 42, 'entities', [], [{ users: [] }]]) {
       expect(issuesOf(doc)).toEqual([{ code: 'schema.type', severity: 'error', path: '' }])

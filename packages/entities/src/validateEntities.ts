@@ -1,12 +1,9 @@
-import { checkAccounts } from './checks/checkAccounts'
-import { checkAddressBook } from './checks/checkAddressBook'
-import { checkCredentials } from './checks/checkCredentials'
-import { checkIds } from './checks/checkIds'
-import { checkMemberships } from './checks/checkMemberships'
-import { checkTokens } from './checks/checkTokens'
+import { analyzeEntities } from './checks/analyzeEntities'
 import { DEFAULT_MAX_ISSUES, IssueCollector } from './checks/issueCollector'
 import { isItem } from './checks/shared'
 import { detectEntityKind, type EntityKind } from './entityKinds'
+import type { Entities } from './generated/entities'
+import { createEntityIndex, type EntityIndex } from './indexEntities'
 import type { EntityValidationResult } from './issue'
 import { issueFromSchemaError, schemaValidator } from './schemaValidator'
 
@@ -15,6 +12,18 @@ export interface ValidateEntitiesOptions {
   kind?: EntityKind
   /** Stop collecting issues after this many (default 10,000); one issues-truncated warning then says so. */
   maxIssues?: number
+}
+
+function validate(doc: unknown, options: ValidateEntitiesOptions) {
+  const kind = options.kind ?? detectEntityKind(doc)
+  const issues = new IssueCollector(options.maxIssues ?? DEFAULT_MAX_ISSUES)
+  const schema = schemaValidator(kind)
+  if (!schema(doc)) {
+    for (const error of schema.errors ?? []) issues.add(issueFromSchemaError(error))
+  }
+  // The checks read only what they find well-typed, so they run even on a document the schema rejected.
+  const tables = isItem(doc) ? analyzeEntities(doc, issues) : undefined
+  return { valid: !issues.hasError, issues: issues.finish(), tables }
 }
 
 /**
@@ -26,20 +35,22 @@ export function validateEntities(
   doc: unknown,
   options: ValidateEntitiesOptions = {},
 ): EntityValidationResult {
-  const kind = options.kind ?? detectEntityKind(doc)
-  const issues = new IssueCollector(options.maxIssues ?? DEFAULT_MAX_ISSUES)
-  const validate = schemaValidator(kind)
-  if (!validate(doc)) {
-    for (const error of validate.errors ?? []) issues.add(issueFromSchemaError(error))
-  }
-  // The checks below read only what they find well-typed, so they run even on a document the schema rejected.
-  if (isItem(doc)) {
-    const ids = checkIds(doc, issues)
-    checkMemberships(doc, ids, issues)
-    checkAccounts(doc, issues)
-    checkTokens(doc, issues)
-    checkAddressBook(doc, issues)
-    checkCredentials(doc, ids, issues)
-  }
-  return { valid: !issues.hasError, issues: issues.finish() }
+  const { valid, issues } = validate(doc, options)
+  return { valid, issues }
+}
+
+export interface LoadedEntities extends EntityValidationResult {
+  /** The index of the document, only when it is valid: an invalid document is never indexed. */
+  index?: EntityIndex
+}
+
+/**
+ * Validates a document and, when it is valid, indexes it, in one pass: the index is built from the tables the
+ * checks already made. The way to load entities for use; validateEntities then indexEntities does the same work
+ * twice.
+ */
+export function loadEntities(doc: unknown, options: ValidateEntitiesOptions = {}): LoadedEntities {
+  const { valid, issues, tables } = validate(doc, options)
+  if (!valid || !tables) return { valid, issues }
+  return { valid, issues, index: createEntityIndex(doc as Entities, tables) }
 }

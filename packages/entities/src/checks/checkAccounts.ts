@@ -1,27 +1,22 @@
 import { ENTITY_ISSUE_CODES } from '../issue'
+import { type AddressTable, addAddress } from './addressTable'
 import type { IssueCollector } from './issueCollector'
-import { chainKey, type Item, isEvmAddress, isItem, itemsOf } from './shared'
+import { chainKey, type Item, isItem, itemsOf } from './shared'
 
-/** Reports an account address that appears twice on the same chain (addresses compared case-insensitively). */
-export function checkAccounts(doc: Item, issues: IssueCollector): void {
+/**
+ * Reports an account address that appears twice on the same chain (addresses compared case-insensitively).
+ * Returns the accounts by chain and address, which the index reuses.
+ */
+export function checkAccounts(doc: Item, issues: IssueCollector | null): AddressTable {
   const items = itemsOf(doc, 'accounts')
-  const byChain = new Map<number | null, Map<string, number>>()
+  const table: AddressTable = new Map()
   for (let i = 0; i < items.length; i++) {
     const account = items[i]
-    if (!isItem(account) || !isEvmAddress(account.address)) continue
+    if (!isItem(account) || typeof account.address !== 'string') continue
     const chain = chainKey(account.chainId)
     if (chain === undefined) continue
-    let addresses = byChain.get(chain)
-    if (!addresses) {
-      addresses = new Map()
-      byChain.set(chain, addresses)
-    }
-    const key = account.address.toLowerCase()
-    const first = addresses.get(key)
-    if (first === undefined) {
-      addresses.set(key, i)
-      continue
-    }
+    const first = addAddress(table, chain, account.address, i)
+    if (first === undefined || !issues) continue
     issues.add({
       code: ENTITY_ISSUE_CODES.duplicateAccountAddress,
       severity: 'error',
@@ -30,4 +25,5 @@ export function checkAccounts(doc: Item, issues: IssueCollector): void {
       related: `/accounts/${first}/address`,
     })
   }
+  return table
 }

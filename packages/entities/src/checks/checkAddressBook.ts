@@ -1,30 +1,23 @@
 import { ENTITY_ISSUE_CODES } from '../issue'
+import { type AddressTable, addAddress } from './addressTable'
 import type { IssueCollector } from './issueCollector'
-import { chainKey, type Item, isEvmAddress, isItem, itemsOf } from './shared'
+import { chainKey, type Item, isItem, itemsOf } from './shared'
 
 /**
  * Reports address-book entries for the same address and chain: an error when they classify it differently (a
- * policy could not tell which applies), a warning when they merely repeat each other.
+ * policy could not tell which applies), a warning when they merely repeat each other. Returns the entries by
+ * chain and address, which the index reuses.
  */
-export function checkAddressBook(doc: Item, issues: IssueCollector): void {
+export function checkAddressBook(doc: Item, issues: IssueCollector | null): AddressTable {
   const items = itemsOf(doc, 'addressBook')
-  const byChain = new Map<number | null, Map<string, number>>()
+  const table: AddressTable = new Map()
   for (let i = 0; i < items.length; i++) {
     const entry = items[i]
-    if (!isItem(entry) || !isEvmAddress(entry.address)) continue
+    if (!isItem(entry) || typeof entry.address !== 'string') continue
     const chain = chainKey(entry.chainId)
     if (chain === undefined) continue
-    let addresses = byChain.get(chain)
-    if (!addresses) {
-      addresses = new Map()
-      byChain.set(chain, addresses)
-    }
-    const key = entry.address.toLowerCase()
-    const first = addresses.get(key)
-    if (first === undefined) {
-      addresses.set(key, i)
-      continue
-    }
+    const first = addAddress(table, chain, entry.address, i)
+    if (first === undefined || !issues) continue
     const firstClassification = (items[first] as Item).classification
     const conflict = firstClassification !== entry.classification
     issues.add({
@@ -37,4 +30,5 @@ export function checkAddressBook(doc: Item, issues: IssueCollector): void {
       related: conflict ? `/addressBook/${first}/classification` : `/addressBook/${first}`,
     })
   }
+  return table
 }

@@ -4,6 +4,15 @@ import type { IdCollection } from './checkIds'
 import type { IssueCollector } from './issueCollector'
 import { type Item, isItem, itemsOf } from './shared'
 
+/** Credentials resolved for the index: each credential's user position (-1 if none), and positions by `kid`. */
+export interface CredentialTable {
+  userAt: Int32Array
+  byKid: Map<string, number>
+}
+
+/** The full document names the JWK `key`; the credential-only document names it `publicKey`. */
+const keyMember = (credential: Item) => (Object.hasOwn(credential, 'publicKey') ? 'publicKey' : 'key')
+
 /**
  * Reports credentials whose key cannot be a user's public key, `kid`s used twice, credentials of unknown users,
  * and (as a warning) root users who have no credential and so cannot authenticate.
@@ -11,20 +20,18 @@ import { type Item, isItem, itemsOf } from './shared'
 export function checkCredentials(
   doc: Item,
   ids: Map<IdCollection, Map<string, number>>,
-  issues: IssueCollector,
-): void {
-  if (!Array.isArray(doc.credentials)) return
+  issues: IssueCollector | null,
+): CredentialTable {
   const items = itemsOf(doc, 'credentials')
   const userIds = ids.get('users')
-  const kids = new Map<string, number>()
-  const usersWithCredential = new Set<string>()
+  const table: CredentialTable = { userAt: new Int32Array(items.length).fill(-1), byKid: new Map() }
   for (let i = 0; i < items.length; i++) {
     const credential = items[i]
     if (!isItem(credential)) continue
-    if (typeof credential.userId === 'string') {
-      const userKey = credential.userId.toLowerCase()
-      usersWithCredential.add(userKey)
-      if (userIds && !userIds.has(userKey)) {
+    if (typeof credential.userId === 'string' && userIds) {
+      const user = userIds.get(credential.userId.toLowerCase())
+      if (user !== undefined) table.userAt[i] = user
+      else if (issues) {
         issues.add({
           code: ENTITY_ISSUE_CODES.danglingReference,
           severity: 'error',
@@ -33,33 +40,48 @@ export function checkCredentials(
         })
       }
     }
-    // The full document names the JWK `key`; the credential-only document names it `publicKey`.
-    const member = Object.hasOwn(credential, 'publicKey') ? 'publicKey' : 'key'
+    const member = keyMember(credential)
     const jwk = credential[member]
     if (!isItem(jwk)) continue
     const keyPath = `/credentials/${i}/${member}`
-    for (const problem of checkPublicJwk(jwk)) {
-      issues.add({
-        code: problem.code,
-        severity: 'error',
-        path: problem.member ? `${keyPath}/${problem.member}` : keyPath,
-        message: problem.message,
-      })
+    if (issues) {
+      for (const problem of checkPublicJwk(jwk)) {
+        issues.add({
+          code: problem.code,
+          severity: 'error',
+          path: problem.member ? `${keyPath}/${problem.member}` : keyPath,
+          message: problem.message,
+        })
+      }
     }
     if (typeof jwk.kid !== 'string') continue
-    const first = kids.get(jwk.kid)
+    const first = table.byKid.get(jwk.kid)
     if (first === undefined) {
-      kids.set(jwk.kid, i)
+      table.byKid.set(jwk.kid, i)
       continue
     }
-    const firstMember = Object.hasOwn(items[first] as Item, 'publicKey') ? 'publicKey' : 'key'
-    issues.add({
+    issues?.add({
       code: ENTITY_ISSUE_CODES.duplicateKid,
       severity: 'error',
       path: `${keyPath}/kid`,
       message: `kid ${JSON.stringify(jwk.kid)} is already used by /credentials/${first}`,
-      related: `/credentials/${first}/${firstMember}/kid`,
+      related: `/credentials/${first}/${keyMember(items[first] as Item)}/kid`,
     })
+  }
+  if (issues && Array.isArray(doc.credentials)) reportRootsWithoutCredential(doc, items, issues)
+  return table
+}
+
+function reportRootsWithoutCredential(
+  doc: Item,
+  credentials: readonly unknown[],
+  issues: IssueCollector,
+): void {
+  const usersWithCredential = new Set<string>()
+  for (const credential of credentials) {
+    if (isItem(credential) && typeof credential.userId === 'string') {
+      usersWithCredential.add(credential.userId.toLowerCase())
+    }
   }
   const users = itemsOf(doc, 'users')
   for (let i = 0; i < users.length; i++) {

@@ -19,7 +19,7 @@ export type IdCollection = keyof typeof ID_COLLECTIONS
  * Reports ids used twice in one collection, compared case-insensitively, naming the entry they collide with.
  * Returns, for each collection present in the document, its ids (lowercased) mapped to their item index.
  */
-export function checkIds(doc: Item, issues: IssueCollector): Map<IdCollection, Map<string, number>> {
+export function checkIds(doc: Item, issues: IssueCollector | null): Map<IdCollection, Map<string, number>> {
   const byCollection = new Map<IdCollection, Map<string, number>>()
   for (const collection of Object.keys(ID_COLLECTIONS) as IdCollection[]) {
     if (!Array.isArray(doc[collection])) continue
@@ -29,12 +29,22 @@ export function checkIds(doc: Item, issues: IssueCollector): Map<IdCollection, M
     for (let i = 0; i < items.length; i++) {
       const item = items[i]
       if (!isItem(item) || typeof item.id !== 'string') continue
+      if (item.id === '') {
+        issues?.add({
+          code: ENTITY_ISSUE_CODES.emptyId,
+          severity: 'error',
+          path: `/${collection}/${i}/id`,
+          message: `${ID_COLLECTIONS[collection]} id must not be empty`,
+        })
+        continue
+      }
       const key = item.id.toLowerCase()
       const first = ids.get(key)
       if (first === undefined) {
         ids.set(key, i)
         continue
       }
+      if (!issues) continue
       const firstId = (items[first] as Item).id
       issues.add({
         code: ENTITY_ISSUE_CODES.duplicateId,

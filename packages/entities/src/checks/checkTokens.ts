@@ -1,16 +1,24 @@
 import { ENTITY_ISSUE_CODES } from '../issue'
+import { type AddressTable, addAddress } from './addressTable'
 import type { IssueCollector } from './issueCollector'
-import { type Item, isEvmAddress, isItem, itemsOf } from './shared'
+import { chainKey, type Item, isEvmAddress, isItem, itemsOf } from './shared'
 
 /** CAIP-19 asset id of an ERC-20 token on an EVM chain. */
 const CAIP19_ERC20 = /^eip155:([1-9]\d{0,15})\/erc20:(0x[0-9a-fA-F]{40})$/
 
-/** Reports token ids that are not CAIP-19 `eip155:<chainId>/erc20:<address>`, or that disagree with the token. */
-export function checkTokens(doc: Item, issues: IssueCollector): void {
+/**
+ * Reports token ids that are not CAIP-19 `eip155:<chainId>/erc20:<address>`, or that disagree with the token.
+ * Returns the tokens by chain and address, which the index reuses.
+ */
+export function checkTokens(doc: Item, issues: IssueCollector | null): AddressTable {
   const items = itemsOf(doc, 'tokens')
+  const table: AddressTable = new Map()
   for (let i = 0; i < items.length; i++) {
     const token = items[i]
-    if (!isItem(token) || typeof token.id !== 'string') continue
+    if (!isItem(token)) continue
+    const chain = chainKey(token.chainId)
+    if (isEvmAddress(token.address) && chain !== undefined) addAddress(table, chain, token.address, i)
+    if (!issues || typeof token.id !== 'string') continue
     const match = CAIP19_ERC20.exec(token.id)
     if (!match) {
       issues.add({
@@ -42,4 +50,5 @@ export function checkTokens(doc: Item, issues: IssueCollector): void {
       })
     }
   }
+  return table
 }

@@ -1,7 +1,7 @@
 /* This file is generated from schemas/ by `pnpm types:generate`. Do not edit it by hand. */
 
 /**
- * Unique within its collection, compared case-insensitively.
+ * Unique within its collection, compared case-insensitively. Must not be empty (checked by validateEntities, code empty-id).
  */
 export type EntityId = string
 /**

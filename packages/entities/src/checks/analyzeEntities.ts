@@ -1,0 +1,36 @@
+import type { AddressTable } from './addressTable'
+import { checkAccounts } from './checkAccounts'
+import { checkAddressBook } from './checkAddressBook'
+import { type CredentialTable, checkCredentials } from './checkCredentials'
+import { checkIds, type IdCollection } from './checkIds'
+import { checkMemberships, type LinkCollection } from './checkMemberships'
+import { checkTokens } from './checkTokens'
+import type { IssueCollector } from './issueCollector'
+import type { LinkTable } from './linkTable'
+import type { Item } from './shared'
+
+/** What the checks learn about a document, in the form the index is built from. */
+export interface EntityTables {
+  ids: Map<IdCollection, Map<string, number>>
+  links: Map<LinkCollection, LinkTable>
+  accounts: AddressTable
+  tokens: AddressTable
+  addressBook: AddressTable
+  credentials: CredentialTable
+}
+
+/**
+ * Runs every check beyond the schema in one pass per collection and returns the tables they build. With no
+ * collector, only the tables are built: the checks that exist only to report (keys, token ids) are skipped.
+ */
+export function analyzeEntities(doc: Item, issues: IssueCollector | null): EntityTables {
+  const ids = checkIds(doc, issues)
+  return {
+    ids,
+    links: checkMemberships(doc, ids, issues),
+    accounts: checkAccounts(doc, issues),
+    tokens: checkTokens(doc, issues),
+    addressBook: checkAddressBook(doc, issues),
+    credentials: checkCredentials(doc, ids, issues),
+  }
+}
