@@ -247,6 +247,29 @@ describe('createDescriptorRegistry', () => {
     expect(multicall?.intent).toBe('Multicall')
   })
 
+  it('applies unbound interfaces to any contract, after every bound descriptor, fallback included', () => {
+    const erc20 = {
+      context: { contract: {} },
+      metadata: { owner: 'ERC-20 token' },
+      display: {
+        formats: {
+          'sweep(uint256 amount)': {
+            intent: 'Generic sweep',
+            fields: [
+              { path: 'amount', label: 'Amount', format: 'tokenAmount', params: { tokenPath: '@.to' } },
+            ],
+          },
+        },
+      },
+    }
+    const generic = createDescriptorRegistry([{ source: 'erc20.json', json: erc20 }], { fallback: registry })
+    const data = call('sweep(uint256 amount)', [1_000_000n])
+    expect(generic.formatCalldata({ chainId: 5, to: USDC, data }, provider)?.fields[0]?.value).toBe('1 USDC')
+    expect(generic.formatCalldata({ chainId: 1, to: VAULT, data })?.intent).toBe('Sweep')
+    const strict = createDescriptorRegistry([{ source: 'erc20.json', json: erc20 }], { matchUnbound: false })
+    expect(strict.formatCalldata({ chainId: 5, to: USDC, data })).toBeUndefined()
+  })
+
   it('reports invalid descriptors and missing includes as issues', () => {
     const broken = createDescriptorRegistry([
       { source: 'a.json', json: 'not an object' },

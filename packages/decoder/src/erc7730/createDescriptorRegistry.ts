@@ -28,21 +28,21 @@ const DEFAULT_MAX_DEPTH = 4
 const SELECTOR = /^0x[0-9a-fA-F]{8}/
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
-/** Internal entry point shared by layered registries, so embedded calldata keeps its depth count. */
-const formatAt = Symbol('formatCalldataAt')
+/** Internal lookups shared by layered registries (`fallback`): the top registry renders what they find. */
+const calldataFormat = Symbol('calldataFormat')
+const typedFormats = Symbol('typedFormats')
 
 interface InternalRegistry extends DescriptorRegistry {
-  [formatAt](
-    request: CalldataRequest,
-    provider: DataProvider | undefined,
-    depth: number,
-  ): ClearSignDisplay | undefined
+  [calldataFormat](key: string): CompiledFormat | undefined
+  [typedFormats](key: string): CompiledFormat[]
 }
 
 /**
  * Compiles descriptors once and indexes their formats for O(1) lookup: calldata by (chainId, address,
  * selector), EIP-712 by (chainId, verifyingContract, encodeType). Earlier descriptors win over later ones
- * on the same key. Invalid descriptors are skipped and reported in `issues`, never thrown.
+ * on the same key, and a binding to a deployment wins over a `fallback` registry's, which wins over any
+ * looser binding (EIP-712 domain values only, then unbound interfaces). Invalid descriptors are skipped
+ * and reported in `issues`, never thrown.
  */
 export function createDescriptorRegistry(
   descriptors: readonly DescriptorSource[],
@@ -68,11 +68,18 @@ export function createDescriptorRegistry(
     for (const issue of compileIssues) issues.push({ ...issue, context: {}, source })
     if (!descriptor) continue
     size += descriptor.formats.length
-    index(descriptor, calldata, typed)
+    index(descriptor, calldata, typed, options.matchUnbound ?? true)
   }
 
   const maxDepth = options.maxCalldataDepth ?? DEFAULT_MAX_DEPTH
   const fallback = options.fallback as InternalRegistry | undefined
+  const findCalldata = (key: string): CompiledFormat | undefined =>
+    calldata.get(key) ?? fallback?.[calldataFormat]?.(key)
+  const findTyped = (key: string): CompiledFormat[] => {
+    const own = typed.get(key) ?? []
+    const more = fallback?.[typedFormats]?.(key) ?? []
+    return more.length ? [...own, ...more] : own
+  }
 
   const formatCalldataAt = (
     request: CalldataRequest,
@@ -84,8 +91,9 @@ export function createDescriptorRegistry(
     const data = typeof request?.data === 'string' ? request.data : ''
     const chainId = Number(request?.chainId)
     if (!to || !SELECTOR.test(data) || !Number.isSafeInteger(chainId)) return undefined
-    const format = calldata.get(`${chainId}:${to}:${data.slice(0, 10).toLowerCase()}`)
-    if (!format) return fallback?.[formatAt]?.(request, provider, depth)
+    const selector = data.slice(0, 10).toLowerCase()
+    const format = findCalldata(`${chainId}:${to}:${selector}`) ?? findCalldata(`*:${selector}`)
+    if (!format) return undefined
     const container: Container = {
       from:
         typeof request.from === 'string' && ADDRESS.test(request.from)
@@ -138,7 +146,7 @@ export function createDescriptorRegistry(
     provider,
     depth,
     maxDepth,
-    nested: (request, nextDepth) => registry[formatAt](request, provider, nextDepth),
+    nested: (request, nextDepth) => formatCalldataAt(request, provider, nextDepth),
     rendered: new Map(),
     errors: [],
   })
@@ -168,10 +176,12 @@ export function createDescriptorRegistry(
     const deployed =
       chainId !== undefined && verifyingContract ? `${chainId}:${verifyingContract}` : undefined
     const candidates = [
-      ...(deployed ? (typed.get(`${deployed}:${normalized}`) ?? []) : []),
-      ...(deployed ? (typed.get(`${deployed}:${primaryType}`) ?? []) : []),
-      ...(typed.get(`*:${normalized}`) ?? []),
-      ...(typed.get(`*:${primaryType}`) ?? []),
+      ...(deployed ? findTyped(`${deployed}:${normalized}`) : []),
+      ...(deployed ? findTyped(`${deployed}:${primaryType}`) : []),
+      ...findTyped(`*:${normalized}`),
+      ...findTyped(`*:${primaryType}`),
+      ...findTyped(`?:${normalized}`),
+      ...findTyped(`?:${primaryType}`),
     ]
     const format = candidates.find(
       (candidate) =>
@@ -180,7 +190,7 @@ export function createDescriptorRegistry(
           candidate.descriptor.schemaEncodeTypes.size === 0 ||
           candidate.descriptor.schemaEncodeTypes.has(normalized)),
     )
-    if (!format) return fallback?.formatTypedData(typedData, provider)
+    if (!format) return undefined
     const schema = format.schema.components?.length
       ? format.schema
       : structSchema(primaryType, typedData.types, 0)
@@ -210,7 +220,8 @@ export function createDescriptorRegistry(
         return undefined
       }
     },
-    [formatAt]: formatCalldataAt,
+    [calldataFormat]: findCalldata,
+    [typedFormats]: findTyped,
     issues,
     size,
   }
@@ -249,22 +260,29 @@ function failed(format: CompiledFormat, container: Container, error: ClearSignEr
   }
 }
 
+/**
+ * Index keys: `chainId:address:selector|encodeType` for deployments; `*:encodeType` for EIP-712 bound by
+ * domain values only; `*:selector` and `?:encodeType` for unbound interfaces, when those may match.
+ */
 function index(
   descriptor: CompiledDescriptor,
   calldata: Map<string, CompiledFormat>,
   typed: Map<string, CompiledFormat[]>,
+  matchUnbound: boolean,
 ): void {
+  const unbound = descriptor.deployments.length === 0 && !descriptor.domain && !descriptor.domainSeparator
+  if (unbound && !matchUnbound) return
   for (const format of descriptor.formats) {
     if (descriptor.kind === 'calldata') {
-      for (const { chainId, address } of descriptor.deployments) {
-        const key = `${chainId}:${address}:${format.selector}`
-        if (!calldata.has(key)) calldata.set(key, format)
-      }
+      const keys = unbound
+        ? [`*:${format.selector}`]
+        : descriptor.deployments.map(({ chainId, address }) => `${chainId}:${address}:${format.selector}`)
+      for (const key of keys) if (!calldata.has(key)) calldata.set(key, format)
       continue
     }
     const keys = descriptor.deployments.length
       ? descriptor.deployments.map(({ chainId, address }) => `${chainId}:${address}:${format.encodeType}`)
-      : [`*:${format.encodeType}`]
+      : [`${unbound ? '?' : '*'}:${format.encodeType}`]
     for (const key of keys) {
       const list = typed.get(key)
       if (list) list.push(format)

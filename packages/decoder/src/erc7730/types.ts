@@ -42,6 +42,13 @@ export interface DescriptorRegistryOptions {
    * organization's own descriptors layered over the public registry, for example.
    */
   fallback?: DescriptorRegistry
+  /**
+   * Whether descriptors whose context binds nothing (no deployment, EIP-712 domain value or domain
+   * separator) apply to every contract, as generic interfaces of last resort. Default true;
+   * `loadDescriptorDirectory` defaults it to false, because such registry files are interfaces meant to
+   * be included by bound descriptors.
+   */
+  matchUnbound?: boolean
 }
 
 /** A transaction to clear-sign. */
