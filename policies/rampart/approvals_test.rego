@@ -3,7 +3,7 @@ package rampart.approvals_test
 import data.rampart.testing as t
 
 needs_two_admins_or_treasury := {"id": "big", "then": "permit", "when": [
-	{"criterion": "checkIntentAmount", "args": {"operator": "gt", "value": "100", "unit": "token"}},
+	{"criterion": "checkIntentAmount", "args": {"byToken": {t.usdc: {"operator": "gt", "value": "100000000"}}}},
 	{"criterion": "checkApprovals", "args": [{"approvalCount": 2, "approvalEntityType": "userGroup", "entityIds": ["treasury-team"], "countPrincipal": false}]},
 ]}
 

@@ -28,9 +28,25 @@ intent_key := input.intent.type
 
 intent_key := "none" if not input.intent
 
-# buckets holds, for each policy set to evaluate, the policies indexed under the request's action and intent
-# type with their criteria grouped by name: each criterion is checked once, with no dispatch per policy.
-buckets[set] := data.sets[set].index[input.action][intent_key] if some set in input.sets
+# scopes are the index keys the principal's policies are filed under: "*" for policies about anyone, and the
+# principal's user id, role and groups for policies that name them.
+scopes contains "*"
+
+scopes contains concat(":", ["user", user_id])
+
+scopes contains concat(":", ["role", user.role])
+
+scopes contains concat(":", ["group", group]) if some group, _ in user.groups
+
+# buckets holds, for each policy set to evaluate and each scope of the principal, the policies indexed under the
+# request's action and intent type, with their criteria grouped by name: each criterion is checked once, with no
+# dispatch per policy, and only policies that can apply to this principal are looked at.
+buckets[key] := bucket if {
+	some set in input.sets
+	some scope in scopes
+	bucket := data.sets[set].index[input.action][intent_key][scope]
+	key := concat("|", [set, scope])
+}
 
 # resolved_user maps a user id or credential id to its user id.
 resolved_user(id) := id if entities.users[id]
@@ -81,3 +97,22 @@ classification(chain, address) := "managed" if {
 party_ids(chain, address) := {id | id := account_at(chain, address).id} | {id |
 	id := address_book_entry(chain, address).id
 }
+
+# The parties of the request's own intent, resolved once per evaluation (the functions above serve inner intents).
+request_chain := intent_chain(request_intent)
+
+request_source := source_address(request_intent)
+
+request_source_classification := classification(request_chain, request_source)
+
+request_source_account := account_at(request_chain, request_source)
+
+request_source_ids := party_ids(request_chain, request_source)
+
+request_destination := destination_address(request_intent)
+
+request_destination_classification := classification(request_chain, request_destination)
+
+request_destination_account := account_at(request_chain, request_destination)
+
+request_destination_ids := party_ids(request_chain, request_destination)

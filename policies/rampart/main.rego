@@ -12,11 +12,13 @@ import data.rampart.context as ctx
 import data.rampart.criteria
 
 # matched lists, per policy set, the indexes of the matching policies in policy order.
-matched[set] := [i |
+matched[set] := sort({i |
+	some bucket in ctx.buckets
+	bucket.set == set
 	some i in bucket.candidates
 	not criteria.fails[[set, i]]
-] if {
-	some set, bucket in ctx.buckets
+}) if {
+	some set in input.sets
 }
 
 policies(set) := data.sets[set].policies

@@ -14,7 +14,7 @@ forbid_strangers := {"id": "forbid-strangers", "then": "forbid", "when": [
 
 forbid_big := {"id": "forbid-big", "then": "forbid", "when": [
 	{"criterion": "checkIntentToken", "args": [t.usdc]},
-	{"criterion": "checkIntentAmount", "args": {"operator": "gt", "value": "500", "unit": "token"}},
+	{"criterion": "checkIntentAmount", "args": {"byToken": {t.usdc: {"operator": "gt", "value": "500000000"}}}},
 ]}
 
 test_permit if {
@@ -75,8 +75,8 @@ test_presets_report_expected_behavior if {
 		with data.entities as t.entities
 		with data.sets as {
 			"org": t.set([permit_transfers]),
-			"preset:transfers": t.set([permit_transfers]),
-			"preset:strangers": t.set([forbid_strangers]),
+			"preset:transfers": t.named_set("preset:transfers", [permit_transfers]),
+			"preset:strangers": t.named_set("preset:strangers", [forbid_strangers]),
 		}
 	d.decision == "Permit"
 	d.policyEvaluation.expectedBehavior == true

@@ -2,15 +2,15 @@ import { readFile } from 'node:fs/promises'
 import { type LoadedPolicy, loadPolicy } from '@open-policy-agent/opa-wasm'
 import { type Entities, validateEntities } from '@rampart/entities'
 import { type AttestationKey, attest } from './attestation'
-import { computeLimits } from './computeLimits'
+import { buildInput, type EvaluationState, ORG, presetSet } from './buildInput'
 import { ENTRYPOINTS, WASM_PATH } from './entrypoints'
 import { EvaluatorError } from './errors'
 import type { Decision } from './generated/decision'
 import type { EvaluationRequest } from './generated/evaluationRequest'
 import type { Policy } from './generated/policy'
 import type { Preset } from './generated/preset'
-import { type PreparedEntities, prepareEntities } from './prepareEntities'
-import { type Bucket, type PreparedPolicySet, preparePolicySet } from './preparePolicies'
+import { prepareEntities } from './prepareEntities'
+import { type PreparedPolicySet, preparePolicySet } from './preparePolicies'
 import { BUILTIN_PRESETS } from './presets'
 import { refusal } from './refusal'
 import { issuesFromAjv, SCHEMA_IDS, validator } from './schemaValidators'
@@ -42,15 +42,6 @@ export interface Evaluator {
   /** Why every decision is a refusal, when the policy library could not be loaded. */
   readonly unavailable: string | undefined
 }
-
-interface State {
-  entities: PreparedEntities
-  sets: Record<string, PreparedPolicySet>
-  presetIds: Set<string>
-}
-
-const ORG = 'org'
-const presetSet = (id: string) => `preset:${id}`
 
 function checkEntities(entities: Entities): void {
   const result = validateEntities(entities)
@@ -116,17 +107,21 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   let entities = options.entities
   let policies = options.policies
   let presets = options.presets ?? BUILTIN_PRESETS
-  let state: State | undefined
+  let state: EvaluationState | undefined
 
   const load = (next: { entities: Entities; policies: Policy[]; presets: readonly Preset[] }) => {
     checkEntities(next.entities)
     checkPolicies(next.policies)
     checkPresets(next.presets)
-    const sets: Record<string, PreparedPolicySet> = { [ORG]: preparePolicySet(ORG, next.policies) }
-    for (const preset of next.presets)
-      sets[presetSet(preset.id)] = preparePolicySet(presetSet(preset.id), preset.policies)
-    const prepared: State = {
-      entities: prepareEntities(next.entities),
+    const entities = prepareEntities(next.entities)
+    const sets: Record<string, PreparedPolicySet> = {
+      [ORG]: preparePolicySet(ORG, next.policies, entities.decimals),
+    }
+    for (const preset of next.presets) {
+      sets[presetSet(preset.id)] = preparePolicySet(presetSet(preset.id), preset.policies, entities.decimals)
+    }
+    const prepared: EvaluationState = {
+      entities,
       sets,
       presetIds: new Set(next.presets.map((preset) => preset.id)),
     }
@@ -153,7 +148,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
         { path: `/presets/${unknown}`, message: 'is not a loaded preset' },
       ])
     }
-    const input = toInput(request, requested, state)
+    const input = buildInput(request, requested, state)
     let result: unknown
     try {
       result = policy.evaluate(input, entrypoint)
@@ -190,35 +185,4 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
       return unavailable
     },
   }
-}
-
-const lower = (value: string) => value.toLowerCase()
-
-/**
- * The input of one evaluation: the request with ids lowercased, the policy sets to decide with, and the exact
- * totals of the limits among the candidate policies. The history itself stays out: opa-wasm serializes the input
- * on every call, so it carries only what the policies read.
- */
-function toInput(request: EvaluationRequest, presets: readonly string[], state: State) {
-  const principal = lower(request.principal)
-  const sets = [ORG, ...presets.map(presetSet)]
-  const input: Record<string, unknown> = { action: request.action, principal, sets }
-  if (request.resource !== undefined) input.resource = lower(request.resource)
-  if (request.intent !== undefined) input.intent = request.intent
-  if (request.permissions !== undefined) input.permissions = request.permissions
-  if (request.payload !== undefined) input.payload = request.payload
-  if (request.algorithm !== undefined) input.algorithm = request.algorithm
-  if (request.approvals !== undefined) input.approvals = request.approvals.map(lower)
-
-  const intentKey = request.intent?.type ?? 'none'
-  const buckets: Bucket[] = []
-  for (const set of sets) {
-    const bucket = state.sets[set]?.index[request.action]?.[intentKey]
-    if (bucket) buckets.push(bucket)
-  }
-  const userId = state.entities.users[principal] ? principal : state.entities.credentials[principal]
-  const now = request.now ?? Math.floor(Date.now() / 1000)
-  const limits = computeLimits(request, buckets, state.entities, userId, now)
-  if (limits) input.limits = limits
-  return input
 }

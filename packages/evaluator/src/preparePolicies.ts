@@ -1,5 +1,6 @@
 import intentSchema from '@rampart/schemas/intent.schema.json'
-import type { ApprovalRequirement, Criterion, Policy } from './generated/policy'
+import { baseUnitCondition } from './baseUnitCondition'
+import type { AmountCondition, ApprovalRequirement, Criterion, Policy } from './generated/policy'
 
 export const ACTIONS = [
   'signTransaction',
@@ -20,8 +21,13 @@ export interface BucketCriterion {
   k?: string
 }
 
-/** The candidate policies for one action and intent type, with their criteria grouped by name. */
-export type Bucket = { candidates: number[] } & { [criterion: string]: BucketCriterion[] | number[] }
+/**
+ * The candidate policies of one policy set for one action, intent type and principal scope, with their criteria
+ * grouped by name.
+ */
+export type Bucket = { set: string; candidates: number[] } & {
+  [criterion: string]: BucketCriterion[] | number[] | string
+}
 
 export interface PreparedPolicy {
   id: string
@@ -33,8 +39,12 @@ export interface PreparedPolicy {
 /** A policy set as the policy library reads it (data.sets[name]). */
 export interface PreparedPolicySet {
   policies: PreparedPolicy[]
-  index: Record<string, Record<string, Bucket>>
+  /** Action, then intent type, then scope (`*`, `user:<id>`, `group:<id>` or `role:<role>`). */
+  index: Record<string, Record<string, Record<string, Bucket>>>
 }
+
+/** Decimals of the native currency of EVM chains. */
+const NATIVE_DECIMALS = 18
 
 const lower = (value: string) => value.toLowerCase()
 const lowerAll = (values: unknown) => (values as string[]).map(lower)
@@ -73,7 +83,7 @@ const LIMIT_FILTER_LISTS = [
  * Puts a criterion's arguments in the form the policy library compares: lowercase where comparison is
  * case-insensitive, defaults filled in, and `null` for criteria without arguments.
  */
-export function normalizeCriterion(criterion: Criterion): Criterion {
+export function normalizeCriterion(criterion: Criterion, decimals: Record<string, number>): Criterion {
   const { criterion: name } = criterion
   const args = (criterion as { args?: unknown }).args
   const withArgs = (value: unknown) => ({ criterion: name, args: value }) as Criterion
@@ -85,7 +95,7 @@ export function normalizeCriterion(criterion: Criterion): Criterion {
     case 'checkRecipientIsSender':
       return withArgs(null)
     case 'checkIntentAmount':
-      return withArgs({ unit: 'base', ...(args as object) })
+      return withArgs(amountInBaseUnits(args as AmountCondition, decimals))
     case 'checkERC1155Transfers':
       return withArgs(
         (args as { tokenId: string }[]).map((item) => ({ ...item, tokenId: lower(item.tokenId) })),
@@ -115,10 +125,43 @@ export function normalizeCriterion(criterion: Criterion): Criterion {
       return withArgs({ operator: 'lte', ...limit, filters })
     }
     case 'checkUserOperationIntents':
-      return withArgs((args as Criterion[]).map(normalizeCriterion))
+      return withArgs((args as Criterion[]).map((inner) => normalizeCriterion(inner, decimals)))
     default:
       return criterion
   }
+}
+
+/**
+ * States an amount condition in base units: once for a base-unit condition; for a token-unit one, per token of the
+ * entities (by their decimals) and for the native currency.
+ */
+function amountInBaseUnits(condition: AmountCondition, decimals: Record<string, number>) {
+  const { operator, value } = condition
+  if (condition.unit !== 'token') return { base: baseUnitCondition(operator, value, 0) }
+  const byToken: Record<string, unknown> = {}
+  for (const [token, places] of Object.entries(decimals))
+    byToken[token] = baseUnitCondition(operator, value, places)
+  return { byToken, native: baseUnitCondition(operator, value, NATIVE_DECIMALS) }
+}
+
+/** The principal criteria a policy is filed under, most selective first; `*` when it names no principal. */
+const SCOPING = [
+  ['checkPrincipalId', 'user'],
+  ['checkPrincipalGroup', 'group'],
+  ['checkPrincipalRole', 'role'],
+] as const
+
+function scopesOf(when: readonly Criterion[]): { scopes: string[]; scopedBy: number } {
+  for (const [name, prefix] of SCOPING) {
+    const scopedBy = when.findIndex((criterion) => criterion.criterion === name)
+    if (scopedBy >= 0) {
+      return {
+        scopes: [...new Set(argsOf(when[scopedBy] as Criterion) as string[])].map((id) => `${prefix}:${id}`),
+        scopedBy,
+      }
+    }
+  }
+  return { scopes: ['*'], scopedBy: -1 }
 }
 
 function argsOf(criterion: Criterion): unknown {
@@ -135,38 +178,55 @@ function indexedUnder(policy: PreparedPolicy, action: string, intentKey: string)
 }
 
 /**
- * Prepares validated policies for the policy library: criteria normalized, approvals gathered per policy, and an
- * index from action and intent type to the candidate policies, with their criteria grouped by name. The index
- * resolves checkAction and checkIntentType once, here, so evaluation only checks the remaining criteria of the
- * policies that can apply.
+ * Prepares validated policies for the policy library: criteria normalized (amounts in base units with the
+ * entities' token decimals), approvals gathered per policy, and an index from action, intent type and principal
+ * scope to the candidate policies, with their criteria grouped by name. The index resolves checkAction,
+ * checkIntentType and the principal criterion a policy is filed under once, here, so an evaluation only checks the
+ * remaining criteria of the policies that can apply to its principal.
  */
-export function preparePolicySet(name: string, policies: readonly Policy[]): PreparedPolicySet {
+export function preparePolicySet(
+  name: string,
+  policies: readonly Policy[],
+  decimals: Record<string, number>,
+): PreparedPolicySet {
   const prepared: PreparedPolicy[] = policies.map((policy) => {
-    const when = policy.when.map(normalizeCriterion)
+    const when = policy.when.map((criterion) => normalizeCriterion(criterion, decimals))
     const approvals = when.flatMap((criterion) =>
       criterion.criterion === 'checkApprovals' ? (argsOf(criterion) as ApprovalRequirement[]) : [],
     )
     // biome-ignore lint/suspicious/noThenProperty: `then` is the policy's effect, as policy.schema.json names it.
     return { id: policy.id, then: policy.then, when, approvals }
   })
+  const scoped = prepared.map((policy) => scopesOf(policy.when))
   const index: PreparedPolicySet['index'] = {}
   for (const action of ACTIONS) {
-    const byIntent: Record<string, Bucket> = {}
+    const byIntent: Record<string, Record<string, Bucket>> = {}
     for (const intentKey of INTENT_KEYS) {
-      const bucket: Bucket = { candidates: [] }
+      const byScope: Record<string, Bucket> = {}
       prepared.forEach((policy, p) => {
         if (!indexedUnder(policy, action, intentKey)) return
-        bucket.candidates.push(p)
-        policy.when.forEach((criterion, c) => {
-          const kind = criterion.criterion
-          if (kind === 'checkAction' || kind === 'checkIntentType' || kind === 'checkApprovals') return
-          const entry: BucketCriterion = { p, a: argsOf(criterion) ?? null }
-          if (kind === 'checkSpendingLimit' || kind === 'checkRateLimit') entry.k = `${name}/${p}/${c}`
-          bucket[kind] ??= []
-          ;(bucket[kind] as BucketCriterion[]).push(entry)
-        })
+        const { scopes, scopedBy } = scoped[p] as { scopes: string[]; scopedBy: number }
+        for (const scope of scopes) {
+          byScope[scope] ??= { set: name, candidates: [] }
+          const bucket = byScope[scope]
+          bucket.candidates.push(p)
+          policy.when.forEach((criterion, c) => {
+            const kind = criterion.criterion
+            if (
+              c === scopedBy ||
+              kind === 'checkAction' ||
+              kind === 'checkIntentType' ||
+              kind === 'checkApprovals'
+            )
+              return
+            const entry: BucketCriterion = { p, a: argsOf(criterion) ?? null }
+            if (kind === 'checkSpendingLimit' || kind === 'checkRateLimit') entry.k = `${name}/${p}/${c}`
+            bucket[kind] ??= []
+            ;(bucket[kind] as BucketCriterion[]).push(entry)
+          })
+        }
       })
-      if (bucket.candidates.length > 0) byIntent[intentKey] = bucket
+      if (Object.keys(byScope).length > 0) byIntent[intentKey] = byScope
     }
     index[action] = byIntent
   }

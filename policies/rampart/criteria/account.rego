@@ -3,38 +3,38 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-account_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+account_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkAccountId
 	not account_field_in("id", c.a)
 }
 
-account_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+account_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkAccountAddress
 	not account_field_in("address", c.a)
 }
 
-account_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+account_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkAccountType
 	not account_field_in("accountType", c.a)
 }
 
-account_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+account_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkAccountChainId
 	not account_field_in("chainId", c.a)
 }
 
-account_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+account_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkAccountGroup
 	not account_in_group(c.a)
 }
 
-account_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+account_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkAccountAssigned
 	not account_assigned
 }

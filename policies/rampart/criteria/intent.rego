@@ -4,44 +4,44 @@ package rampart.criteria
 import data.rampart.context as ctx
 import data.rampart.numbers
 
-intent_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+intent_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkIntentType
 	not intent_type(c.a, ctx.request_intent)
 }
 
-intent_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+intent_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkIntentChainId
 	not intent_chain_id(c.a, ctx.request_intent)
 }
 
-intent_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+intent_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkIntentAmount
 	not intent_amount(c.a, ctx.request_intent)
 }
 
-intent_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+intent_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkIntentContract
 	not intent_contract(c.a, ctx.request_intent)
 }
 
-intent_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+intent_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkIntentToken
 	not intent_token(c.a, ctx.request_intent)
 }
 
-intent_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+intent_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkIntentSpender
 	not intent_spender(c.a, ctx.request_intent)
 }
 
-intent_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+intent_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkIntentHexSignature
 	not intent_hex_signature(c.a, ctx.request_intent)
 }
@@ -58,15 +58,25 @@ intent_spender(spenders, intent) if intent.spender in spenders
 
 intent_hex_signature(signatures, intent) if intent.hexSignature in signatures
 
-# intent_amount compares the amount moved (the native value when the intent has no token amount).
+# intent_amount compares the amount moved (the native value when the intent has no token amount). The evaluator
+# states each condition in base units: once for a base-unit condition, and per token for a token-unit one,
+# using the token's decimals; `native` serves the chain's native currency (18 decimals).
 intent_amount(condition, intent) if {
-	numbers.compare_token_units(amount_of(intent), condition.operator, condition.value, decimals_for(condition, intent))
+	base := amount_condition(condition, intent)
+	numbers.compare(amount_of(intent), base.operator, base.value)
 }
 
 amount_of(intent) := intent.amount
 
 amount_of(intent) := intent.value if not intent.amount
 
-decimals_for(condition, _) := 0 if condition.unit == "base"
+amount_condition(condition, _) := condition.base
 
-decimals_for(condition, intent) := ctx.entities.decimals[intent.token] if condition.unit == "token"
+amount_condition(condition, intent) := condition.byToken[intent.token]
+
+amount_condition(condition, intent) := condition.native if endswith(intent.token, "/slip44:60")
+
+amount_condition(condition, intent) := condition.native if {
+	not intent.token
+	intent.value
+}

@@ -15,26 +15,33 @@ test_type_chain_contract_token_signature if {
 }
 
 test_amount_in_base_units if {
-	t.holds({"criterion": "checkIntentAmount", "args": {"operator": "eq", "value": "1000000000", "unit": "base"}}, t.request)
-	t.holds({"criterion": "checkIntentAmount", "args": {"operator": "lte", "value": "1000000000", "unit": "base"}}, t.request)
-	not t.holds({"criterion": "checkIntentAmount", "args": {"operator": "gt", "value": "1000000000", "unit": "base"}}, t.request)
+	t.holds({"criterion": "checkIntentAmount", "args": {"base": {"operator": "eq", "value": "1000000000"}}}, t.request)
+	t.holds({"criterion": "checkIntentAmount", "args": {"base": {"operator": "lte", "value": "1000000000"}}}, t.request)
+	not t.holds({"criterion": "checkIntentAmount", "args": {"base": {"operator": "gt", "value": "1000000000"}}}, t.request)
 }
+
+# The evaluator states token-unit conditions in base units, per token: 1000 USDC is 1000000000.
+by_token(operator, value) := {"byToken": {t.usdc: {"operator": operator, "value": value}}}
 
 test_amount_in_token_units if {
-	t.holds({"criterion": "checkIntentAmount", "args": {"operator": "eq", "value": "1000", "unit": "token"}}, t.request)
-	t.holds({"criterion": "checkIntentAmount", "args": {"operator": "gt", "value": "999.999999", "unit": "token"}}, t.request)
-	not t.holds({"criterion": "checkIntentAmount", "args": {"operator": "gt", "value": "1000.0000001", "unit": "token"}}, t.request)
+	t.holds({"criterion": "checkIntentAmount", "args": by_token("eq", "1000000000")}, t.request)
+	t.holds({"criterion": "checkIntentAmount", "args": by_token("gt", "999999999")}, t.request)
+	not t.holds({"criterion": "checkIntentAmount", "args": by_token("gt", "1000000000")}, t.request)
 }
 
-test_amount_in_token_units_needs_known_decimals if {
+test_amount_in_token_units_needs_a_known_token if {
 	intent := object.union(t.transfer, {"token": "eip155:1/erc20:0x5555555555555555555555555555555555555555"})
-	req := t.with_intent(intent)
-	not t.holds({"criterion": "checkIntentAmount", "args": {"operator": "gte", "value": "0", "unit": "token"}}, req)
+	args := {"byToken": {t.usdc: {"operator": "gte", "value": "0"}}}
+	not t.holds({"criterion": "checkIntentAmount", "args": args}, t.with_intent(intent))
 }
 
 test_native_value_is_the_amount if {
 	req := t.with_intent({"type": "nativeTransfer", "chainId": 1, "to": t.ops, "value": "5"})
-	t.holds({"criterion": "checkIntentAmount", "args": {"operator": "lt", "value": "6", "unit": "base"}}, req)
+	t.holds({"criterion": "checkIntentAmount", "args": {"base": {"operator": "lt", "value": "6"}}}, req)
+	t.holds({"criterion": "checkIntentAmount", "args": {"native": {"operator": "eq", "value": "5"}}}, req)
+	native := t.with_intent({"type": "nativeTransfer", "chainId": 1, "to": t.ops, "value": "5", "token": "eip155:1/slip44:60"})
+	t.holds({"criterion": "checkIntentAmount", "args": {"native": {"operator": "eq", "value": "5"}}}, native)
+	not t.holds({"criterion": "checkIntentAmount", "args": {"native": {"operator": "eq", "value": "5"}}}, t.request)
 }
 
 test_spender if {

@@ -6,14 +6,14 @@ package rampart.criteria
 import data.rampart.context as ctx
 import data.rampart.numbers
 
-limits_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+limits_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkSpendingLimit
 	not within_spending_limit(c)
 }
 
-limits_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+limits_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkRateLimit
 	not within_rate_limit(c)
 }

@@ -4,58 +4,58 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-parties_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+parties_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkSourceId
-	not source_id(c.a, ctx.request_intent)
+	not any_in(ctx.request_source_ids, c.a)
 }
 
-parties_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+parties_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkSourceAddress
-	not source_address(c.a, ctx.request_intent)
+	not source_address_in(c.a)
 }
 
-parties_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+parties_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkSourceAccountType
-	not source_account_type(c.a, ctx.request_intent)
+	not source_account_type_in(c.a)
 }
 
-parties_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+parties_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkSourceClassification
-	not source_classification(c.a, ctx.request_intent)
+	not source_classification_in(c.a)
 }
 
-parties_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+parties_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkDestinationId
-	not destination_id(c.a, ctx.request_intent)
+	not any_in(ctx.request_destination_ids, c.a)
 }
 
-parties_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+parties_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkDestinationAddress
-	not destination_address(c.a, ctx.request_intent)
+	not destination_address_in(c.a)
 }
 
-parties_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+parties_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkDestinationAccountType
-	not destination_account_type(c.a, ctx.request_intent)
+	not destination_account_type_in(c.a)
 }
 
-parties_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+parties_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkDestinationClassification
-	not destination_classification(c.a, ctx.request_intent)
+	not destination_classification_in(c.a)
 }
 
-parties_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+parties_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkRecipientIsSender
-	not recipient_is_sender(ctx.request_intent)
+	not request_recipient_is_sender
 }
 
 recipient_is_sender(intent) if ctx.destination_address(intent) == ctx.source_address(intent)
@@ -77,10 +77,22 @@ party_account_type(types, intent, address) if ctx.account_at(ctx.intent_chain(in
 
 party_classification(classes, intent, address) if ctx.classification(ctx.intent_chain(intent), address) in classes
 
-source_id(ids, intent) if party_id(ids, intent, ctx.source_address(intent))
+# The request's own parties are resolved once (context.request_*); these read them inside their bodies.
+any_in(values, allowed) if {
+	some value in values
+	value in allowed
+}
 
-source_address(addresses, intent) if ctx.source_address(intent) in addresses
+source_address_in(addresses) if ctx.request_source in addresses
 
-source_account_type(types, intent) if party_account_type(types, intent, ctx.source_address(intent))
+source_account_type_in(types) if ctx.request_source_account.accountType in types
 
-source_classification(classes, intent) if party_classification(classes, intent, ctx.source_address(intent))
+source_classification_in(classes) if ctx.request_source_classification in classes
+
+destination_address_in(addresses) if ctx.request_destination in addresses
+
+destination_account_type_in(types) if ctx.request_destination_account.accountType in types
+
+destination_classification_in(classes) if ctx.request_destination_classification in classes
+
+request_recipient_is_sender if ctx.request_destination == ctx.request_source

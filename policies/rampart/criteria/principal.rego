@@ -3,20 +3,20 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-principal_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+principal_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkPrincipalId
 	not principal_in(c.a)
 }
 
-principal_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+principal_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkPrincipalRole
 	not role_in(c.a)
 }
 
-principal_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+principal_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkPrincipalGroup
 	not principal_in_group(c.a)
 }

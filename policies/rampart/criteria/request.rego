@@ -5,20 +5,20 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-request_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+request_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkAction
 	not action_in(c.a)
 }
 
-request_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+request_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkResource
 	not resource_in(c.a)
 }
 
-request_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+request_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkPermission
 	not any_permission(c.a)
 }

@@ -3,32 +3,32 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-signing_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+signing_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkIntentMessage
 	not message_matches(c.a, ctx.request_intent)
 }
 
-signing_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+signing_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkIntentPayload
 	not payload_matches(c.a)
 }
 
-signing_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+signing_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkIntentAlgorithm
 	not algorithm_in(c.a)
 }
 
-signing_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+signing_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkIntentDomain
 	not domain_matches(c.a, ctx.request_intent)
 }
 
-signing_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+signing_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkIntentTypedDataMessage
 	not typed_message_matches(c.a, ctx.request_intent)
 }

@@ -4,20 +4,20 @@ package rampart.criteria
 import data.rampart.context as ctx
 import data.rampart.numbers
 
-tokens_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+tokens_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkERC721TokenId
 	not erc721_token_id(c.a, ctx.request_intent)
 }
 
-tokens_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+tokens_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkERC1155TokenId
 	not erc1155_token_id(c.a, ctx.request_intent)
 }
 
-tokens_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+tokens_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkERC1155Transfers
 	not erc1155_transfers(c.a, ctx.request_intent)
 }

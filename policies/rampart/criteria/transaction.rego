@@ -4,26 +4,26 @@ package rampart.criteria
 import data.rampart.context as ctx
 import data.rampart.numbers
 
-transaction_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+transaction_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkPermitDeadline
 	not permit_deadline(c.a, ctx.request_intent)
 }
 
-transaction_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+transaction_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkGasFeeAmount
 	not gas_fee(c.a, ctx.request_intent)
 }
 
-transaction_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+transaction_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkNonceExists
 	not ctx.request_intent.nonce
 }
 
-transaction_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+transaction_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkNonceNotExists
 	ctx.request_intent.nonce
 }

@@ -3,14 +3,14 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-user_operation_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+user_operation_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkEntryPointAddress
 	not entrypoint_in(c.a, ctx.request_intent)
 }
 
-user_operation_fails contains [set, c.p] if {
-	some set, bucket in ctx.buckets
+user_operation_fails contains [bucket.set, c.p] if {
+	some bucket in ctx.buckets
 	some c in bucket.checkUserOperationIntents
 	not inner_intents_hold(c.a, ctx.request_intent)
 }

@@ -10,7 +10,7 @@ only_usdc_to_counterparty := [
 	{"criterion": "checkIntentType", "args": ["erc20Transfer"]},
 	{"criterion": "checkIntentToken", "args": [t.usdc]},
 	{"criterion": "checkDestinationClassification", "args": ["counterparty"]},
-	{"criterion": "checkIntentAmount", "args": {"operator": "lte", "value": "5000", "unit": "token"}},
+	{"criterion": "checkIntentAmount", "args": {"byToken": {t.usdc: {"operator": "lte", "value": "5000000000"}}}},
 ]
 
 test_entrypoint if {

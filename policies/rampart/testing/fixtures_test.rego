@@ -52,12 +52,15 @@ request := {
 	"sets": ["org"],
 }
 
-# set indexes policies under every action and intent type the request may use.
-set(policies) := {
+# set files every policy under every action and intent type, for anyone ("*"): the evaluator's finer index only
+# narrows the candidates, and each criterion is still checked here.
+set(policies) := named_set("org", policies)
+
+named_set(name, policies) := {
 	"policies": [object.union(p, {"approvals": [r | some c in p.when; c.criterion == "checkApprovals"; some r in c.args]}) |
 		some p in policies
 	],
-	"index": {action: {type: bucket(policies) | some type in intent_types} | some action in actions},
+	"index": {action: {type: {"*": bucket(name, policies)} | some type in intent_types} | some action in actions},
 }
 
 actions := ["signTransaction", "signMessage", "signTypedData", "signRaw", "signUserOperation", "grantPermission"]
@@ -67,8 +70,8 @@ intent_types := [
 	"erc1155BatchTransfer", "permit", "permit2Approve", "userOperation", "batch", "signMessage", "signTypedData",
 ]
 
-bucket(policies) := object.union(
-	{"candidates": numbers.range(0, count(policies) - 1)},
+bucket(name, policies) := object.union(
+	{"set": name, "candidates": numbers.range(0, count(policies) - 1)},
 	{kind: [{"p": i, "a": object.get(c, "args", null), "k": sprintf("org/%d/%d", [i, j])} |
 		some i, p in policies
 		some j, c in p.when

@@ -1,0 +1,59 @@
+import { computeLimits } from './computeLimits'
+import type { EvaluationRequest } from './generated/evaluationRequest'
+import type { PreparedEntities } from './prepareEntities'
+import type { Bucket, PreparedPolicySet } from './preparePolicies'
+
+/** What the evaluator has loaded: the data given to the policy library, and the preset ids it knows. */
+export interface EvaluationState {
+  entities: PreparedEntities
+  sets: Record<string, PreparedPolicySet>
+  presetIds: Set<string>
+}
+
+/** The organization's policy set; each preset is the set `preset:<id>`. */
+export const ORG = 'org'
+export const presetSet = (id: string) => `preset:${id}`
+
+const lower = (value: string) => value.toLowerCase()
+
+/** The scopes a principal's policies are filed under, as the policy library computes them (context.scopes). */
+function scopesOf(userId: string | undefined, entities: PreparedEntities): string[] {
+  const user = userId === undefined ? undefined : entities.users[userId]
+  if (!user) return ['*']
+  return [
+    '*',
+    `user:${userId}`,
+    `role:${user.role}`,
+    ...Object.keys(user.groups).map((group) => `group:${group}`),
+  ]
+}
+
+/**
+ * The input of one evaluation: the request with ids lowercased, the policy sets to decide with, and the exact
+ * totals of the limits among the candidate policies. The history itself stays out: opa-wasm serializes the input
+ * on every call, so it carries only what the policies read.
+ */
+export function buildInput(request: EvaluationRequest, presets: readonly string[], state: EvaluationState) {
+  const principal = lower(request.principal)
+  const sets = [ORG, ...presets.map(presetSet)]
+  const input: Record<string, unknown> = { action: request.action, principal, sets }
+  if (request.resource !== undefined) input.resource = lower(request.resource)
+  if (request.intent !== undefined) input.intent = request.intent
+  if (request.permissions !== undefined) input.permissions = request.permissions
+  if (request.payload !== undefined) input.payload = request.payload
+  if (request.algorithm !== undefined) input.algorithm = request.algorithm
+  if (request.approvals !== undefined) input.approvals = request.approvals.map(lower)
+
+  const userId = state.entities.users[principal] ? principal : state.entities.credentials[principal]
+  const buckets: Bucket[] = []
+  const byIntent = (set: string) => state.sets[set]?.index[request.action]?.[request.intent?.type ?? 'none']
+  for (const set of sets) {
+    const byScope = byIntent(set)
+    if (byScope)
+      for (const scope of scopesOf(userId, state.entities)) if (byScope[scope]) buckets.push(byScope[scope])
+  }
+  const now = request.now ?? Math.floor(Date.now() / 1000)
+  const limits = computeLimits(request, buckets, state.entities, userId, now)
+  if (limits) input.limits = limits
+  return input
+}
