@@ -262,11 +262,14 @@ describe('createDescriptorRegistry', () => {
         },
       },
     }
-    const generic = createDescriptorRegistry([{ source: 'erc20.json', json: erc20 }], { fallback: registry })
+    const generic = createDescriptorRegistry([{ source: 'erc20.json', json: erc20 }], {
+      fallback: registry,
+      matchUnbound: true,
+    })
     const data = call('sweep(uint256 amount)', [1_000_000n])
     expect(generic.formatCalldata({ chainId: 5, to: USDC, data }, provider)?.fields[0]?.value).toBe('1 USDC')
     expect(generic.formatCalldata({ chainId: 1, to: VAULT, data })?.intent).toBe('Sweep')
-    const strict = createDescriptorRegistry([{ source: 'erc20.json', json: erc20 }], { matchUnbound: false })
+    const strict = createDescriptorRegistry([{ source: 'erc20.json', json: erc20 }])
     expect(strict.formatCalldata({ chainId: 5, to: USDC, data })).toBeUndefined()
   })
 

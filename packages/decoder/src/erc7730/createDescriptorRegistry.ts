@@ -68,7 +68,7 @@ export function createDescriptorRegistry(
     for (const issue of compileIssues) issues.push({ ...issue, context: {}, source })
     if (!descriptor) continue
     size += descriptor.formats.length
-    index(descriptor, calldata, typed, options.matchUnbound ?? true)
+    index(descriptor, calldata, typed, options.matchUnbound ?? false)
   }
 
   const maxDepth = options.maxCalldataDepth ?? DEFAULT_MAX_DEPTH

@@ -53,7 +53,7 @@ export function loadDescriptorDirectory(
       cache.set(path, json)
       return json
     })
-  return createDescriptorRegistry(sources, { matchUnbound: false, ...options, resolveInclude }, issues)
+  return createDescriptorRegistry(sources, { ...options, resolveInclude }, issues)
 }
 
 function listDescriptorFiles(root: string): string[] {

@@ -44,9 +44,9 @@ export interface DescriptorRegistryOptions {
   fallback?: DescriptorRegistry
   /**
    * Whether descriptors whose context binds nothing (no deployment, EIP-712 domain value or domain
-   * separator) apply to every contract, as generic interfaces of last resort. Default true;
-   * `loadDescriptorDirectory` defaults it to false, because such registry files are interfaces meant to
-   * be included by bound descriptors.
+   * separator, like `"contract": {}`) apply to every contract, as generic interfaces of last resort.
+   * Default false: the spec requires a binding to be verified, and such registry files are interfaces
+   * meant to be included by bound descriptors.
    */
   matchUnbound?: boolean
 }
