@@ -10,4 +10,6 @@ export interface DecodeContext {
   registries: readonly DescriptorRegistry[]
   /** Rampart's own descriptors, which display the built-in intents. */
   rampart: RampartDescriptors
+  /** False when only the intent is wanted: deferred displays are then never built. */
+  display: boolean
 }

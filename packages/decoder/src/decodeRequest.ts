@@ -9,7 +9,7 @@ import { parseTransactionRequest } from './request/parseTransactionRequest'
 import { isRecord } from './request/values'
 import { createResolution, errorDisplay } from './resolution/createResolution'
 import { decodeTypedDataRequest } from './typedData/decodeTypedData'
-import type { Action, DecodeOptions, Resolution } from './types'
+import type { Action, DecodeOptions, DecoderError, Intent, Resolution } from './types'
 import { decodeUserOperationRequest } from './userOperation/decodeUserOperationRequest'
 
 const actions = new Set<string>([
@@ -28,6 +28,22 @@ const providers = new WeakMap<object, DataProvider>()
  * failure is `decoding.error` (and `intent.decoderError`), with a stable code.
  */
 export function decodeRequest(request: unknown, options: DecodeOptions = {}): Resolution {
+  return decode(request, options, true)
+}
+
+/**
+ * The intent alone, for policy decisions: the same decoding as decodeRequest, but display data that is only
+ * presentation is never built. `error` is the decoder error, if any (the intent then carries decoderError).
+ */
+export function decodeIntent(
+  request: unknown,
+  options: DecodeOptions = {},
+): { action: Resolution['action']; intent: Intent; error: DecoderError | null } {
+  const { action, intent, decoding } = decode(request, options, false)
+  return { action, intent, error: decoding.error }
+}
+
+function decode(request: unknown, options: DecodeOptions, display: boolean): Resolution {
   const method = isRecord(request) && typeof request.method === 'string' ? request.method : undefined
   const action = (method !== undefined && actions.has(method) ? method : 'unknown') as Action
   const ctx: DecodeContext = {
@@ -35,6 +51,7 @@ export function decodeRequest(request: unknown, options: DecodeOptions = {}): Re
     provider: providerOf(options),
     registries: options.descriptors ? [options.descriptors] : [],
     rampart: rampartDescriptors(),
+    display,
   }
   const defaultChainId = options.chainId ?? 1
   try {

@@ -1,7 +1,7 @@
 // The public face of @rampart/decoder.
 
 export { createEntitiesDataProvider, type EntitiesLike } from './dataProvider/createEntitiesDataProvider'
-export { decodeRequest } from './decodeRequest'
+export { decodeIntent, decodeRequest } from './decodeRequest'
 export {
   type DescriptorFamily,
   type RampartDescriptors,

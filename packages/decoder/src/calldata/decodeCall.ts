@@ -1,4 +1,4 @@
-import { decodeAbiParameters, encodeAbiParameters, formatEther } from 'viem'
+import { encodeAbiParameters, formatEther } from 'viem'
 import { nativeAsset } from '../caip'
 import type { DecodeContext } from '../context'
 import { addressField, addressLabel, interactWith, nativeAmountField, rawField } from '../display/fields'
@@ -11,8 +11,6 @@ import type { Call, DecoderError, Display, Intent, Resolution } from '../types'
 import { builtinFunctions } from './builtinFunctions'
 import type { BuiltinFunction, Decoded } from './defineFunction'
 import { pickStandard } from './pickStandard'
-
-const hexPattern = /^0x[0-9a-fA-F]*$/
 
 /**
  * Decodes one call (a transaction, or a call embedded in a batch) into a resolution. Never throws:
@@ -30,7 +28,8 @@ export function decodeCall(call: Call, ctx: DecodeContext, depth: number, path: 
     )
   }
   const data = call.data
-  if (!hexPattern.test(data) || data.length % 2 !== 0) {
+  // Hex syntax is checked where the request is parsed; embedded calldata comes out of the ABI decoder.
+  if (!data.startsWith('0x') || data.length % 2 !== 0) {
     return callError(
       call,
       ctx,
@@ -66,7 +65,7 @@ export function decodeCall(call: Call, ctx: DecodeContext, depth: number, path: 
   const first = candidates[0]!
   let args: readonly unknown[]
   try {
-    args = decodeAbiParameters(first.abi.inputs, `0x${data.slice(10)}`)
+    args = first.decodeArgs(data)
   } catch (error) {
     return callError(call, ctx, abiFailure(error, first, path), first)
   }
@@ -87,14 +86,16 @@ export function decodeCall(call: Call, ctx: DecodeContext, depth: number, path: 
   }
   let decoded: Decoded
   try {
-    decoded = fn.handler({ args, call: { ...call, to }, ctx, depth, path, fn })
+    decoded = fn.handler({ args, call: call as Call & { to: `0x${string}` }, ctx, depth, path, fn })
   } catch (error) {
     return callError(call, ctx, abiFailure(error, fn, path), fn)
   }
-  const display =
+  // The built-in display is only a fallback: built when no descriptor displays the call.
+  const display = (): Display =>
     (fn.family
       ? descriptorDisplay(call, to, ctx, [ctx.rampart.calldata[fn.family]])
-      : descriptorDisplay(call, to, ctx, ctx.registries)) ?? decoded.display
+      : descriptorDisplay(call, to, ctx, ctx.registries)) ??
+    (typeof decoded.display === 'function' ? decoded.display() : decoded.display)
   const error =
     decoded.error ??
     (trailing > 0
@@ -152,7 +153,10 @@ function abiFailure(error: unknown, fn: BuiltinFunction, path: string): DecoderE
       signature,
     })
   }
-  if (name === 'DecodingError') return (error as { toJSON(): DecoderError }).toJSON()
+  if (name === 'DecodingError') {
+    const failure = (error as { toJSON(): DecoderError }).toJSON()
+    return { ...failure, path: failure.path || path }
+  }
   return decoderError('abiDecodingFailed', `Calldata does not decode as ${signature}.`, path, {
     signature,
     reason: (error as { shortMessage?: string })?.shortMessage ?? null,

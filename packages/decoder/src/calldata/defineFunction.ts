@@ -1,12 +1,20 @@
-import { type AbiFunction, type AbiParameter, parseAbiItem, toFunctionSelector } from 'viem'
+import {
+  type AbiFunction,
+  type AbiParameter,
+  decodeAbiParameters,
+  parseAbiItem,
+  toFunctionSelector,
+} from 'viem'
 import type { DecodeContext } from '../context'
 import type { DescriptorFamily } from '../descriptors/rampartDescriptors'
 import type { Call, DecoderError, Display, FunctionDescriptor, Intent, Resolution } from '../types'
+import { type ArgumentDecoder, compileStaticDecoder } from './compileStaticDecoder'
 
 /** What a built-in handler produces for one call; decodeCall adds the ABI decoding around it. */
 export interface Decoded {
   intent: Intent
-  display: Display
+  /** Display data, or a function computing it when first read (the evaluator needs only the intent). */
+  display: Display | (() => Display)
   resolutions?: Resolution[] | null
   error?: DecoderError | null
 }
@@ -33,6 +41,8 @@ export interface BuiltinFunction {
   standard?: 'erc20' | 'erc721'
   /** Byte length of the calldata when every input is static; lets the hot path check length without re-encoding. */
   staticLength?: number
+  /** Decodes the arguments from the calldata (selector included). */
+  decodeArgs: ArgumentDecoder
   handler: Handler
 }
 
@@ -52,6 +62,8 @@ export function defineFunction(
     ...(options.standard ? { standard: options.standard } : {}),
     ...(options.family ? { family: options.family } : {}),
     ...(isStatic ? { staticLength: 4 + 32 * abi.inputs.reduce((n, p) => n + staticWords(p), 0) } : {}),
+    decodeArgs:
+      compileStaticDecoder(abi.inputs) ?? ((data) => decodeAbiParameters(abi.inputs, `0x${data.slice(10)}`)),
     handler,
   }
 }

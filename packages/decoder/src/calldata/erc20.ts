@@ -55,17 +55,18 @@ export const erc20Transfer = defineFunction(
     intent.recipient = recipient
     return {
       intent,
-      display: tokenDisplay(
-        ctx,
-        call.chainId,
-        call.to,
-        'Send',
-        `Send ${amountText(ctx, call.chainId, call.to, amount)} to ${addressLabel(ctx, call.chainId, recipient)}`,
-        [
-          tokenAmountField(ctx, call.chainId, 'Amount', call.to, amount),
-          addressField(ctx, call.chainId, 'To', recipient),
-        ],
-      ),
+      display: () =>
+        tokenDisplay(
+          ctx,
+          call.chainId,
+          call.to,
+          'Send',
+          `Send ${amountText(ctx, call.chainId, call.to, amount)} to ${addressLabel(ctx, call.chainId, recipient)}`,
+          [
+            tokenAmountField(ctx, call.chainId, 'Amount', call.to, amount),
+            addressField(ctx, call.chainId, 'To', recipient),
+          ],
+        ),
     }
   },
   { family: 'erc20' },

@@ -1,16 +1,12 @@
 import { erc20Asset } from '../caip'
 import { addressField, addressLabel, interactWith, tokenAmountField } from '../display/fields'
 import { type PermitDetails, permit2Approval, permit2SignatureTransfer } from '../permit2/permit2Intents'
+import type { DisplayField } from '../types'
 import { callIntent } from './decodeCall'
-import type { Decoded, HandlerInput } from './defineFunction'
+import type { HandlerInput } from './defineFunction'
 import { defineFunction } from './defineFunction'
 
-function permit2Display(
-  input: HandlerInput,
-  title: string,
-  text: string,
-  fields: Decoded['display']['fields'],
-) {
+function permit2Display(input: HandlerInput, title: string, text: string, fields: DisplayField[]) {
   return {
     intent: title,
     interpolatedIntent: text,

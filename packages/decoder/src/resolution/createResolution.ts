@@ -1,10 +1,28 @@
 import type { DecodeContext } from '../context'
 import type { DecoderError, Display, FunctionDescriptor, Intent, Resolution } from '../types'
 
+/** The display of a resolution decoded for its intent only (decodeIntent). */
+const notBuilt: Display = Object.freeze({
+  intent: '',
+  interpolatedIntent: '',
+  interactWith: Object.freeze({
+    contractAddress: null,
+    contractChainId: null,
+    contractName: null,
+    protocolId: null,
+    protocolName: null,
+    protocolDescription: null,
+    owner: null,
+    info: null,
+  }),
+  fields: Object.freeze([]) as unknown as Display['fields'],
+  requiredFields: Object.freeze([]) as unknown as string[],
+}) as Display
+
 export function createResolution(
   ctx: DecodeContext,
   intent: Intent,
-  display: Display,
+  display: Display | (() => Display),
   decoding: {
     descriptor?: FunctionDescriptor | null
     hexSignature?: string | null
@@ -18,7 +36,7 @@ export function createResolution(
   return {
     action: ctx.action,
     intent,
-    display,
+    display: typeof display !== 'function' ? display : ctx.display ? display() : notBuilt,
     decoding: {
       descriptor: decoding.descriptor ?? null,
       hexSignature: decoding.hexSignature ?? null,
