@@ -117,11 +117,8 @@ export function createEntityIndex(entities: Entities, tables: EntityTables): Ent
   const credentialGroups = groupRows(tables.credentials.userAt, userList.length)
   const credentialLists = new Linked(credentialGroups, identity(credentialList.length), credentialList)
 
-  const byAddress = <T>(table: AddressTable, items: readonly T[], chainId: number, address: string) => {
-    const key = address.toLowerCase()
-    // An entry without a chain (allowed in account-only documents) stands for its address on every chain.
-    return entityAt(items, table.get(chainId)?.get(key) ?? table.get(null)?.get(key))
-  }
+  const byAddress = <T>(table: AddressTable, items: readonly T[], chainId: number, address: string) =>
+    entityAt(items, table.get(chainId, address))
   const tokenList = list(entities.tokens)
   const addressBookList = list(entities.addressBook)
   const lower = (id: string) => id.toLowerCase()

@@ -34,7 +34,14 @@ export function schemaValidator(kind: EntityKind): ValidateFunction {
   let validate = compiled.get(kind)
   if (!validate) {
     if (!ajv) {
-      ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, schemas: [...entitySchemas] })
+      ajv = new Ajv2020({
+        allErrors: true,
+        strict: true,
+        allowUnionTypes: true,
+        // The schemas' patterns are ASCII, and non-unicode expressions match faster.
+        unicodeRegExp: false,
+        schemas: [...entitySchemas],
+      })
       addFormats(ajv)
     }
     validate = ajv.getSchema(ENTITY_KINDS[kind].schemaId)

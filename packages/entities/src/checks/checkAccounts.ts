@@ -1,5 +1,5 @@
 import { ENTITY_ISSUE_CODES } from '../issue'
-import { type AddressTable, addAddress } from './addressTable'
+import { AddressTable } from './addressTable'
 import type { IssueCollector } from './issueCollector'
 import { chainKey, type Item, isItem, itemsOf } from './shared'
 
@@ -9,14 +9,14 @@ import { chainKey, type Item, isItem, itemsOf } from './shared'
  */
 export function checkAccounts(doc: Item, issues: IssueCollector | null): AddressTable {
   const items = itemsOf(doc, 'accounts')
-  const table: AddressTable = new Map()
+  const table = new AddressTable(items.length)
   for (let i = 0; i < items.length; i++) {
     const account = items[i]
     if (!isItem(account) || typeof account.address !== 'string') continue
     const chain = chainKey(account.chainId)
     if (chain === undefined) continue
-    const first = addAddress(table, chain, account.address, i)
-    if (first === undefined || !issues) continue
+    const first = table.add(chain, account.address, i)
+    if (first === undefined || first === null || !issues) continue
     issues.add({
       code: ENTITY_ISSUE_CODES.duplicateAccountAddress,
       severity: 'error',

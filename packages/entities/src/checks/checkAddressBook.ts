@@ -1,5 +1,5 @@
 import { ENTITY_ISSUE_CODES } from '../issue'
-import { type AddressTable, addAddress } from './addressTable'
+import { AddressTable } from './addressTable'
 import type { IssueCollector } from './issueCollector'
 import { chainKey, type Item, isItem, itemsOf } from './shared'
 
@@ -10,14 +10,14 @@ import { chainKey, type Item, isItem, itemsOf } from './shared'
  */
 export function checkAddressBook(doc: Item, issues: IssueCollector | null): AddressTable {
   const items = itemsOf(doc, 'addressBook')
-  const table: AddressTable = new Map()
+  const table = new AddressTable(items.length)
   for (let i = 0; i < items.length; i++) {
     const entry = items[i]
     if (!isItem(entry) || typeof entry.address !== 'string') continue
     const chain = chainKey(entry.chainId)
     if (chain === undefined) continue
-    const first = addAddress(table, chain, entry.address, i)
-    if (first === undefined || !issues) continue
+    const first = table.add(chain, entry.address, i)
+    if (first === undefined || first === null || !issues) continue
     const firstClassification = (items[first] as Item).classification
     const conflict = firstClassification !== entry.classification
     issues.add({

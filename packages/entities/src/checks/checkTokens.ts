@@ -1,5 +1,5 @@
 import { ENTITY_ISSUE_CODES } from '../issue'
-import { type AddressTable, addAddress } from './addressTable'
+import { AddressTable } from './addressTable'
 import type { IssueCollector } from './issueCollector'
 import { chainKey, type Item, isEvmAddress, isItem, itemsOf } from './shared'
 
@@ -12,12 +12,12 @@ const CAIP19_ERC20 = /^eip155:([1-9]\d{0,15})\/erc20:(0x[0-9a-fA-F]{40})$/
  */
 export function checkTokens(doc: Item, issues: IssueCollector | null): AddressTable {
   const items = itemsOf(doc, 'tokens')
-  const table: AddressTable = new Map()
+  const table = new AddressTable(items.length)
   for (let i = 0; i < items.length; i++) {
     const token = items[i]
     if (!isItem(token)) continue
     const chain = chainKey(token.chainId)
-    if (isEvmAddress(token.address) && chain !== undefined) addAddress(table, chain, token.address, i)
+    if (typeof token.address === 'string' && chain !== undefined) table.add(chain, token.address, i)
     if (!issues || typeof token.id !== 'string') continue
     const match = CAIP19_ERC20.exec(token.id)
     if (!match) {
