@@ -1,9 +1,19 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: ['src/index.ts', 'src/bin/start.ts', 'src/bin/request.ts'],
   format: ['esm'],
-  dts: true,
+  dts: {
+    entry: 'src/index.ts',
+    compilerOptions: {
+      moduleResolution: 'bundler',
+      module: 'esnext',
+      customConditions: ['@rampart/source'],
+      resolveJsonModule: true,
+      skipLibCheck: true,
+      strict: true,
+    },
+  },
   clean: true,
   sourcemap: true,
   target: 'node20',

@@ -50,7 +50,7 @@ describe('end to end over real HTTP', () => {
       body: JSON.stringify({ clientId: 'e2e-client', name: 'E2E', publicKeys: [key.publicJwk] }),
     })
     expect(registration.status).toBe(201)
-    const registered = await registration.json()
+    const registered = (await registration.json()) as { data: { publicKeys: object[] } }
     expect(registered.data.publicKeys[0]).not.toHaveProperty('d')
 
     const call = clientFor('e2e-client', key)
@@ -91,6 +91,6 @@ describe('end to end over real HTTP', () => {
     expect(after.body.data).toEqual([])
 
     const docs = await fetch(`${base}/openapi.json`)
-    expect((await docs.json()).openapi).toBe('3.1.0')
+    expect(((await docs.json()) as { openapi: string }).openapi).toBe('3.1.0')
   })
 })

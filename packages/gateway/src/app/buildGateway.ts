@@ -31,6 +31,8 @@ export type BuildGatewayOptions = {
   logger?: FastifyServerOptions['logger']
   /** Resource families added by other modules (signing actions, grants, /evaluate), registered after these. */
   plugins?: ReadonlyArray<(app: FastifyInstance) => Promise<void>>
+  /** Runs when the gateway closes, after its routes stop (closes the database the caller opened). */
+  onClose?: () => Promise<void>
 }
 
 /** Largest accepted body; credentials and entities documents fit well within it. */
@@ -66,6 +68,9 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
+
+  const { onClose } = options
+  if (onClose) app.addHook('onClose', async () => onClose())
 
   registerRawJsonParser(app, bodyLimit)
   registerErrorHandler(app)

@@ -16,9 +16,12 @@ export async function createGateway(
   const database = await openDatabase(config.database)
   try {
     await seedCatalogue(database.db)
-    const app = await buildGateway({ config, db: database.db, providers, ...options })
-    app.addHook('onClose', async () => {
-      await database.close()
+    const app = await buildGateway({
+      config,
+      db: database.db,
+      providers,
+      ...options,
+      onClose: database.close,
     })
     return { app, database }
   } catch (error) {

@@ -18,6 +18,7 @@ export function createAjv({ coerceTypes }: AjvOptions): Ajv2020 {
     useDefaults: true,
     removeAdditional: false,
     allowUnionTypes: true,
+    discriminator: true,
   })
   addFormats(ajv)
   return ajv

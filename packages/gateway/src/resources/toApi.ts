@@ -7,12 +7,17 @@ import type {
   networks,
   wallets,
 } from '../db/schema'
+import type { Asset } from '../generated/asset'
+import type { Connection } from '../generated/connection'
+import type { KnownDestination } from '../generated/knownDestination'
+import type { Network } from '../generated/network'
+import type { Account, Address, Wallet } from '../generated/wallet'
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect']
 
 const iso = (date: Date) => date.toISOString()
 
-export function addressToApi(row: Row<typeof addresses>) {
+export function addressToApi(row: Row<typeof addresses>): Address {
   return {
     addressId: row.addressId,
     accountId: row.accountId,
@@ -26,7 +31,7 @@ export function addressToApi(row: Row<typeof addresses>) {
   }
 }
 
-export function accountToApi(row: Row<typeof accounts>, accountAddresses: Row<typeof addresses>[]) {
+export function accountToApi(row: Row<typeof accounts>, accountAddresses: Row<typeof addresses>[]): Account {
   return {
     accountId: row.accountId,
     addresses: accountAddresses.map(addressToApi),
@@ -42,7 +47,7 @@ export function accountToApi(row: Row<typeof accounts>, accountAddresses: Row<ty
   }
 }
 
-export function walletToApi(row: Row<typeof wallets>, walletAccounts: ReturnType<typeof accountToApi>[]) {
+export function walletToApi(row: Row<typeof wallets>, walletAccounts: Account[]): Wallet {
   return {
     walletId: row.walletId,
     clientId: row.clientId,
@@ -56,7 +61,7 @@ export function walletToApi(row: Row<typeof wallets>, walletAccounts: ReturnType
   }
 }
 
-export function connectionToApi(row: Row<typeof connections>) {
+export function connectionToApi(row: Row<typeof connections>): Connection {
   return {
     clientId: row.clientId,
     connectionId: row.connectionId,
@@ -64,13 +69,13 @@ export function connectionToApi(row: Row<typeof connections>) {
     label: row.label,
     provider: row.provider,
     revokedAt: row.revokedAt ? iso(row.revokedAt) : null,
-    status: row.status,
+    status: row.status as Connection['status'],
     updatedAt: iso(row.updatedAt),
     url: row.url,
   }
 }
 
-export function networkToApi(row: Row<typeof networks>) {
+export function networkToApi(row: Row<typeof networks>): Network {
   return {
     networkId: row.networkId,
     coinType: row.coinType,
@@ -81,7 +86,7 @@ export function networkToApi(row: Row<typeof networks>) {
   }
 }
 
-export function assetToApi(row: Row<typeof assets>) {
+export function assetToApi(row: Row<typeof assets>): Asset {
   return {
     assetId: row.assetId,
     decimals: row.decimals,
@@ -94,7 +99,7 @@ export function assetToApi(row: Row<typeof assets>) {
   }
 }
 
-export function knownDestinationToApi(row: Row<typeof knownDestinations>) {
+export function knownDestinationToApi(row: Row<typeof knownDestinations>): KnownDestination {
   return {
     clientId: row.clientId,
     connectionId: row.connectionId,
