@@ -1,10 +1,10 @@
 import { checkPublicJwk, validateEntities } from '@rampart/entities'
+import { BUILTIN_PRESETS, validatePolicies } from '@rampart/evaluator'
 import type { JWK } from 'jose'
 import { type JwsAlgorithm, keyFitsAlgorithm } from '../auth/jwsAlgorithms'
 import type { Database } from '../db/openDatabase'
 import { clients } from '../db/schema'
 import { ConflictError, ValidationError, type ValidationIssue } from '../errors/gatewayError'
-import { validatePolicies } from './validatePolicies'
 
 export type ClientRegistration = {
   clientId: string
@@ -31,8 +31,8 @@ export const emptyEntities = () => ({
 
 /**
  * Checks what the schema cannot: that each key is a usable public key for its alg (on the curve, strong
- * enough, no private members), kids are unique, the entities validate with @rampart/entities, and the policies
- * with the policy schema. Every problem is reported with its JSON Pointer in the request body.
+ * enough, no private members), kids are unique, the entities validate with @rampart/entities, the policies with
+ * @rampart/evaluator, and the presets name built-in protocol presets. Every problem is reported with its JSON Pointer in the request body.
  */
 export function checkClientRegistration(registration: ClientRegistration): ValidationIssue[] {
   const issues: ValidationIssue[] = []
@@ -68,7 +68,19 @@ export function checkClientRegistration(registration: ClientRegistration): Valid
         issues.push({ path: `/entities${issue.path}`, message: issue.message, keyword: issue.code })
     }
   }
-  issues.push(...validatePolicies(registration.policies ?? [], '/policies'))
+  for (const issue of validatePolicies(registration.policies ?? []).issues) {
+    issues.push({ path: `/policies${issue.path}`, message: issue.message, keyword: issue.code })
+  }
+  const knownPresets = new Set(BUILTIN_PRESETS.map((preset) => preset.id))
+  registration.presets?.forEach((presetId, index) => {
+    if (!knownPresets.has(presetId)) {
+      issues.push({
+        path: `/presets/${index}`,
+        message: `is not a known protocol preset`,
+        keyword: 'unknown-preset',
+      })
+    }
+  })
   return issues
 }
 
