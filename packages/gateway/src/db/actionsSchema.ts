@@ -42,7 +42,7 @@ export const signingRequests = pgTable(
     /** What the provider returned, as the API shows it. */
     result: jsonb('result').$type<Record<string, unknown>>(),
     /** Why the request failed: the provider's (or the gateway's) code and message. */
-    failure: jsonb('failure').$type<{ code: string; message: string }>(),
+    failure: jsonb('failure').$type<{ code: string; message: string; statusCode?: number }>(),
     /** For spending and rate limits: the transfer this request made, once it was signed. */
     history: jsonb('history').$type<Record<string, unknown>>(),
     createdAt: at('created_at').notNull(),

@@ -1,0 +1,53 @@
+import definitions from '@rampart/schemas/gateway/actions/definitions.schema.json'
+import sendTransaction from '@rampart/schemas/gateway/actions/sendTransaction.schema.json'
+import sendTransactionRequest from '@rampart/schemas/gateway/actions/sendTransactionRequest.schema.json'
+import signMessage from '@rampart/schemas/gateway/actions/signMessage.schema.json'
+import signMessageRequest from '@rampart/schemas/gateway/actions/signMessageRequest.schema.json'
+import signTypedData from '@rampart/schemas/gateway/actions/signTypedData.schema.json'
+import signTypedDataRequest from '@rampart/schemas/gateway/actions/signTypedDataRequest.schema.json'
+
+/** The JSON Schemas under `schemas/gateway/actions/`: the signing actions' bodies and records. */
+export const actionSchemas = {
+  definitions,
+  sendTransaction,
+  sendTransactionRequest,
+  signMessage,
+  signMessageRequest,
+  signTypedData,
+  signTypedDataRequest,
+} as const
+
+export type ActionSchemaName = keyof typeof actionSchemas
+
+export function actionRef(name: ActionSchemaName): { $ref: string } {
+  return { $ref: actionSchemas[name].$id }
+}
+
+/** `{ data: <record> }` for one action schema. */
+export function actionDataOf(name: ActionSchemaName) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['data'],
+    properties: { data: actionRef(name) },
+  }
+}
+
+/** The action schemas as fastify registers them: no `$schema`, every relative `$ref` made absolute. */
+export function registrableActionSchemas(): Record<string, unknown>[] {
+  return Object.values(actionSchemas).map(
+    ({ $schema: _dialect, ...schema }) => absoluteRefs(schema, schema.$id) as Record<string, unknown>,
+  )
+}
+
+function absoluteRefs(node: unknown, base: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => absoluteRefs(item, base))
+  if (node === null || typeof node !== 'object') return node
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) =>
+      key === '$ref' && typeof value === 'string'
+        ? [key, new URL(value, base).toString()]
+        : [key, absoluteRefs(value, base)],
+    ),
+  )
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify'
+import { sendTransactionAction } from './sendTransactionAction'
+import { registerSigningRoutes } from './signingRoutes'
+import { signMessageAction } from './signMessageAction'
+import { signTypedDataAction } from './signTypedDataAction'
+
+/** EVM requests: send-transaction, sign-message and sign-typed-data, each created through the signing pipeline. */
+export async function evmRoutes(app: FastifyInstance) {
+  registerSigningRoutes(app, {
+    path: '/v1/provider/evm/send-transaction',
+    tag: 'EVM',
+    noun: 'Send-transaction request',
+    action: sendTransactionAction,
+    body: 'sendTransactionRequest',
+    record: 'sendTransaction',
+  })
+  registerSigningRoutes(app, {
+    path: '/v1/provider/evm/sign-message',
+    tag: 'EVM',
+    noun: 'Sign-message request',
+    action: signMessageAction,
+    body: 'signMessageRequest',
+    record: 'signMessage',
+  })
+  registerSigningRoutes(app, {
+    path: '/v1/provider/evm/sign-typed-data',
+    tag: 'EVM',
+    noun: 'Sign-typed-data request',
+    action: signTypedDataAction,
+    body: 'signTypedDataRequest',
+    record: 'signTypedData',
+  })
+}

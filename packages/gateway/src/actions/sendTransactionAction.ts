@@ -1,0 +1,85 @@
+import { resolveSigner, type SourceRef } from '../pipeline/resolveSigner'
+import type { SigningAction } from '../pipeline/signingAction'
+import type { EvmTransactionRequest } from '../providers/types'
+import { iso, quantity, requireEvmSigner, requireSameAddress } from './evmSigner'
+
+export type SendTransactionBody = {
+  transactionRequest: EvmTransactionRequest & { chainId: number }
+  transactionId?: string
+  source: SourceRef
+  idempotenceId: string
+  providerSpecific?: Record<string, unknown>
+  protocolPreset?: string[]
+  evaluation?: unknown
+}
+
+/** The transaction as a wallet sends it in eth_sendTransaction: hex quantities, gas as `gas`. */
+function rpcTransaction(
+  tx: SendTransactionBody['transactionRequest'],
+  from: string,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { from, chainId: quantity(String(tx.chainId)) }
+  if (tx.to != null) out.to = tx.to
+  if (tx.value != null) out.value = quantity(tx.value)
+  if (tx.data != null) out.data = tx.data
+  if (tx.gasLimit != null) out.gas = quantity(tx.gasLimit)
+  if (tx.gasPrice != null) out.gasPrice = quantity(tx.gasPrice)
+  if (tx.maxFeePerGas != null) out.maxFeePerGas = quantity(tx.maxFeePerGas)
+  if (tx.maxPriorityFeePerGas != null) out.maxPriorityFeePerGas = quantity(tx.maxPriorityFeePerGas)
+  if (tx.nonce != null) out.nonce = quantity(String(tx.nonce))
+  return out
+}
+
+/** POST /v1/provider/evm/send-transaction: sign (and broadcast when configured) an EVM transaction. */
+export const sendTransactionAction: SigningAction<SendTransactionBody> = {
+  kind: 'evm.sendTransaction',
+  recordIdOf: (body) => body.transactionId,
+  async plan({ app, clientId, connectionId }, body) {
+    const signer = await resolveSigner(app, { clientId, connectionId }, body.source)
+    const tx = body.transactionRequest
+    requireEvmSigner(signer, tx.chainId, '/transactionRequest/chainId')
+    requireSameAddress(signer, tx.from, '/transactionRequest/from')
+    return {
+      action: 'signTransaction',
+      signer,
+      rpcRequest: { method: 'eth_sendTransaction', params: [rpcTransaction(tx, signer.address)] },
+      presets: body.protocolPreset ?? [],
+      details: {},
+    }
+  },
+  async execute(session, plan, body) {
+    const signed = await session.signTransaction({
+      accountExternalId: plan.signer.accountExternalId,
+      addressExternalId: plan.signer.addressExternalId,
+      transaction: { ...body.transactionRequest, from: plan.signer.address },
+    })
+    const status = signed.broadcast ? 'broadcast' : 'signed'
+    return {
+      status,
+      externalStatus: status,
+      externalId: signed.txHash,
+      result: {
+        txHash: signed.txHash,
+        signedTransaction: signed.signedTransaction,
+        transaction: signed.transaction,
+      },
+    }
+  },
+  toApi(row) {
+    const result = row.result ?? {}
+    return {
+      requestId: row.requestId,
+      createdAt: iso(row.createdAt),
+      updatedAt: iso(row.updatedAt),
+      status: row.status,
+      externalStatus: (result.externalStatus as string | undefined) ?? null,
+      externalId: (result.externalId as string | undefined) ?? null,
+      txHash: (result.txHash as string | undefined) ?? null,
+      signedTransaction: (result.signedTransaction as string | undefined) ?? null,
+      sendTransactionRequest: { ...row.body, evaluation: row.evaluation ?? null },
+      idempotenceId: row.idempotenceId,
+      approvals: row.approvals,
+      failure: row.failure ? { code: row.failure.code, message: row.failure.message } : null,
+    }
+  },
+}

@@ -1,0 +1,43 @@
+import { resolveSigner, type SourceRef } from '../pipeline/resolveSigner'
+import type { SigningAction } from '../pipeline/signingAction'
+import type { Hex } from '../providers/types'
+import { requireEvmSigner } from './evmSigner'
+import { signatureRecord } from './signatureRecord'
+
+export type SignMessageBody = {
+  data: string | { raw: Hex }
+  source: SourceRef
+  idempotenceId: string
+  requestId?: string
+  protocolPreset?: string[]
+  evaluation?: unknown
+}
+
+const asHex = (data: SignMessageBody['data']): Hex =>
+  typeof data === 'string' ? `0x${Buffer.from(data, 'utf8').toString('hex')}` : data.raw
+
+/** POST /v1/provider/evm/sign-message: an EIP-191 personal message signature. */
+export const signMessageAction: SigningAction<SignMessageBody> = {
+  kind: 'evm.signMessage',
+  recordIdOf: (body) => body.requestId,
+  async plan({ app, clientId, connectionId }, body) {
+    const signer = await resolveSigner(app, { clientId, connectionId }, body.source)
+    requireEvmSigner(signer, undefined, '/source/id')
+    return {
+      action: 'signMessage',
+      signer,
+      rpcRequest: { method: 'personal_sign', params: [asHex(body.data), signer.address] },
+      presets: body.protocolPreset ?? [],
+      details: {},
+    }
+  },
+  async execute(session, plan, body) {
+    const { from: _from, ...signature } = await session.signMessage({
+      accountExternalId: plan.signer.accountExternalId,
+      addressExternalId: plan.signer.addressExternalId,
+      message: body.data,
+    })
+    return { status: 'signed', externalStatus: 'signed', result: { signature } }
+  },
+  toApi: (row) => signatureRecord(row, 'signMessageRequest'),
+}

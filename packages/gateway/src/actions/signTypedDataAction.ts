@@ -1,0 +1,40 @@
+import { resolveSigner, type SourceRef } from '../pipeline/resolveSigner'
+import type { SigningAction } from '../pipeline/signingAction'
+import type { TypedDataDefinition } from '../providers/types'
+import { requireEvmSigner } from './evmSigner'
+import { signatureRecord } from './signatureRecord'
+
+export type SignTypedDataBody = {
+  data: TypedDataDefinition & { domain: { chainId?: number } }
+  source: SourceRef
+  idempotenceId: string
+  requestId?: string
+  protocolPreset?: string[]
+  evaluation?: unknown
+}
+
+/** POST /v1/provider/evm/sign-typed-data: an EIP-712 signature. */
+export const signTypedDataAction: SigningAction<SignTypedDataBody> = {
+  kind: 'evm.signTypedData',
+  recordIdOf: (body) => body.requestId,
+  async plan({ app, clientId, connectionId }, body) {
+    const signer = await resolveSigner(app, { clientId, connectionId }, body.source)
+    requireEvmSigner(signer, body.data.domain.chainId, '/data/domain/chainId')
+    return {
+      action: 'signTypedData',
+      signer,
+      rpcRequest: { method: 'eth_signTypedData_v4', params: [signer.address, body.data] },
+      presets: body.protocolPreset ?? [],
+      details: {},
+    }
+  },
+  async execute(session, plan, body) {
+    const { from: _from, ...signature } = await session.signTypedData({
+      accountExternalId: plan.signer.accountExternalId,
+      addressExternalId: plan.signer.addressExternalId,
+      typedData: body.data,
+    })
+    return { status: 'signed', externalStatus: 'signed', result: { signature } }
+  },
+  toApi: (row) => signatureRecord(row, 'signTypedDataRequest'),
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify'
+import { createAjv } from '../http/createAjv'
+import { registrableSchemas } from '../http/gatewaySchemas'
+import { ClientPolicies } from '../pipeline/clientPolicyState'
+import { registrableActionSchemas } from './actionSchemas'
+import { evmRoutes } from './evmRoutes'
+
+/**
+ * Every signing action of the gateway, and POST /evaluate: the action schemas, the per-client evaluators, and one
+ * child plugin per resource family. Register it with `buildGateway({ plugins: [signingPlugin] })`.
+ */
+export async function signingPlugin(app: FastifyInstance) {
+  const bodyAjv = createAjv({ coerceTypes: false })
+  const textAjv = createAjv({ coerceTypes: true })
+  for (const schema of [...registrableSchemas(), ...registrableActionSchemas()]) {
+    bodyAjv.addSchema(schema)
+    textAjv.addSchema(schema)
+  }
+  for (const schema of registrableActionSchemas()) app.addSchema(schema)
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object),
+  )
+  app.decorate('clientPolicies', new ClientPolicies(app.db))
+  await app.register(evmRoutes)
+}

@@ -1,0 +1,108 @@
+import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { clientOf } from '../auth/authPlugin'
+import { signingRequests } from '../db/actionsSchema'
+import { NotFoundError } from '../errors/gatewayError'
+import { clientHeaders, errorResponses, idParams } from '../http/routeSchemas'
+import type { SigningAction } from '../pipeline/signingAction'
+import { connectionIdOf, createSigningRequest } from '../pipeline/signingPipeline'
+import { type ActionSchemaName, actionDataOf, actionRef } from './actionSchemas'
+
+export const connectionHeaders = clientHeaders({
+  'x-connection-id': {
+    type: 'string',
+    minLength: 1,
+    maxLength: 64,
+    description: 'The connection to act through',
+  },
+})
+
+export type SigningRoutesOptions<Body extends { idempotenceId: string }> = {
+  path: string
+  tag: string
+  noun: string
+  action: SigningAction<Body>
+  body: ActionSchemaName
+  record: ActionSchemaName
+}
+
+/** Reads one of the client's records of an action kind, by its request id. */
+export async function findRecord(
+  app: FastifyInstance,
+  scope: { clientId: string; connectionId?: string },
+  kind: string,
+  requestId: string,
+  noun: string,
+) {
+  const [row] = await app.db
+    .select()
+    .from(signingRequests)
+    .where(
+      and(
+        eq(signingRequests.clientId, scope.clientId),
+        eq(signingRequests.kind, kind),
+        eq(signingRequests.requestId, requestId),
+        scope.connectionId === undefined ? undefined : eq(signingRequests.connectionId, scope.connectionId),
+      ),
+    )
+  if (!row) throw new NotFoundError(`${noun} not found`, 'REQUEST_NOT_FOUND')
+  return row
+}
+
+/** POST `path` (create through the signing pipeline) and GET `path/:id` for one signing action. */
+export function registerSigningRoutes<Body extends { idempotenceId: string }>(
+  app: FastifyInstance,
+  options: SigningRoutesOptions<Body>,
+) {
+  const { action, noun } = options
+  app.post<{ Body: Body }>(
+    options.path,
+    {
+      schema: {
+        tags: [options.tag],
+        summary: `Create a ${noun.toLowerCase()}`,
+        description:
+          'Decoded, evaluated against the client policies and, only when permitted, handed to the provider. ' +
+          'The same idempotenceId with the same body returns the original record; with another body, 409.',
+        headers: connectionHeaders,
+        body: actionRef(options.body),
+        response: {
+          201: actionDataOf(options.record),
+          ...errorResponses(400, 401, 403, 404, 409, 422, 500, 502),
+        },
+      },
+    },
+    async (request, reply) => {
+      const response = await createSigningRequest(app, request, action, request.body as Body)
+      if (response.replayed) reply.header('idempotent-replayed', 'true')
+      reply.status(response.statusCode)
+      return { data: response.data }
+    },
+  )
+
+  app.get<{ Params: { id: string } }>(
+    `${options.path}/:id`,
+    {
+      schema: {
+        tags: [options.tag],
+        summary: `Get a ${noun.toLowerCase()}`,
+        headers: connectionHeaders,
+        params: idParams('id', `The ${noun.toLowerCase()} id`),
+        response: { 200: actionDataOf(options.record), ...errorResponses(401, 404, 409, 422, 500) },
+      },
+    },
+    async (request) => {
+      const { clientId } = clientOf(request)
+      const connectionId =
+        typeof request.headers['x-connection-id'] === 'string' ? connectionIdOf(request) : undefined
+      const row = await findRecord(
+        app,
+        { clientId, ...(connectionId === undefined ? {} : { connectionId }) },
+        action.kind,
+        request.params.id,
+        noun,
+      )
+      return { data: action.toApi(row) }
+    },
+  )
+}

@@ -1,0 +1,101 @@
+import type { Entities } from '@rampart/entities'
+import {
+  BUILTIN_PRESETS,
+  createEvaluator,
+  type Evaluator,
+  type Policy,
+  type Preset,
+} from '@rampart/evaluator'
+import { eq } from 'drizzle-orm'
+import type { Database } from '../db/openDatabase'
+import { clients } from '../db/schema'
+import { AuthenticationError } from '../errors/gatewayError'
+
+/** Everything a client's decisions need, built once per version of the client's entities, policies and presets. */
+export type ClientPolicyState = {
+  clientId: string
+  entities: Entities
+  /** Null when the evaluator could not be built: every decision is then a refusal. */
+  evaluator: Evaluator | null
+  /** Why the evaluator could not be built. */
+  unavailable?: string
+  /** The presets the client enabled, by id. */
+  presets: ReadonlyMap<string, Preset>
+  /** Whether any policy counts past transfers (spending or rate limits), so history is worth loading. */
+  usesHistory: boolean
+  /** `<chainId>:<address>` (or the bare address) to the entities account id. */
+  accountIds: ReadonlyMap<string, string>
+  /** Lowercased user ids, credential ids and credential kids, to the user id. */
+  userIds: ReadonlyMap<string, string>
+}
+
+type CacheEntry = { version: number; state: Promise<ClientPolicyState> }
+
+/**
+ * Keeps one evaluator per client, rebuilt when the client's row changes (its `updatedAt`). Building one loads the
+ * compiled policy library and indexes the entities, which is far too slow to do per request.
+ */
+export class ClientPolicies {
+  private readonly cache = new Map<string, CacheEntry>()
+
+  constructor(private readonly db: Database) {}
+
+  async forClient(clientId: string): Promise<ClientPolicyState> {
+    const [row] = await this.db.select().from(clients).where(eq(clients.clientId, clientId))
+    if (!row) throw new AuthenticationError('The client is not registered', 'CLIENT_UNKNOWN')
+    const version = row.updatedAt.getTime()
+    const cached = this.cache.get(clientId)
+    if (cached && cached.version === version) return cached.state
+    const state = build(row)
+    this.cache.set(clientId, { version, state })
+    return state
+  }
+}
+
+async function build(row: typeof clients.$inferSelect): Promise<ClientPolicyState> {
+  const entities = row.entities as unknown as Entities
+  const policies = row.policies as Policy[]
+  const enabled = new Set(row.presets as string[])
+  const presets = BUILTIN_PRESETS.filter((preset) => enabled.has(preset.id))
+  const accountIds = new Map<string, string>()
+  for (const account of entities.accounts ?? []) {
+    const key =
+      account.chainId === undefined ? lower(account.address) : `${account.chainId}:${lower(account.address)}`
+    if (!accountIds.has(key)) accountIds.set(key, account.id)
+  }
+  const userIds = new Map<string, string>()
+  for (const user of entities.users ?? []) userIds.set(lower(user.id), user.id)
+  for (const credential of entities.credentials ?? []) {
+    userIds.set(lower(credential.id), credential.userId)
+    const kid = (credential.key as { kid?: unknown }).kid
+    if (typeof kid === 'string') userIds.set(lower(kid), credential.userId)
+  }
+  const usesHistory = JSON.stringify(policies).match(/"check(SpendingLimit|RateLimit)"/) !== null
+  const base = {
+    clientId: row.clientId,
+    entities,
+    presets: new Map(presets.map((preset) => [preset.id, preset])),
+    usesHistory,
+    accountIds,
+    userIds,
+  }
+  try {
+    const evaluator = await createEvaluator({ entities, policies, presets })
+    return { ...base, evaluator }
+  } catch (error) {
+    // Fail closed: a client whose policies cannot be loaded gets refusals, never permits.
+    return { ...base, evaluator: null, unavailable: error instanceof Error ? error.message : 'unknown error' }
+  }
+}
+
+const lower = (value: string) => value.toLowerCase()
+
+/** The entities account id of a signer: by chain and address, then by address alone; else its CAIP-10 id. */
+export function resourceOf(state: ClientPolicyState, address: string, chainId: number | null): string {
+  const byChain = chainId === null ? undefined : state.accountIds.get(`${chainId}:${lower(address)}`)
+  return (
+    byChain ??
+    state.accountIds.get(lower(address)) ??
+    (chainId === null ? address : `eip155:${chainId}:${address}`)
+  )
+}

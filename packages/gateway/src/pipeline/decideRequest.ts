@@ -1,0 +1,143 @@
+import { decodeRequest, type Resolution } from '@rampart/decoder'
+import type { Decision, EvaluationRequest, Preset } from '@rampart/evaluator'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { networks } from '../db/schema'
+import { attestDecision } from './attestDecision'
+import { type ClientPolicyState, resourceOf } from './clientPolicyState'
+import { evaluationReport, type ReportNetwork } from './evaluationReport'
+import { loadHistory } from './loadHistory'
+import { refusalDecision } from './refusalDecision'
+import type { Plan } from './signingAction'
+
+/** A record's embedded evaluation: the spec's {whitelisted, report, signature}, plus the decision itself. */
+export type Evaluation = {
+  whitelisted: boolean
+  report: Record<string, unknown>
+  signature: string | null
+  decision: Decision
+}
+
+export type Decided = { decision: Decision; evaluation: Evaluation; evaluationRequest: EvaluationRequest }
+
+/** Decodes a JSON-RPC request; any failure is a resolution whose error the policies refuse (never a throw). */
+export function decodeSafely(
+  request: unknown,
+  entities: unknown,
+  chainId: number | undefined,
+): Resolution | null {
+  try {
+    return decodeRequest(request, { entities, ...(chainId === undefined ? {} : { chainId }) })
+  } catch {
+    return null
+  }
+}
+
+/** Evaluates with the client's evaluator; anything that goes wrong is a Forbid with its reason (fail closed). */
+export function evaluateSafely(
+  state: ClientPolicyState,
+  request: EvaluationRequest,
+  presets: readonly string[],
+): Decision {
+  if (!state.evaluator) {
+    return refusalDecision(
+      'EVALUATOR_UNAVAILABLE',
+      `The client's policies cannot be loaded: ${state.unavailable}`,
+    )
+  }
+  try {
+    return state.evaluator.evaluate(request, { presets })
+  } catch (error) {
+    return refusalDecision('EVALUATION_FAILED', error instanceof Error ? error.message : 'evaluation failed')
+  }
+}
+
+const networkCache = new WeakMap<FastifyInstance, Map<string, ReportNetwork | null>>()
+
+/** A catalogue network as reports show it (catalogue rows never change while the gateway runs). */
+export async function reportNetwork(app: FastifyInstance, networkId: string): Promise<ReportNetwork | null> {
+  let cache = networkCache.get(app)
+  if (!cache) {
+    cache = new Map()
+    networkCache.set(app, cache)
+  }
+  if (cache.has(networkId)) return cache.get(networkId) ?? null
+  const [row] = await app.db.select().from(networks).where(eq(networks.networkId, networkId))
+  const network = row
+    ? {
+        networkId: row.networkId,
+        coinType: row.coinType,
+        evmChainId: row.evmChainId,
+        name: row.name,
+        createdAt: row.createdAt.toISOString(),
+      }
+    : null
+  cache.set(networkId, network)
+  return network
+}
+
+/**
+ * Steps 2 and 3 of the pipeline: decode the request into an intent and evaluate it against the client's entities,
+ * policies and presets, then sign the decision. The principal is the credential that signed the HTTP request.
+ */
+export async function decideRequest(
+  app: FastifyInstance,
+  input: { state: ClientPolicyState; principal: string; plan: Plan; approvals: string[] },
+): Promise<Decided> {
+  const { state, plan } = input
+  const resolution = plan.rpcRequest
+    ? decodeSafely(plan.rpcRequest, state.entities, plan.signer.chainId ?? undefined)
+    : null
+  const evaluationRequest: EvaluationRequest = {
+    action: plan.action,
+    principal: input.principal,
+    resource: resourceOf(state, plan.signer.address, plan.signer.chainId),
+    ...(resolution ? { intent: resolution.intent } : {}),
+    ...(plan.payload === undefined ? {} : { payload: plan.payload }),
+    ...(plan.algorithm === undefined ? {} : { algorithm: plan.algorithm }),
+    ...(input.approvals.length > 0 ? { approvals: input.approvals } : {}),
+    ...(state.usesHistory ? { history: await loadHistory(app.db, state.clientId) } : {}),
+    now: Math.floor(Date.now() / 1000),
+  }
+  const decoderError = resolution?.decoding.error
+  // Fail closed: what the decoder could not fully understand is never handed to the policies to permit.
+  const decision =
+    plan.rpcRequest && !resolution
+      ? refusalDecision('EVALUATION_FAILED', 'The request could not be decoded')
+      : decoderError
+        ? refusalDecision(
+            'INVALID_REQUEST',
+            `The request could not be fully decoded (${decoderError.name}): ${decoderError.message}`,
+          )
+        : evaluateSafely(state, evaluationRequest, plan.presets)
+  const presets = plan.presets
+    .map((id) => state.presets.get(id))
+    .filter((preset): preset is Preset => preset !== undefined)
+  const signature = attestDecision(decision, evaluationRequest, app.config.attestationKey)
+  const report = evaluationReport({
+    action: plan.action,
+    network: await reportNetwork(app, plan.signer.networkId),
+    rawPayload: plan.rpcRequest
+      ? rawPayloadOf(plan.rpcRequest)
+      : plan.payload
+        ? { payload: plan.payload }
+        : null,
+    presets,
+    resolution,
+    decision,
+  })
+  return {
+    decision,
+    evaluationRequest,
+    evaluation: { whitelisted: decision.decision === 'Permit', report, signature, decision },
+  }
+}
+
+/** The payload as the spec's rawPayload shows it: the transaction object, or the request's params. */
+function rawPayloadOf(request: { method: string; params?: unknown }): Record<string, unknown> {
+  const params = Array.isArray(request.params) ? request.params : []
+  if (request.method === 'eth_sendTransaction' && params[0] && typeof params[0] === 'object') {
+    return params[0] as Record<string, unknown>
+  }
+  return { method: request.method, params }
+}

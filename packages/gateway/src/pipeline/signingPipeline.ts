@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto'
+import { type EvaluationRequest, type HistoryTransfer, hashRequest } from '@rampart/evaluator'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { clientOf } from '../auth/authPlugin'
+import { type SigningRequestRow, signingRequests } from '../db/actionsSchema'
+import { ConflictError, GatewayError, ValidationError } from '../errors/gatewayError'
+import { isProviderError } from '../providers/errors'
+import type { ClientPolicies } from './clientPolicyState'
+import { decideRequest } from './decideRequest'
+import type { Plan, SigningAction } from './signingAction'
+import { policyForbidden, providerFailed } from './signingErrors'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    clientPolicies: ClientPolicies
+  }
+}
+
+export type SigningResponse = { statusCode: 200 | 201; data: Record<string, unknown>; replayed: boolean }
+
+/** Creates in this process that have claimed their idempotence key and not finished yet. */
+const running = new Map<string, Promise<unknown>>()
+
+/** The connection a signing action goes through: the `x-connection-id` header, required. */
+export function connectionIdOf(request: FastifyRequest): string {
+  const value = request.headers['x-connection-id']
+  if (typeof value !== 'string' || value.length === 0 || value.length > 64) {
+    throw new ValidationError('The x-connection-id header is required', [
+      { path: '/x-connection-id', message: 'is required', in: 'headers' },
+    ])
+  }
+  return value
+}
+
+/** The body as stored and hashed: a client-sent `evaluation` is ignored (the gateway makes its own). */
+function storedBody(body: Record<string, unknown>): Record<string, unknown> {
+  const { evaluation: _ignored, ...rest } = body
+  return rest
+}
+
+/**
+ * The one signing pipeline. 1. validate (schema, then the action's plan); 2. claim the idempotence key with a
+ * unique index (`on conflict do nothing`), so concurrent identical creates yield one record and one provider
+ * call; 3. decode and 4. evaluate; 5. only on Permit, hand the request to the provider; 6. record the outcome
+ * with the decision embedded. Forbid is recorded and answered 403; Confirm is recorded as pending_approval.
+ */
+export async function createSigningRequest<Body extends { idempotenceId: string }>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  action: SigningAction<Body>,
+  body: Body,
+): Promise<SigningResponse> {
+  const { clientId, kid } = clientOf(request)
+  const connectionId = connectionIdOf(request)
+  const connection = await app.sessions.activeConnection(clientId, connectionId)
+  const plan = await action.plan({ app, clientId, connectionId }, body)
+  const stored = storedBody(body as Record<string, unknown>)
+  const bodyHash = hashRequest(stored)
+  const key = [clientId, connectionId, action.kind, body.idempotenceId].join('\u0000')
+
+  const earlier = running.get(key)
+  if (earlier) {
+    await earlier.catch(() => {})
+    return replay(app, action, { clientId, connectionId, idempotenceId: body.idempotenceId, bodyHash, plan })
+  }
+  let finish: () => void = () => {}
+  running.set(key, new Promise<void>((resolve) => (finish = resolve)))
+  try {
+    const now = new Date()
+    const [row] = await app.db
+      .insert(signingRequests)
+      .values({
+        rowId: randomUUID(),
+        requestId: action.recordIdOf(body) ?? randomUUID(),
+        kind: action.kind,
+        clientId,
+        connectionId,
+        provider: connection.provider,
+        idempotenceId: body.idempotenceId,
+        bodyHash,
+        status: 'processing',
+        principal: kid,
+        body: stored,
+        plan: plan as unknown as Record<string, unknown>,
+        approvals: [],
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning()
+    if (!row) {
+      return await replay(app, action, {
+        clientId,
+        connectionId,
+        idempotenceId: body.idempotenceId,
+        bodyHash,
+        plan,
+      })
+    }
+    return {
+      statusCode: 201,
+      data: action.toApi(await decideAndRun(app, action, row, plan, body)),
+      replayed: false,
+    }
+  } finally {
+    running.delete(key)
+    finish()
+  }
+}
+
+/** A create whose idempotence key was already claimed: the original record, or 409 for another body. */
+async function replay<Body extends { idempotenceId: string }>(
+  app: FastifyInstance,
+  action: SigningAction<Body>,
+  claim: { clientId: string; connectionId: string; idempotenceId: string; bodyHash: string; plan: Plan },
+): Promise<SigningResponse> {
+  const [row] = await app.db
+    .select()
+    .from(signingRequests)
+    .where(
+      and(
+        eq(signingRequests.clientId, claim.clientId),
+        eq(signingRequests.connectionId, claim.connectionId),
+        eq(signingRequests.kind, action.kind),
+        eq(signingRequests.idempotenceId, claim.idempotenceId),
+      ),
+    )
+  if (!row) {
+    throw new ConflictError('Another request already uses this id', 'REQUEST_ID_TAKEN')
+  }
+  if (row.bodyHash !== claim.bodyHash) {
+    throw new ConflictError(
+      'This idempotenceId was already used with a different body',
+      'IDEMPOTENCE_CONFLICT',
+      { requestId: row.requestId },
+    )
+  }
+  return { statusCode: 201, data: respond(action, row), replayed: true }
+}
+
+/** A stored record as its create answered: 403 when forbidden, the provider's error when failed. */
+export function respond<Body extends { idempotenceId: string }>(
+  action: SigningAction<Body>,
+  row: SigningRequestRow,
+): Record<string, unknown> {
+  if (row.status === 'forbidden') throw policyForbidden(row)
+  if (row.status === 'failed') throw providerFailed(row)
+  return action.toApi(row)
+}
+
+async function update(app: FastifyInstance, rowId: string, values: Partial<SigningRequestRow>) {
+  const [row] = await app.db
+    .update(signingRequests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(signingRequests.rowId, rowId))
+    .returning()
+  return row!
+}
+
+/** Decides a claimed request and, on Permit, runs it. Returns the stored row, or throws 403 / the provider error. */
+export async function decideAndRun<Body extends { idempotenceId: string }>(
+  app: FastifyInstance,
+  action: SigningAction<Body>,
+  row: SigningRequestRow,
+  plan: Plan,
+  body: Body,
+): Promise<SigningRequestRow> {
+  const state = await app.clientPolicies.forClient(row.clientId)
+  const approvals = row.approvals.map((approval) => String(approval.userId))
+  const { decision, evaluation, evaluationRequest } = await decideRequest(app, {
+    state,
+    principal: row.principal,
+    plan,
+    approvals,
+  })
+  if (decision.decision === 'Forbid') {
+    throw policyForbidden(await update(app, row.rowId, { status: 'forbidden', evaluation }))
+  }
+  if (decision.decision === 'Confirm') {
+    return update(app, row.rowId, { status: 'pending_approval', evaluation })
+  }
+  const decided = await update(app, row.rowId, { status: 'processing', evaluation })
+  const history = historyOf(
+    evaluationRequest,
+    state.userIds.get(row.principal.toLowerCase()) ?? row.principal,
+  )
+  return runPermitted(app, action, decided, plan, body, history)
+}
+
+/** What spending and rate limits count of a request: the asset it moves, how much, to whom. */
+function historyOf(request: EvaluationRequest, userId: string): HistoryTransfer | undefined {
+  const intent = request.intent
+  if (!intent) return undefined
+  const base = {
+    principal: userId,
+    ...(request.resource ? { resource: request.resource } : {}),
+    ...(intent.chainId > 0 ? { chainId: intent.chainId } : {}),
+    ...((intent.recipient ?? intent.to) ? { to: (intent.recipient ?? intent.to) as string } : {}),
+    timestamp: request.now ?? Math.floor(Date.now() / 1000),
+  }
+  if (intent.amount !== undefined && intent.token !== undefined) {
+    return { ...base, amount: intent.amount, token: intent.token }
+  }
+  if (intent.value !== undefined && intent.value !== '0' && intent.chainId > 0) {
+    return { ...base, amount: intent.value, token: `eip155:${intent.chainId}/slip44:60` }
+  }
+  return undefined
+}
+
+/** Step 5: the provider call. Its failure is recorded (terminal `failed`, with the provider's message), never lost. */
+async function runPermitted<Body extends { idempotenceId: string }>(
+  app: FastifyInstance,
+  action: SigningAction<Body>,
+  row: SigningRequestRow,
+  plan: Plan,
+  body: Body,
+  history: HistoryTransfer | undefined,
+): Promise<SigningRequestRow> {
+  try {
+    const session = await app.sessions.sessionFor(row.clientId, row.connectionId)
+    const outcome = await action.execute(session, plan, body)
+    return await update(app, row.rowId, {
+      status: outcome.status,
+      result: {
+        ...outcome.result,
+        externalStatus: outcome.externalStatus ?? null,
+        externalId: outcome.externalId ?? null,
+      },
+      ...((outcome.history ?? history)
+        ? { history: (outcome.history ?? history) as unknown as Record<string, unknown> }
+        : {}),
+    })
+  } catch (error) {
+    const failure = isProviderError(error)
+      ? { code: error.code, message: error.message, statusCode: error.httpStatus }
+      : error instanceof GatewayError
+        ? { code: error.code, message: error.message, statusCode: error.statusCode }
+        : { code: 'INTERNAL_ERROR', message: 'The request failed inside the gateway', statusCode: 500 }
+    if (!isProviderError(error) && !(error instanceof GatewayError)) {
+      app.log.error({ err: error, requestId: row.requestId }, 'signing request failed')
+    }
+    throw providerFailed(await update(app, row.rowId, { status: 'failed', failure }))
+  }
+}

@@ -1,0 +1,169 @@
+import type { FastifyInstance } from 'fastify'
+import { signingPlugin } from '../../src/actions/signingPlugin'
+import { generateSigningJwk, type SigningKeyPair } from '../../src/crypto/generateSigningJwk'
+import { type CustodyProvider, createLocalProvider, type LocalProviderOptions } from '../../src/providers'
+import {
+  encryptCredentials,
+  registerTestClient,
+  signedInject,
+  startTestGateway,
+  type TestClient,
+  type TestGateway,
+  testScrypt,
+} from './testGateway'
+
+/** Hardhat's well-known test mnemonic: wallet 0, address 0 is 0xf39F…2266 on every EVM network. */
+export const testMnemonic = 'test test test test test test test test test test test junk'
+export const testAddress = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+/** A local provider whose session calls are counted by method name. */
+export function countingLocalProvider(options: LocalProviderOptions = {}) {
+  const local = createLocalProvider({ scrypt: testScrypt, ...options })
+  const calls: Record<string, number> = {}
+  const provider: CustodyProvider = {
+    id: local.id,
+    name: local.name,
+    validateCredentials: (credentials) => local.validateCredentials(credentials),
+    async connect(credentials, context) {
+      const session = await local.connect(credentials as never, context)
+      return new Proxy(session, {
+        get(target, property, receiver) {
+          const value = Reflect.get(target, property, receiver)
+          if (typeof value !== 'function') return value
+          return (...args: unknown[]) => {
+            calls[String(property)] = (calls[String(property)] ?? 0) + 1
+            return value.apply(target, args)
+          }
+        },
+      })
+    },
+  }
+  return { provider, calls }
+}
+
+export type SigningSetup = {
+  gateway: TestGateway
+  client: TestClient
+  connectionId: string
+  calls: Record<string, number>
+  /** Account ids of the connection by network id. */
+  accounts: Record<string, string>
+  approvers: Record<string, SigningKeyPair>
+  call: (
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) => ReturnType<FastifyInstance['inject']>
+}
+
+/** The organization the action tests run as: alice requests, bob and carol approve, all on the test address. */
+export async function organization(requesterKid: string, approvers: Record<string, SigningKeyPair>) {
+  const chains = [1, 137, 11155111, 17000]
+  return {
+    users: [
+      { id: 'alice', role: 'admin' },
+      { id: 'bob', role: 'admin' },
+      { id: 'carol', role: 'manager' },
+    ],
+    userGroups: [{ id: 'approvers', name: 'Approvers' }],
+    userGroupMembers: [
+      { userId: 'bob', groupId: 'approvers' },
+      { userId: 'carol', groupId: 'approvers' },
+    ],
+    userAccounts: [],
+    credentials: [
+      ...Object.entries(approvers).map(([userId, key]) => ({
+        id: key.publicJwk.kid!,
+        userId,
+        key: key.publicJwk,
+      })),
+    ],
+    accounts: chains.map((chainId) => ({
+      id: `eip155:${chainId}:${testAddress}`,
+      address: testAddress,
+      accountType: 'eoa',
+      chainId,
+    })),
+    accountGroups: [],
+    accountGroupMembers: [],
+    tokens: [
+      {
+        id: 'eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+        address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+        symbol: 'USDC',
+        chainId: 1,
+        decimals: 6,
+      },
+    ],
+    addressBook: [],
+    requesterKid,
+  }
+}
+
+/**
+ * A gateway with the signing plugin, a client whose key is alice's credential, the given policies, and a local
+ * connection holding the test mnemonic.
+ */
+export async function startSigningGateway(options: {
+  policies: Record<string, unknown>[]
+  presets?: string[]
+  provider?: LocalProviderOptions
+}): Promise<SigningSetup> {
+  const { provider, calls } = countingLocalProvider(options.provider)
+  const gateway = await startTestGateway({}, { providers: [provider], plugins: [signingPlugin] })
+  const requester = await generateSigningJwk('ES256K', 'alice-key')
+  const approvers = {
+    bob: await generateSigningJwk('ES256K', 'bob-key'),
+    carol: await generateSigningJwk('ES256', 'carol-key'),
+  }
+  const { requesterKid: _kid, ...entities } = await organization('alice-key', approvers)
+  entities.credentials.unshift({ id: 'alice-key', userId: 'alice', key: requester.publicJwk })
+  const client = await registerTestClient(gateway, [], {
+    publicKeys: [requester.publicJwk],
+    entities,
+    policies: options.policies,
+    presets: options.presets ?? [],
+  })
+  const withKey: TestClient = { ...client, keys: [requester], key: requester }
+  const encryptedCredentials = await encryptCredentials(gateway, withKey, {
+    passphrase: 'correct horse battery staple, signing tests',
+    mnemonic: testMnemonic,
+  })
+  const created = await signedInject(gateway, withKey, {
+    method: 'POST',
+    url: '/v1/provider/connections',
+    body: { provider: 'local', label: 'Signing tests', encryptedCredentials },
+  })
+  if (created.statusCode !== 201) throw new Error(`Connection creation failed: ${created.body}`)
+  const connectionId = created.json().data.connectionId as string
+  const listed = await signedInject(gateway, withKey, {
+    method: 'GET',
+    url: '/v1/provider/accounts?limit=100',
+  })
+  const accounts: Record<string, string> = {}
+  for (const account of listed.json().data as { accountId: string; networkId: string }[]) {
+    accounts[account.networkId] = account.accountId
+  }
+  return {
+    gateway,
+    client: withKey,
+    connectionId,
+    calls,
+    accounts,
+    approvers,
+    call: (method, url, body, headers = {}) =>
+      signedInject(gateway, withKey, {
+        method,
+        url,
+        ...(body === undefined ? {} : { body }),
+        headers: { 'x-connection-id': connectionId, ...headers },
+      }),
+  }
+}
+
+/** A policy as policy.schema.json shapes it. */
+export function policy(id: string, effect: 'permit' | 'forbid', when: Record<string, unknown>[]) {
+  // biome-ignore lint/suspicious/noThenProperty: `then` is the policy's effect, as policy.schema.json names it.
+  return { id, then: effect, when }
+}
