@@ -45,6 +45,15 @@ export function parseTransactionRequest(
     data: parseHexData(value[dataKey], `${path}/${dataKey}`),
     value: parseOptionalQuantity(value.value, `${path}/value`) ?? 0n,
   }
+  if (!to && call.data.length <= 2) {
+    throw new DecodingError(
+      'invalidTransaction',
+      'A transaction without `to` deploys code, but it carries no data.',
+      {
+        path: `${path}/to`,
+      },
+    )
+  }
   const gasLimit = parseOptionalQuantity(
     value.gas ?? value.gasLimit,
     `${path}/${value.gas !== undefined ? 'gas' : 'gasLimit'}`,

@@ -1,0 +1,135 @@
+import { concat, encodeFunctionData, encodePacked, parseAbi, stringToHex } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { decodeIntent, decodeRequest } from './decodeRequest'
+import { decoderErrorCodes } from './errors/decodingError'
+import { limits } from './limits'
+
+const from = '0x61640a8d48bca205ba91b16b0b7745e7abc61084'
+const usdt = '0xdac17f958d2ee523a2206206994597c13d831ec7'
+const transfer =
+  '0xa9059cbb0000000000000000000000005bdbd6e977d40a2fbebad8d8654556582a6df8540000000000000000000000000000000000000000000000000000000009896800'
+const send = (tx: Record<string, unknown>) => ({
+  method: 'eth_sendTransaction',
+  params: [{ from, chainId: '0x1', ...tx }],
+})
+
+describe('decodeRequest', () => {
+  it('never throws, whatever the input', () => {
+    const junk: unknown[] = [
+      null,
+      undefined,
+      42,
+      'eth_sendTransaction',
+      [],
+      {},
+      { method: 7 },
+      { method: 'eth_sendTransaction' },
+      { method: 'eth_sendTransaction', params: 'x' },
+      { method: 'eth_sendTransaction', params: [null] },
+      send({ to: 'nope' }),
+      send({ to: usdt, value: '-1' }),
+      send({ to: usdt, value: `0x${'f'.repeat(65)}` }),
+      send({ to: usdt, data: '0xabc' }),
+      send({ to: usdt, data: 12 }),
+      send({ to: usdt, data: '0x12', input: '0x34' }),
+      { method: 'personal_sign', params: [] },
+      { method: 'personal_sign', params: [{}, from] },
+      { method: 'personal_sign', params: ['0xzz', from] },
+      { method: 'eth_signTypedData_v4', params: [from, '{"bad json'] },
+      {
+        method: 'eth_signTypedData_v4',
+        params: [from, { types: {}, primaryType: 'X', domain: {}, message: {} }],
+      },
+      {
+        method: 'eth_signTypedData_v4',
+        params: [from, { types: { X: [] }, primaryType: '__proto__', domain: {}, message: {} }],
+      },
+      { method: 'eth_sendUserOperation', params: [{ sender: from }] },
+      { method: 'eth_sendUserOperation', params: [{ sender: from, nonce: '0x1', callData: '0x12345' }] },
+      JSON.parse('{"method":"eth_sendTransaction","params":[{"__proto__":{"to":"0x00"}}]}'),
+    ]
+    for (const request of junk) {
+      const resolution = decodeRequest(request)
+      expect(resolution.decoding.error, JSON.stringify(request)).not.toBeNull()
+      expect(resolution.intent.decoderError?.code).toBe(resolution.decoding.error?.code)
+    }
+  })
+
+  it('gives every error a stable numeric code, a name and a JSON Pointer path', () => {
+    const resolution = decodeRequest(send({ to: 'nope' }))
+    expect(resolution.decoding.error).toMatchObject({
+      code: decoderErrorCodes.invalidAddress,
+      name: 'invalidAddress',
+      path: '/params/0/to',
+    })
+    expect(decodeRequest(send({ to: usdt, value: 'x' })).decoding.error?.path).toBe('/params/0/value')
+  })
+
+  it('never shows an unreadable call as a plain send', () => {
+    const resolution = decodeRequest(send({ to: usdt, data: '0xdeadbeef00' }))
+    expect(resolution.intent.type).toBe('contractCall')
+    expect(resolution.intent.hexSignature).toBe('0xdeadbeef')
+    expect(resolution.decoding.error?.name).toBe('unknownSelector')
+    expect(decodeRequest(send({ to: usdt, data: '0xdead' })).intent.type).toBe('contractCall')
+  })
+
+  it('refuses calldata above the size limit', () => {
+    const data = `${transfer}${'00'.repeat(limits.maxCalldataBytes)}`
+    expect(decodeRequest(send({ to: usdt, data })).decoding.error?.name).toBe('sizeLimitExceeded')
+  })
+
+  it('refuses batches nested deeper than the depth limit', () => {
+    const multiSend = parseAbi(['function multiSend(bytes transactions)'])
+    let data: `0x${string}` = transfer
+    let to: `0x${string}` = usdt
+    for (let i = 0; i <= limits.maxDepth + 1; i++) {
+      const packed = encodePacked(
+        ['uint8', 'address', 'uint256', 'uint256', 'bytes'],
+        [0, to, 0n, BigInt((data.length - 2) / 2), data],
+      )
+      data = encodeFunctionData({ abi: multiSend, functionName: 'multiSend', args: [packed] })
+      to = '0x40a2accbd92bca938b02010e17a5b8929b49130d'
+    }
+    const resolution = decodeRequest(send({ to, data }))
+    expect(resolution.decoding.error?.name).toBe('depthLimitExceeded')
+    expect(resolution.intent.decoderError?.name).toBe('depthLimitExceeded')
+  })
+
+  it('refuses a MultiSend whose packed transactions run past the end', () => {
+    const multiSend = parseAbi(['function multiSend(bytes transactions)'])
+    const packed = concat([
+      encodePacked(['uint8', 'address', 'uint256', 'uint256'], [0, usdt, 0n, 1000n]),
+      '0x1234',
+    ])
+    const data = encodeFunctionData({ abi: multiSend, functionName: 'multiSend', args: [packed] })
+    const resolution = decodeRequest(send({ to: '0x40a2accbd92bca938b02010e17a5b8929b49130d', data }))
+    expect(resolution.decoding.error?.name).toBe('truncatedCalldata')
+  })
+
+  it('reports an unknown Universal Router command as an error on its nested resolution', () => {
+    const execute = parseAbi(['function execute(bytes commands, bytes[] inputs, uint256 deadline)'])
+    const data = encodeFunctionData({ abi: execute, functionName: 'execute', args: ['0x3f', ['0x'], 1n] })
+    const resolution = decodeRequest(send({ to: '0x3fc91a3afd70395cd496c647d5a6cc9d4b2b7fad', data }))
+    expect(resolution.resolutions?.[0]?.decoding.error?.name).toBe('unknownCommand')
+    expect(resolution.decoding.error?.name).toBe('unknownCommand')
+  })
+
+  it('accepts personal_sign with the address first, as some dapps send it', () => {
+    const resolution = decodeRequest({ method: 'personal_sign', params: [from, stringToHex('hello')] })
+    expect(resolution.intent).toMatchObject({ type: 'signMessage', from, message: 'hello' })
+  })
+
+  it('does not show text with control characters as text', () => {
+    const resolution = decodeRequest({ method: 'personal_sign', params: [stringToHex('a\u202Eb'), from] })
+    expect(resolution.intent.message).toBeUndefined()
+    expect(resolution.intent.messageHex).toBe(stringToHex('a\u202Eb'))
+  })
+
+  it('decodeIntent returns the same intent as decodeRequest', () => {
+    const request = send({ to: usdt, data: transfer })
+    const { intent, error, action } = decodeIntent(request)
+    expect(intent).toEqual(decodeRequest(request).intent)
+    expect(error).toBeNull()
+    expect(action).toBe('eth_sendTransaction')
+  })
+})
