@@ -1,0 +1,107 @@
+// Measures the evaluator (Rego compiled to WASM, through opa-wasm) against OPA's own topdown evaluator
+// (`opa bench`) on the same Rego, data and input, in the same run, and prints the figures and their ratio.
+// Also prints the opa-wasm no-op baseline and the evaluator's p50 at 1k accounts against 100k.
+// Usage: pnpm bench:opa [users accounts]   (defaults: 10000 100000)
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { loadPolicy } from '@open-policy-agent/opa-wasm'
+import { scenario } from '../bench/scenario'
+import { buildInput, ORG } from '../src/buildInput'
+import { createEvaluator } from '../src/createEvaluator'
+import { ENTRYPOINTS, WASM_PATH } from '../src/entrypoints'
+import { prepareEntities } from '../src/prepareEntities'
+import { preparePolicySet } from '../src/preparePolicies'
+import { findOpa } from './buildPolicies'
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
+const users = Number(process.argv[2] ?? 10_000)
+const accounts = Number(process.argv[3] ?? 100_000)
+
+/** p50 and p99 of `run`, in microseconds, after a warm-up. */
+function measure(run: () => unknown, iterations = 20_000): { p50: number; p99: number } {
+  for (let i = 0; i < iterations / 4; i++) run()
+  const samples = new Float64Array(iterations)
+  for (let i = 0; i < iterations; i++) {
+    const start = performance.now()
+    run()
+    samples[i] = performance.now() - start
+  }
+  samples.sort()
+  const at = (q: number) => (samples[Math.floor(q * (iterations - 1))] as number) * 1000
+  return { p50: at(0.5), p99: at(0.99) }
+}
+
+const us = (value: number) => `${value.toFixed(1)} µs`
+
+async function evaluatorFigures(userCount: number, accountCount: number) {
+  const { entities, policies, request } = scenario(userCount, accountCount)
+  const evaluator = await createEvaluator({ entities, policies })
+  const decision = evaluator.evaluate(request)
+  if (decision.decision !== 'Permit')
+    throw new Error(`the scenario should be permitted: ${JSON.stringify(decision)}`)
+  return { entities, policies, request, figures: measure(() => evaluator.evaluate(request)) }
+}
+
+const large = await evaluatorFigures(users, accounts)
+const small = await evaluatorFigures(Math.min(users, 1000), 1000)
+
+// The same data and input the evaluator gives the WASM, written out for opa bench.
+const prepared = prepareEntities(large.entities)
+const state = {
+  entities: prepared,
+  sets: { [ORG]: preparePolicySet(ORG, large.policies, prepared.decimals) },
+  presetIds: new Set<string>(),
+}
+const input = buildInput(large.request, [], state)
+
+// The opa-wasm baseline: a constant entrypoint of the same module, with the same input.
+const wasm = await loadPolicy(readFileSync(join(repoRoot, 'packages/evaluator', WASM_PATH)))
+wasm.setData({ entities: state.entities, sets: state.sets })
+const noop = measure(() => wasm.evaluate(input, ENTRYPOINTS.noop))
+
+const work = mkdtempSync(join(tmpdir(), 'rampart-bench-'))
+try {
+  writeFileSync(join(work, 'data.json'), JSON.stringify({ entities: state.entities, sets: state.sets }))
+  writeFileSync(join(work, 'input.json'), JSON.stringify(input))
+  const output = execFileSync(
+    findOpa(),
+    [
+      'bench',
+      '--data',
+      'policies/rampart',
+      '--ignore',
+      '*_test.rego',
+      '--data',
+      join(work, 'data.json'),
+      '--input',
+      join(work, 'input.json'),
+      '--format',
+      'json',
+      `data.${ENTRYPOINTS.decision.replaceAll('/', '.')}`,
+    ],
+    { cwd: repoRoot, encoding: 'utf8', maxBuffer: 1 << 26 },
+  )
+  const extra = (JSON.parse(output) as { Extra: Record<string, number> }).Extra
+  const topdown = {
+    p50: (extra.histogram_timer_rego_query_eval_ns_median ?? Number.NaN) / 1000,
+    p99: (extra['histogram_timer_rego_query_eval_ns_99%'] ?? Number.NaN) / 1000,
+  }
+  const rows = [
+    [`evaluate, ${users} users / ${accounts} accounts / ${large.policies.length} policies`, large.figures],
+    [`evaluate, ${Math.min(users, 1000)} users / 1000 accounts`, small.figures],
+    ['opa-wasm no-op evaluate (baseline)', noop],
+    ['opa bench (topdown), same Rego, data and input', topdown],
+  ] as const
+  for (const [name, { p50, p99 }] of rows)
+    console.log(`${name.padEnd(72)} p50 ${us(p50).padStart(10)}  p99 ${us(p99).padStart(10)}`)
+  console.log(`topdown p50 / evaluate p50: ${(topdown.p50 / large.figures.p50).toFixed(2)}× (goal ≥ 2×)`)
+  console.log(`evaluate p50 / no-op p50: ${(large.figures.p50 / noop.p50).toFixed(2)}×`)
+  console.log(
+    `p50 at ${accounts} accounts / p50 at 1000 accounts: ${(large.figures.p50 / small.figures.p50).toFixed(3)} (goal ≤ 1.10)`,
+  )
+} finally {
+  rmSync(work, { recursive: true, force: true })
+}
