@@ -151,6 +151,7 @@ describe('createDescriptorRegistry', () => {
     }
     expect(depth).toBe(4)
     expect(level?.error?.code).toBe('ERC7730_DEPTH_EXCEEDED')
+    expect(deep?.error?.code).toBe('ERC7730_DEPTH_EXCEEDED')
   })
 
   it('hides mustMatch fields that match, and reports the ones that do not', () => {
@@ -225,6 +226,28 @@ describe('createDescriptorRegistry', () => {
     expect(
       registry.formatTypedData({ ...typedData, domain: { ...typedData.domain, name: 'Other' } }),
     ).toBeUndefined()
+  })
+
+  it('bounds the number of fields a request can produce', () => {
+    const wide = {
+      context: { eip712: { deployments: [{ chainId: 1, address: ROUTER }] } },
+      display: {
+        formats: {
+          'Batch(uint256[] ids)': {
+            intent: 'Batch',
+            fields: ['A', 'B', 'C'].map((label) => ({ path: 'ids.[]', label, format: 'raw' })),
+          },
+        },
+      },
+    }
+    const display = createDescriptorRegistry([{ source: 'wide.json', json: wide }]).formatTypedData({
+      types: { Batch: [{ name: 'ids', type: 'uint256[]' }] },
+      primaryType: 'Batch',
+      domain: { chainId: 1, verifyingContract: ROUTER },
+      message: { ids: Array.from({ length: 1500 }, (_, i) => i) },
+    })
+    expect(display?.fields).toHaveLength(2048)
+    expect(display?.error?.code).toBe('ERC7730_SIZE_LIMIT')
   })
 
   it('lets an earlier descriptor win and consults a fallback registry for the rest', () => {

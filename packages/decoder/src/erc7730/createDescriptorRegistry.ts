@@ -7,7 +7,7 @@ import {
 } from './compileDescriptor'
 import { computeEncodeType, structSchema } from './encodeType'
 import { isObject, mergeDescriptor } from './mergeIncludes'
-import type { Container, RenderContext } from './renderContext'
+import { type Budget, type Container, newBudget, type RenderContext } from './renderContext'
 import { renderFormat } from './renderFormat'
 import type {
   CalldataRequest,
@@ -85,6 +85,7 @@ export function createDescriptorRegistry(
     request: CalldataRequest,
     provider: DataProvider | undefined,
     depth: number,
+    budget: Budget,
   ): ClearSignDisplay | undefined => {
     const to =
       typeof request?.to === 'string' && ADDRESS.test(request.to) ? request.to.toLowerCase() : undefined
@@ -130,7 +131,9 @@ export function createDescriptorRegistry(
         context: { selector: format.selector },
       })
     }
-    return renderFormat(context(format, { param: format.schema, raw: args }, container, provider, depth))
+    return renderFormat(
+      context(format, { param: format.schema, raw: args }, container, provider, depth, budget),
+    )
   }
 
   const context = (
@@ -139,6 +142,7 @@ export function createDescriptorRegistry(
     container: Container,
     provider: DataProvider | undefined,
     depth: number,
+    budget: Budget,
   ): RenderContext => ({
     format,
     root,
@@ -146,7 +150,8 @@ export function createDescriptorRegistry(
     provider,
     depth,
     maxDepth,
-    nested: (request, nextDepth) => formatCalldataAt(request, provider, nextDepth),
+    budget,
+    nested: (request, nextDepth) => formatCalldataAt(request, provider, nextDepth, budget),
     rendered: new Map(),
     errors: [],
   })
@@ -202,13 +207,15 @@ export function createDescriptorRegistry(
       chainId:
         chainId !== undefined && chainId <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(chainId) : undefined,
     }
-    return renderFormat(context(format, { param: schema, raw: typedData.message }, container, provider, 0))
+    return renderFormat(
+      context(format, { param: schema, raw: typedData.message }, container, provider, 0, newBudget()),
+    )
   }
 
   const registry: InternalRegistry = {
     formatCalldata: (request, provider) => {
       try {
-        return formatCalldataAt(request, provider, 0)
+        return formatCalldataAt(request, provider, 0, newBudget())
       } catch {
         return undefined
       }

@@ -326,6 +326,8 @@ function formatCalldata(
     ...output('', callee),
     value: nested,
     contract: nested.interactWith.contractName ? { name: nested.interactWith.contractName } : null,
+    // A failure inside the embedded call is a failure of this display too.
+    ...(nested.error ? { error: nested.error } : {}),
   }
 }
 

@@ -13,6 +13,18 @@ export interface Container {
   chainId: number | undefined
 }
 
+/** What one top-level request may produce, across all its embedded calls: bounds output and work. */
+export interface Budget {
+  fields: number
+}
+
+/** At most this many fields per request, nested displays included. */
+export const MAX_DISPLAY_FIELDS = 2048
+
+export function newBudget(): Budget {
+  return { fields: MAX_DISPLAY_FIELDS }
+}
+
 /** Everything one formatting pass needs; built per call, discarded after. */
 export interface RenderContext {
   format: CompiledFormat
@@ -23,6 +35,7 @@ export interface RenderContext {
   /** Formats embedded calldata one level deeper (`undefined` result: no descriptor for it). */
   nested: (request: CalldataRequest, depth: number) => ClearSignDisplay | undefined
   maxDepth: number
+  budget: Budget
   /** Rendered values by path key, for `interpolatedIntent`. */
   rendered: Map<string, string>
   errors: ClearSignError[]

@@ -2,7 +2,7 @@ import type { CompiledField, CompiledGroup, CompiledNode } from './compileDescri
 import { type FieldOutput, formatField } from './formatField'
 import { interpolate } from './interpolate'
 import { hasWildcard, type PathStep, pathKey } from './path'
-import { type RenderContext, resolvePath } from './renderContext'
+import { MAX_DISPLAY_FIELDS, type RenderContext, resolvePath } from './renderContext'
 import { type DataMatch, matchValue } from './structuredData'
 import type { ClearSignDisplay, ClearSignField } from './types'
 import { checksum, constantToValue, renderRaw, type Value, valueEquals } from './value'
@@ -163,6 +163,16 @@ function emit(
   match?: DataMatch,
 ): string | undefined {
   if (!isVisible(ctx, field, value)) return undefined
+  if (--ctx.budget.fields < 0) {
+    if (ctx.budget.fields === -1) {
+      ctx.errors.push({
+        code: 'ERC7730_SIZE_LIMIT',
+        message: `The display has more than ${MAX_DISPLAY_FIELDS} fields; the rest are not shown`,
+        context: { label: field.label },
+      })
+    }
+    return undefined
+  }
   const formatted = field.encryption ? encrypted(field, value) : formatField(ctx, field, value, scope, bound)
   const text = typeof formatted.value === 'string' ? formatted.value : formatted.value.intent
   const path = match ? concretePath(field, match) : (field.path?.text ?? '')

@@ -129,6 +129,7 @@ export type ClearSignErrorCode =
   | 'ERC7730_INVALID_TYPED_DATA'
   | 'ERC7730_FORMAT_FAILED'
   | 'ERC7730_DEPTH_EXCEEDED'
+  | 'ERC7730_SIZE_LIMIT'
   | 'ERC7730_MISSING_VALUE'
 
 export interface ClearSignError {
