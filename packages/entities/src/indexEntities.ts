@@ -99,7 +99,7 @@ export function createEntityIndex(entities: Entities, tables: EntityTables): Ent
   ) => {
     const table = tables.links.get(collection)
     if (!table) return { rightsOf: () => none, leftsOf: () => none }
-    const byLeft = new Linked(groupRows(table.leftAt, table.leftCount), table.rightAt, rights)
+    const byLeft = new Linked(table.byLeft ?? groupRows(table.leftAt, table.leftCount), table.rightAt, rights)
     const byRight = new Linked(groupRows(table.rightAt, table.rightCount), table.leftAt, lefts)
     return {
       rightsOf: (at: number | undefined): readonly R[] => byLeft.of(at),

@@ -1,6 +1,6 @@
 import { checkPublicJwk } from '../checkPublicJwk'
 import { ENTITY_ISSUE_CODES } from '../issue'
-import type { IdCollection } from './checkIds'
+import { findId, type IdCollection } from './checkIds'
 import type { IssueCollector } from './issueCollector'
 import { type Item, isItem, itemsOf } from './shared'
 
@@ -29,7 +29,7 @@ export function checkCredentials(
     const credential = items[i]
     if (!isItem(credential)) continue
     if (typeof credential.userId === 'string' && userIds) {
-      const user = userIds.get(credential.userId.toLowerCase())
+      const user = findId(userIds, credential.userId)
       if (user !== undefined) table.userAt[i] = user
       else if (issues) {
         issues.add({

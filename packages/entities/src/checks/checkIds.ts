@@ -57,3 +57,11 @@ export function checkIds(doc: Item, issues: IssueCollector | null): Map<IdCollec
   }
   return byCollection
 }
+
+/**
+ * Looks an id up in a map keyed by lowercase ids. The exact string is tried first: keys are lowercase, so an id
+ * with any capital can only match after lowering, and lowercase ids (the common case) skip the conversion.
+ */
+export function findId(ids: Map<string, number>, id: string): number | undefined {
+  return ids.get(id) ?? ids.get(id.toLowerCase())
+}

@@ -1,5 +1,5 @@
 import { ENTITY_ISSUE_CODES } from '../issue'
-import type { IdCollection } from './checkIds'
+import { findId, type IdCollection } from './checkIds'
 import type { IssueCollector } from './issueCollector'
 import { groupRows, type LinkTable } from './linkTable'
 import { type Item, isItem, itemsOf } from './shared'
@@ -51,8 +51,8 @@ export function checkMemberships(
       const a = item[left.field]
       const b = item[right.field]
       if (typeof a !== 'string' || typeof b !== 'string') continue
-      const l = leftIds?.get(a.toLowerCase())
-      const r = rightIds?.get(b.toLowerCase())
+      const l = leftIds && findId(leftIds, a)
+      const r = rightIds && findId(rightIds, b)
       if (l !== undefined) leftAt[i] = l
       if (r !== undefined) rightAt[i] = r
       if (!issues) continue
@@ -88,7 +88,8 @@ function findRepeatedPairs(
   items: readonly unknown[],
   issues: IssueCollector,
 ) {
-  const { offsets, rows } = groupRows(table.leftAt, table.leftCount)
+  table.byLeft = groupRows(table.leftAt, table.leftCount)
+  const { offsets, rows } = table.byLeft
   const markedFor = new Int32Array(table.rightCount).fill(-1)
   const firstRow = new Int32Array(table.rightCount)
   const repeats: Array<[number, number]> = []

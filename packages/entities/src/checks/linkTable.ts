@@ -17,6 +17,8 @@ export interface LinkTable {
   rightAt: Int32Array
   leftCount: number
   rightCount: number
+  /** The rows grouped by left entity, once the duplicate check (or the index) has grouped them. */
+  byLeft?: RowGroups
 }
 
 /** Groups the rows of a link table by the entity at one side, with a counting sort: linear, no hashing. */
