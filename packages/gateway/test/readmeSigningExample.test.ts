@@ -54,13 +54,29 @@ describe('README: how to sign a request', () => {
       payload: { clientId: 'readme-client', name: 'README', publicKeys: [key.publicJwk] },
     })
     expect(registered.statusCode).toBe(201)
-    const list = await signedFetch('readme-client', key.privateJwk, 'GET', `${base}/v1/provider/networks?limit=3`)
+    const list = await signedFetch(
+      'readme-client',
+      key.privateJwk,
+      'GET',
+      `${base}/v1/provider/networks?limit=3`,
+    )
     expect(list.status).toBe(200)
-    const created = await signedFetch('readme-client', key.privateJwk, 'POST', `${base}/v1/vault/encryption-keys`)
+    const created = await signedFetch(
+      'readme-client',
+      key.privateJwk,
+      'POST',
+      `${base}/v1/vault/encryption-keys`,
+    )
     expect(created.status).toBe(201)
-    const invalid = await signedFetch('readme-client', key.privateJwk, 'POST', `${base}/v1/provider/connections`, {
-      provider: 'local',
-    })
+    const invalid = await signedFetch(
+      'readme-client',
+      key.privateJwk,
+      'POST',
+      `${base}/v1/provider/connections`,
+      {
+        provider: 'local',
+      },
+    )
     expect(invalid.status).toBe(422)
   })
 })

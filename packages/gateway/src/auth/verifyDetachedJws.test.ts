@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { generateSigningJwk } from '../crypto/generateSigningJwk'
+import { signRequest } from './signRequest'
+import { verifyDetachedJws } from './verifyDetachedJws'
+
+const url = 'https://gateway.example.com/v1/provider/transfers?dryRun=1'
+const body = '{"amount":"1"}'
+
+describe('verifyDetachedJws', () => {
+  it.each(['ES256K', 'ES256', 'EdDSA', 'RS256'] as const)(
+    'verifies %s, detached or attached, and binds the body',
+    async (alg) => {
+      const key = await generateSigningJwk(alg, 'k')
+      const now = Math.floor(Date.now() / 1000)
+      for (const attachPayload of [false, true]) {
+        const jws = await signRequest({
+          method: 'POST',
+          url,
+          body,
+          privateJwk: key.privateJwk,
+          created: now,
+          attachPayload,
+        })
+        const input = {
+          jws,
+          method: 'POST',
+          url: '/v1/provider/transfers?dryRun=1',
+          body: Buffer.from(body),
+          keys: [key.publicJwk],
+          now,
+          maxAgeSeconds: 60,
+          origin: 'https://gateway.example.com',
+        }
+        const verified = await verifyDetachedJws(input)
+        expect(verified.header).toMatchObject({ alg, kid: 'k', htm: 'POST', uri: url, created: now })
+        await expect(
+          verifyDetachedJws({ ...input, body: Buffer.from('{"amount":"2"}') }),
+        ).rejects.toMatchObject({
+          statusCode: 401,
+        })
+        await expect(
+          verifyDetachedJws({ ...input, origin: 'https://evil.example.com' }),
+        ).rejects.toMatchObject({
+          code: 'JWS_URI_MISMATCH',
+        })
+      }
+    },
+  )
+
+  it('gives the same replay key to the same signed request, and another to another', async () => {
+    const key = await generateSigningJwk('ES256K', 'k')
+    const now = Math.floor(Date.now() / 1000)
+    const input = async (jti: string) => ({
+      jws: await signRequest({ method: 'GET', url, privateJwk: key.privateJwk, created: now, jti }),
+      method: 'GET',
+      url: '/v1/provider/transfers?dryRun=1',
+      body: new Uint8Array(),
+      keys: [key.publicJwk],
+      now,
+      maxAgeSeconds: 60,
+    })
+    const a = await verifyDetachedJws(await input('a'))
+    const a2 = await verifyDetachedJws(await input('a'))
+    const b = await verifyDetachedJws(await input('b'))
+    expect(a.replayKey).toBe(a2.replayKey)
+    expect(a.replayKey).not.toBe(b.replayKey)
+  })
+})

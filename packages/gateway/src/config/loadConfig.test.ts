@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from './loadConfig'
+
+const attestationKey = {
+  kty: 'EC',
+  crv: 'secp256k1',
+  x: 'ZqFb3Cv3iSc1s4fL9bN2dA3X0uQk1lq7eHq7rjSxgM8',
+  y: 'dM6c6hQyV8B7qJ3R8m5Fz0xW9pQ2nT1kL4sY6vA3bE0',
+  d: 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I',
+}
+const base = {
+  RAMPART_ADMIN_API_KEY: 'an-admin-key-that-is-long-enough',
+  RAMPART_MASTER_KEY: '11'.repeat(32),
+  RAMPART_ATTESTATION_KEY: JSON.stringify(attestationKey),
+}
+
+describe('loadConfig', () => {
+  it('reads the environment, with defaults', () => {
+    const config = loadConfig(base, {})
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 3000, database: {}, jwsMaxAgeSeconds: 60 })
+    expect(config.masterKey.key).toHaveLength(32)
+  })
+
+  it('uses PostgreSQL when DATABASE_URL is set, PGlite on disk with a data dir', () => {
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://u:p@127.0.0.1/db' }, {}).database).toEqual({
+      url: 'postgres://u:p@127.0.0.1/db',
+    })
+    expect(loadConfig({ ...base, RAMPART_DATA_DIR: '/tmp/x' }, {}).database).toEqual({ dataDir: '/tmp/x' })
+  })
+
+  it('lets the environment override the file', () => {
+    const config = loadConfig({ ...base, PORT: '4000' }, { port: 5000, host: '0.0.0.0' })
+    expect(config.port).toBe(4000)
+    expect(config.host).toBe('0.0.0.0')
+  })
+
+  it.each([
+    [{ ...base, RAMPART_ADMIN_API_KEY: undefined }, 'RAMPART_ADMIN_API_KEY: is required'],
+    [{ ...base, RAMPART_ADMIN_API_KEY: 'short' }, 'at least 24'],
+    [{ ...base, RAMPART_MASTER_KEY: 'abcd' }, 'RAMPART_MASTER_KEY'],
+    [{ ...base, RAMPART_ATTESTATION_KEY: '{"kty":"EC","crv":"P-256"}' }, 'secp256k1'],
+    [{ ...base, RAMPART_ATTESTATION_KEY: 'not json' }, 'private JWK as JSON'],
+    [{ ...base, PORT: '70000' }, 'PORT'],
+    [{ ...base, RAMPART_PUBLIC_ORIGIN: 'https://x.example.com/path' }, 'RAMPART_PUBLIC_ORIGIN'],
+  ])('refuses a bad setting with a clear error (%#)', (env, message) => {
+    expect(() => loadConfig(env, {})).toThrow(message)
+  })
+})
