@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { authPlugin } from '../auth/authPlugin'
 import type { GatewayConfig } from '../config/gatewayConfig'
 import type { Database } from '../db/openDatabase'
+import { grantsPlugin } from '../grants/grantsPlugin'
 import { createAjv } from '../http/createAjv'
 import { registerErrorHandler } from '../http/errorHandler'
 import { registrableSchemas } from '../http/gatewaySchemas'
@@ -95,6 +96,7 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   await app.register(networksRoutes)
   await app.register(assetsRoutes)
   await app.register(knownDestinationsRoutes)
+  await app.register(grantsPlugin)
   for (const plugin of options.plugins ?? []) await app.register(plugin)
   await app.ready()
   return app

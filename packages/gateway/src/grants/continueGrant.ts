@@ -1,0 +1,128 @@
+import { and, eq } from 'drizzle-orm'
+import { type GrantedAccessRow, grantedConnections, grants, grantTokens } from '../db/grantsSchema'
+import type { Database } from '../db/openDatabase'
+import { AuthenticationError, BadRequestError, ForbiddenError } from '../errors/gatewayError'
+import { type AccessTokenResponse, accessTokenResponse } from './accessTokenResponse'
+import type { GrantTimings } from './grantRequest'
+import type { GrantRow } from './interaction'
+import { hashSecret, newSecret, sameSecret } from './secrets'
+
+export type ContinueInput = {
+  clientId: string
+  kid: string
+  /** The continuation token of the Authorization header. */
+  continuationToken: string | undefined
+  interactRef: string
+  origin: string
+}
+
+/** One access right per picked connection, each with the actions the grant requested. */
+export function grantedAccess(grant: GrantRow): GrantedAccessRow[] {
+  const actions = [...new Set(grant.requestedAccess.flatMap((right) => right.actions))]
+  return grant.connectionIds.map((connectionId) => ({
+    type: 'connection',
+    actions,
+    locations: [connectionId],
+    identifier: connectionId,
+  }))
+}
+
+async function grantOfContinuation(db: Database, input: ContinueInput): Promise<GrantRow> {
+  if (input.continuationToken === undefined) {
+    throw new AuthenticationError(
+      'Continuing a grant needs Authorization: GNAP <continuation token>',
+      'GRANT_CONTINUATION_MISSING',
+    )
+  }
+  const [grant] = await db
+    .select()
+    .from(grants)
+    .where(eq(grants.continuationHash, hashSecret(input.continuationToken)))
+  // The continuation token is bound to the client and to the key that made the grant request (RFC 9635 §5).
+  if (!grant || grant.clientId !== input.clientId || !sameSecret(grant.kid, input.kid)) {
+    throw new AuthenticationError(
+      'The continuation token is not valid for this client key',
+      'GRANT_CONTINUATION_INVALID',
+    )
+  }
+  return grant
+}
+
+/**
+ * Continues a grant after the interaction (RFC 9635 §5.1): the continuation token and signing key must be the
+ * grant's, the interaction reference the one the user's approval produced. The grant is finalized in the same
+ * transaction that issues the access token and places the picked connections under the grant, so a continuation
+ * succeeds once.
+ */
+export async function continueGrant(
+  db: Database,
+  input: ContinueInput,
+  timings: GrantTimings,
+): Promise<AccessTokenResponse> {
+  const grant = await grantOfContinuation(db, input)
+  const now = timings.now()
+  if (grant.status === 'finalized') {
+    throw new AuthenticationError('This grant was already continued', 'GRANT_CONTINUATION_USED')
+  }
+  if (grant.status === 'denied') throw new ForbiddenError('The user denied this grant', 'GRANT_DENIED')
+  const deadline = grant.interactionExpiresAt.getTime() + timings.continueGraceSeconds * 1000
+  if (grant.status === 'pending') {
+    if (now.getTime() >= grant.interactionExpiresAt.getTime()) {
+      throw new BadRequestError('The interaction expired before the user answered', 'GRANT_EXPIRED')
+    }
+    throw new BadRequestError('The user has not approved this grant yet', 'GRANT_PENDING')
+  }
+  if (now.getTime() >= deadline) throw new BadRequestError('This grant expired', 'GRANT_EXPIRED')
+  if (!grant.interactRefHash || !sameSecret(grant.interactRefHash, hashSecret(input.interactRef))) {
+    throw new BadRequestError('interact_ref does not match the interaction', 'GRANT_INTERACT_REF_INVALID', {
+      issues: [{ path: '/interact_ref', message: 'does not match the interaction', in: 'body' }],
+    })
+  }
+
+  const access = grantedAccess(grant)
+  const tokenId = `token_${newSecret('nonce')}`
+  const value = newSecret('access')
+  const manageValue = newSecret('management')
+  const expiresAt = new Date(now.getTime() + timings.accessTokenTtlSeconds * 1000)
+  const finalized = await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(grants)
+      .set({ status: 'finalized', updatedAt: now })
+      .where(and(eq(grants.grantId, grant.grantId), eq(grants.status, 'approved')))
+      .returning({ grantId: grants.grantId })
+    if (updated.length === 0) return false
+    await tx.insert(grantTokens).values({
+      tokenId,
+      grantId: grant.grantId,
+      clientId: grant.clientId,
+      label: grant.label,
+      access,
+      valueHash: hashSecret(value),
+      manageHash: hashSecret(manageValue),
+      expiresAt,
+      createdAt: now,
+    })
+    if (grant.connectionIds.length > 0) {
+      await tx.insert(grantedConnections).values(
+        grant.connectionIds.map((connectionId) => ({
+          connectionId,
+          grantId: grant.grantId,
+          clientId: grant.clientId,
+          createdAt: now,
+        })),
+      )
+    }
+    return true
+  })
+  if (!finalized) throw new AuthenticationError('This grant was already continued', 'GRANT_CONTINUATION_USED')
+  return accessTokenResponse({
+    origin: input.origin,
+    tokenId,
+    label: grant.label,
+    value,
+    manageValue,
+    access,
+    expiresAt,
+    now,
+  })
+}

@@ -1,0 +1,31 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { BadRequestError } from '../errors/gatewayError'
+import { toErrorBody } from '../http/errorHandler'
+import { validationIssues } from '../http/validationIssues'
+
+/**
+ * A schema from `schemas/gateway/grants/` as a route's own schema: without `$schema` and `$id` (each route compiles
+ * its copy; `#/$defs/...` references stay local to it).
+ */
+export function inlineSchema(schema: Record<string, unknown>): Record<string, unknown> {
+  const { $schema: _dialect, $id: _id, ...rest } = schema
+  return rest
+}
+
+/**
+ * The grant operations answer a request that fails its schema with 400 (as the specification lists), with the same
+ * JSON Pointer issues other routes give with 422.
+ */
+export function useBadRequestForValidation(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const mapped = Array.isArray(error.validation)
+      ? new BadRequestError('The grant request does not match its schema', 'GRANT_REQUEST_INVALID', {
+          issues: validationIssues(error.validation as never, error.validationContext),
+        })
+      : error
+    const body = toErrorBody(mapped)
+    if (body.statusCode >= 500) request.log.error({ err: error, code: body.code }, 'request failed')
+    else request.log.info({ code: body.code, statusCode: body.statusCode }, body.message)
+    reply.status(body.statusCode).send(body)
+  })
+}

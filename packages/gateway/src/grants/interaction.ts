@@ -1,0 +1,106 @@
+import { and, eq, gt } from 'drizzle-orm'
+import { grants } from '../db/grantsSchema'
+import type { Database } from '../db/openDatabase'
+import { clients, connections } from '../db/schema'
+import { finishRedirect } from './finishUri'
+import type { HashMethod } from './interactionHash'
+import { interactionHash } from './interactionHash'
+import { hashSecret, newSecret } from './secrets'
+
+export type GrantRow = typeof grants.$inferSelect
+
+/** A connection the user may pick on the interaction page. */
+export type OfferedConnection = { connectionId: string; label: string | null; provider: string }
+
+export type Interaction = {
+  grant: GrantRow
+  clientName: string
+  offered: OfferedConnection[]
+}
+
+/** Why an interaction cannot be answered (any more). */
+export type InteractionState = 'unknown' | 'expired' | 'answered'
+
+/** The grant behind an interaction id, if the id is one. */
+export async function findInteraction(db: Database, interactionId: string): Promise<GrantRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(grants)
+    .where(eq(grants.interactionIdHash, hashSecret(interactionId)))
+  return row
+}
+
+/** Whether the interaction can still be answered, or why not. */
+export function interactionState(grant: GrantRow | undefined, now: Date): InteractionState | 'open' {
+  if (!grant) return 'unknown'
+  if (grant.status !== 'pending') return 'answered'
+  if (grant.interactionExpiresAt.getTime() <= now.getTime()) return 'expired'
+  return 'open'
+}
+
+/**
+ * What the user is shown: the client, and the connections they may pick — the client's active connections,
+ * narrowed to the grant's requested locations when it names any.
+ */
+export async function describeInteraction(db: Database, grant: GrantRow): Promise<Interaction> {
+  const [client] = await db
+    .select({ name: clients.name })
+    .from(clients)
+    .where(eq(clients.clientId, grant.clientId))
+  const active = await db
+    .select({
+      connectionId: connections.connectionId,
+      label: connections.label,
+      provider: connections.provider,
+    })
+    .from(connections)
+    .where(and(eq(connections.clientId, grant.clientId), eq(connections.status, 'active')))
+    .orderBy(connections.createdAt, connections.connectionId)
+  const requested = new Set(grant.requestedAccess.flatMap((right) => right.locations))
+  const offered = requested.size === 0 ? active : active.filter((row) => requested.has(row.connectionId))
+  return { grant, clientName: client?.name ?? grant.clientId, offered }
+}
+
+/**
+ * Records the user's approval with the picked connections and answers where to send the browser: the client's
+ * finish URI with `hash` and `interact_ref` (RFC 9635 §4.2.1, §4.2.3). The update only applies to a grant still
+ * pending and open, so a double submit or a race approves once. Returns undefined if it no longer was.
+ */
+export async function approveInteraction(
+  db: Database,
+  grant: GrantRow,
+  connectionIds: string[],
+  now: Date,
+): Promise<string | undefined> {
+  const interactRef = newSecret('interactRef')
+  const updated = await db
+    .update(grants)
+    .set({ status: 'approved', connectionIds, interactRefHash: hashSecret(interactRef), updatedAt: now })
+    .where(
+      and(
+        eq(grants.grantId, grant.grantId),
+        eq(grants.status, 'pending'),
+        gt(grants.interactionExpiresAt, now),
+      ),
+    )
+    .returning({ grantId: grants.grantId })
+  if (updated.length === 0) return undefined
+  const hash = interactionHash({
+    clientNonce: grant.clientNonce,
+    serverNonce: grant.serverNonce,
+    interactRef,
+    grantEndpoint: grant.grantEndpoint,
+    hashMethod: grant.hashMethod as HashMethod,
+  })
+  return finishRedirect(grant.finishUri, { hash, interact_ref: interactRef })
+}
+
+/** Records the user's refusal; continuing the grant then fails with GRANT_DENIED. */
+export async function denyInteraction(db: Database, grant: GrantRow, now: Date): Promise<boolean> {
+  const updated = await db
+    .update(grants)
+    .set({ status: 'denied', updatedAt: now })
+    .where(and(eq(grants.grantId, grant.grantId), eq(grants.status, 'pending')))
+    .returning({ grantId: grants.grantId })
+  return updated.length > 0
+}

@@ -1,0 +1,125 @@
+import type { Interaction } from './interaction'
+
+/** Escapes text for HTML element content and double-quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+}
+
+const actionLabels: Record<string, string> = {
+  'connections:read': 'See the connections',
+  'connections:create': 'Create connections',
+  'connections:sync': 'Sync connections with the provider',
+  'connections:revoke': 'Revoke connections',
+  'wallets:read': 'See wallets',
+  'accounts:read': 'See accounts',
+  'addresses:read': 'See addresses',
+  'known-destinations:read': 'See known destinations',
+  'networks:read': 'See the networks catalogue',
+  'assets:read': 'See the assets catalogue',
+  'encryption-keys:create': 'Create transit encryption keys',
+  'transfers:read': 'See transfers',
+  'transfers:create': 'Create transfers',
+  'evm:read': 'See EVM signing requests',
+  'evm:sign': 'Send EVM transactions and sign messages and typed data',
+  'raw:read': 'See raw signing requests',
+  'raw:sign': 'Sign raw payloads',
+  'staking:read': 'See stakes, unstakes and positions',
+  'staking:stake': 'Stake',
+  'staking:unstake': 'Unstake',
+  'requests:approve': 'Approve pending signing requests',
+  evaluate: 'Decode and evaluate requests',
+}
+
+const style = `
+  body { font: 15px/1.5 system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1b1d21; }
+  main { max-width: 36rem; margin: 2.5rem auto; background: #fff; border-radius: 10px; padding: 2rem;
+    box-shadow: 0 1px 3px rgba(0,0,0,.12); }
+  h1 { font-size: 1.35rem; margin: 0 0 .25rem; }
+  .muted { color: #5b6170; }
+  ul { padding-left: 1.2rem; }
+  fieldset { border: 1px solid #d6d9e0; border-radius: 8px; margin: 1rem 0; padding: .75rem 1rem; }
+  label { display: block; padding: .25rem 0; }
+  .error { background: #fde8e8; color: #8a1c1c; padding: .5rem .75rem; border-radius: 6px; }
+  .buttons { display: flex; gap: .75rem; margin-top: 1.25rem; }
+  button { font: inherit; padding: .55rem 1.2rem; border-radius: 6px; border: 1px solid #c4c8d0; background: #fff;
+    cursor: pointer; }
+  button.approve { background: #1f5eff; border-color: #1f5eff; color: #fff; }
+  code { background: #f0f1f4; padding: 0 .25rem; border-radius: 4px; }
+`
+
+function page(title: string, nonce: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title>
+<style nonce="${escapeHtml(nonce)}">${style}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`
+}
+
+export type InteractionPageInput = {
+  interaction: Interaction
+  /** The form's target: this page's own path. */
+  action: string
+  csrfToken: string
+  styleNonce: string
+  error?: string
+}
+
+/** The approval page: what the client asks for, the connections to pick, approve and deny. */
+export function renderInteractionPage(input: InteractionPageInput): string {
+  const { grant, clientName, offered } = input.interaction
+  const actions = [...new Set(grant.requestedAccess.flatMap((right) => right.actions))]
+  const networks = Array.isArray(grant.networks) ? grant.networks.join(', ') : grant.networks
+  const connections =
+    offered.length === 0
+      ? '<p class="error">This client has no active connection you could grant access to.</p>'
+      : offered
+          .map(
+            (connection) =>
+              `<label><input type="checkbox" name="connection" value="${escapeHtml(connection.connectionId)}"> ${escapeHtml(connection.label ?? connection.connectionId)} <span class="muted">(${escapeHtml(connection.provider)}, <code>${escapeHtml(connection.connectionId)}</code>)</span></label>`,
+          )
+          .join('\n')
+  return page(
+    'Approve access',
+    input.styleNonce,
+    `<h1>${escapeHtml(clientName)} asks for access</h1>
+<p class="muted">${grant.label ? `Token <strong>${escapeHtml(grant.label)}</strong>` : 'An access token'}${grant.userId ? ` for user <strong>${escapeHtml(grant.userId)}</strong>` : ''}.</p>
+${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
+<p>It will be able to:</p>
+<ul>
+${actions.map((action) => `<li>${escapeHtml(actionLabels[action] ?? action)} <span class="muted">(<code>${escapeHtml(action)}</code>)</span></li>`).join('\n')}
+</ul>
+<p class="muted">Providers: ${escapeHtml(grant.providers)} · Networks: ${escapeHtml(networks)}${grant.capabilities.length > 0 ? ` · Capabilities: ${escapeHtml(grant.capabilities.join(', '))}` : ''}</p>
+<form method="post" action="${escapeHtml(input.action)}">
+<input type="hidden" name="csrf" value="${escapeHtml(input.csrfToken)}">
+<fieldset>
+<legend>Connections it may use</legend>
+${connections}
+</fieldset>
+<div class="buttons">
+<button type="submit" name="decision" value="approve" class="approve">Approve</button>
+<button type="submit" name="decision" value="deny">Deny</button>
+</div>
+</form>`,
+  )
+}
+
+/** A page with one message: the link is unknown, expired, already answered, or the user denied. */
+export function renderMessagePage(title: string, message: string, styleNonce: string): string {
+  return page(title, styleNonce, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`)
+}

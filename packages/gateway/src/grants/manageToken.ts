@@ -1,0 +1,90 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { grantTokens } from '../db/grantsSchema'
+import type { Database } from '../db/openDatabase'
+import { AuthenticationError } from '../errors/gatewayError'
+import { type AccessTokenResponse, accessTokenResponse } from './accessTokenResponse'
+import type { GrantTimings } from './grantRequest'
+import { hashSecret, newSecret } from './secrets'
+
+export type ManageInput = {
+  clientId: string
+  tokenId: string
+  /** The token management access token of the Authorization header. */
+  managementToken: string | undefined
+}
+
+function managed(input: ManageInput) {
+  if (input.managementToken === undefined) {
+    throw new AuthenticationError(
+      'Managing a token needs Authorization: GNAP <token management access token>',
+      'GRANT_MANAGEMENT_TOKEN_MISSING',
+    )
+  }
+  return and(
+    eq(grantTokens.tokenId, input.tokenId),
+    eq(grantTokens.clientId, input.clientId),
+    eq(grantTokens.manageHash, hashSecret(input.managementToken)),
+  )
+}
+
+const invalidManagementToken = () =>
+  new AuthenticationError(
+    'The token management access token is not valid for this token',
+    'GRANT_MANAGEMENT_TOKEN_INVALID',
+  )
+
+/**
+ * Rotates an access token (RFC 9635 §6.1): new access and management values with the same rights and a fresh
+ * lifetime. Both hashes are replaced in one conditional update, so the old values stop working at once and two
+ * concurrent rotations with the same management token rotate once. A revoked token cannot be rotated.
+ */
+export async function rotateToken(
+  db: Database,
+  input: ManageInput & { origin: string },
+  timings: GrantTimings,
+): Promise<AccessTokenResponse> {
+  const condition = managed(input)
+  const now = timings.now()
+  const value = newSecret('access')
+  const manageValue = newSecret('management')
+  const expiresAt = new Date(now.getTime() + timings.accessTokenTtlSeconds * 1000)
+  const [row] = await db
+    .update(grantTokens)
+    .set({ valueHash: hashSecret(value), manageHash: hashSecret(manageValue), expiresAt, rotatedAt: now })
+    .where(and(condition, isNull(grantTokens.revokedAt)))
+    .returning()
+  if (!row) {
+    const [existing] = await db
+      .select({ revokedAt: grantTokens.revokedAt })
+      .from(grantTokens)
+      .where(condition)
+    if (existing?.revokedAt)
+      throw new AuthenticationError('The access token was revoked', 'GRANT_TOKEN_REVOKED')
+    throw invalidManagementToken()
+  }
+  return accessTokenResponse({
+    origin: input.origin,
+    tokenId: row.tokenId,
+    label: row.label,
+    value,
+    manageValue,
+    access: row.access,
+    expiresAt,
+    now,
+  })
+}
+
+/** Revokes an access token (RFC 9635 §6.2). Revoking a revoked token succeeds again; its first time is kept. */
+export async function revokeToken(db: Database, input: ManageInput, timings: GrantTimings): Promise<void> {
+  const condition = managed(input)
+  const [row] = await db
+    .select({ tokenId: grantTokens.tokenId, revokedAt: grantTokens.revokedAt })
+    .from(grantTokens)
+    .where(condition)
+  if (!row) throw invalidManagementToken()
+  if (row.revokedAt) return
+  await db
+    .update(grantTokens)
+    .set({ revokedAt: timings.now() })
+    .where(and(eq(grantTokens.tokenId, row.tokenId), isNull(grantTokens.revokedAt)))
+}

@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { GrantedAccessRow } from '../db/grantsSchema'
+import { AuthenticationError, ForbiddenError } from '../errors/gatewayError'
+import {
+  type GrantAction,
+  type GrantLocation,
+  type RouteGrant,
+  routeGrantKey,
+  routeGrants,
+} from './grantActions'
+import { findAccessToken, hasGrantedConnections, isGrantedConnection } from './tokenStore'
+
+/** The access token a request was let through with. */
+export type RequestGrant = { tokenId: string; grantId: string; access: GrantedAccessRow[] }
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * What an access token must cover on this route (see {@link requireGrant}); `self` for the grant routes,
+     * whose Authorization header carries a continuation or management token of their own.
+     */
+    grant?: RouteGrant | 'self'
+  }
+  interface FastifyRequest {
+    /** Set when the request carried an access token that covers the route. */
+    grant: RequestGrant | null
+  }
+}
+
+/** Route config for a route an access token can be used on: `{ config: requireGrant('evm:sign') }`. */
+export function requireGrant(action: GrantAction, location: GrantLocation = 'header'): { grant: RouteGrant } {
+  return { grant: { action, location } }
+}
+
+export type GrantEnforcementOptions = { now: () => Date }
+
+/** The connection id a route acts on, or undefined when the request names none. */
+function locationOf(request: FastifyRequest, location: GrantLocation): string | undefined {
+  if (location === 'none') return undefined
+  if (location === 'header') {
+    const value = request.headers['x-connection-id']
+    return typeof value === 'string' ? value : undefined
+  }
+  const value = (request.params as Record<string, unknown> | undefined)?.[location.param]
+  return typeof value === 'string' ? value : undefined
+}
+
+function tokenRequired(message: string): never {
+  throw new AuthenticationError(message, 'GRANT_TOKEN_REQUIRED')
+}
+
+/**
+ * Enforces access tokens on every client route, after the request signature is verified:
+ *
+ * - With `Authorization: GNAP <token>`: the token must exist, belong to the signing client, be neither expired
+ *   nor revoked, and hold an access right with the route's action at the route's connection. A route that no
+ *   one classified refuses every token.
+ * - Without a token: a connection that a grant placed under a user's control may not be used; and while a
+ *   client has such a connection, routes that read across all its connections need `x-connection-id` naming
+ *   another one (or a token), so nothing under the user's control leaks through a list.
+ */
+export function grantEnforcementHook(app: FastifyInstance, options: GrantEnforcementOptions) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const client = request.client
+    const config = request.routeOptions.config
+    if (!client || config.auth === 'none' || config.auth === 'admin' || config.grant === 'self') return
+    const routeGrant =
+      config.grant ?? routeGrants[routeGrantKey(request.method, request.routeOptions.url ?? request.url)]
+
+    if (client.accessToken === undefined) {
+      if (!routeGrant || routeGrant.location === 'none') return
+      const connectionId = locationOf(request, routeGrant.location)
+      if (connectionId !== undefined) {
+        if (await isGrantedConnection(app.db, client.clientId, connectionId)) {
+          reply.header('www-authenticate', 'GNAP')
+          tokenRequired('This connection is under a user grant: present an access token that covers it')
+        }
+      } else if (routeGrant.location === 'header' && (await hasGrantedConnections(app.db, client.clientId))) {
+        reply.header('www-authenticate', 'GNAP')
+        tokenRequired(
+          'Some connections of this client are under a user grant: name a connection with x-connection-id, or present an access token',
+        )
+      }
+      return
+    }
+
+    const token = await findAccessToken(app.db, client.accessToken)
+    if (!token || token.clientId !== client.clientId) {
+      throw new AuthenticationError('The access token is not valid for this client', 'GRANT_TOKEN_INVALID')
+    }
+    if (token.revokedAt) throw new AuthenticationError('The access token was revoked', 'GRANT_TOKEN_REVOKED')
+    if (token.expiresAt.getTime() <= options.now().getTime()) {
+      throw new AuthenticationError('The access token has expired', 'GRANT_TOKEN_EXPIRED')
+    }
+    if (!routeGrant) {
+      throw new ForbiddenError('Access tokens cannot be used on this route', 'GRANT_ROUTE_NOT_COVERED')
+    }
+    const { action, location } = routeGrant
+    const withAction = token.access.filter((right) => right.actions.includes(action))
+    if (withAction.length === 0) {
+      throw new ForbiddenError(`The access token does not grant ${action}`, 'GRANT_ACTION_NOT_COVERED', {
+        action,
+      })
+    }
+    if (location !== 'none') {
+      const connectionId = locationOf(request, location)
+      if (connectionId === undefined) {
+        throw new ForbiddenError(
+          'An access token acts on named connections: send x-connection-id',
+          'GRANT_CONNECTION_REQUIRED',
+          { action },
+        )
+      }
+      if (!withAction.some((right) => right.locations.includes(connectionId))) {
+        throw new ForbiddenError(
+          `The access token does not grant ${action} on this connection`,
+          'GRANT_LOCATION_NOT_COVERED',
+          { action, connectionId },
+        )
+      }
+    }
+    request.grant = { tokenId: token.tokenId, grantId: token.grantId, access: token.access }
+  }
+}

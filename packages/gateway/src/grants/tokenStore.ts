@@ -1,0 +1,35 @@
+import { and, eq } from 'drizzle-orm'
+import { grantedConnections, grantTokens } from '../db/grantsSchema'
+import type { Database } from '../db/openDatabase'
+import { hashSecret } from './secrets'
+
+export type AccessTokenRow = typeof grantTokens.$inferSelect
+
+/** The access token with this value, whichever client it belongs to (the caller checks). */
+export async function findAccessToken(db: Database, value: string): Promise<AccessTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(grantTokens)
+    .where(eq(grantTokens.valueHash, hashSecret(value)))
+  return row
+}
+
+/** Whether this connection of the client was placed under a user's control by a grant. */
+export async function isGrantedConnection(db: Database, clientId: string, connectionId: string) {
+  const [row] = await db
+    .select({ connectionId: grantedConnections.connectionId })
+    .from(grantedConnections)
+    .where(and(eq(grantedConnections.clientId, clientId), eq(grantedConnections.connectionId, connectionId)))
+    .limit(1)
+  return row !== undefined
+}
+
+/** Whether any connection of the client is under a user's control. */
+export async function hasGrantedConnections(db: Database, clientId: string) {
+  const [row] = await db
+    .select({ connectionId: grantedConnections.connectionId })
+    .from(grantedConnections)
+    .where(eq(grantedConnections.clientId, clientId))
+    .limit(1)
+  return row !== undefined
+}
