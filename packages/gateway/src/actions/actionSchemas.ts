@@ -1,4 +1,6 @@
 import definitions from '@rampart/schemas/gateway/actions/definitions.schema.json'
+import evaluateRequest from '@rampart/schemas/gateway/actions/evaluateRequest.schema.json'
+import evaluateResponse from '@rampart/schemas/gateway/actions/evaluateResponse.schema.json'
 import sendTransaction from '@rampart/schemas/gateway/actions/sendTransaction.schema.json'
 import sendTransactionRequest from '@rampart/schemas/gateway/actions/sendTransactionRequest.schema.json'
 import signMessage from '@rampart/schemas/gateway/actions/signMessage.schema.json'
@@ -9,6 +11,8 @@ import signTypedDataRequest from '@rampart/schemas/gateway/actions/signTypedData
 /** The JSON Schemas under `schemas/gateway/actions/`: the signing actions' bodies and records. */
 export const actionSchemas = {
   definitions,
+  evaluateRequest,
+  evaluateResponse,
   sendTransaction,
   sendTransactionRequest,
   signMessage,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { evaluateRoutes } from '../evaluate/evaluateRoutes'
 import { createAjv } from '../http/createAjv'
 import { registrableSchemas } from '../http/gatewaySchemas'
 import { ClientPolicies } from '../pipeline/clientPolicyState'
@@ -22,4 +23,5 @@ export async function signingPlugin(app: FastifyInstance) {
   )
   app.decorate('clientPolicies', new ClientPolicies(app.db))
   await app.register(evmRoutes)
+  await app.register(evaluateRoutes)
 }

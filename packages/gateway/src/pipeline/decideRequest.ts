@@ -52,6 +52,28 @@ export function evaluateSafely(
   }
 }
 
+/**
+ * The decision on a request, failing closed: a request that could not be decoded (null), or whose decoding
+ * reports an error, is refused before the policies see it; `undefined` means nothing was to be decoded.
+ */
+export function decisionFor(
+  state: ClientPolicyState,
+  evaluationRequest: EvaluationRequest,
+  resolution: Resolution | null | undefined,
+  presets: readonly string[],
+): Decision {
+  if (resolution === null) return refusalDecision('EVALUATION_FAILED', 'The request could not be decoded')
+  const decoderError = resolution?.decoding.error
+  // What the decoder could not fully understand is never handed to the policies to permit.
+  if (decoderError) {
+    return refusalDecision(
+      'INVALID_REQUEST',
+      `The request could not be fully decoded (${decoderError.name}): ${decoderError.message}`,
+    )
+  }
+  return evaluateSafely(state, evaluationRequest, presets)
+}
+
 const networkCache = new WeakMap<FastifyInstance, Map<string, ReportNetwork | null>>()
 
 /** A catalogue network as reports show it (catalogue rows never change while the gateway runs). */
@@ -99,17 +121,12 @@ export async function decideRequest(
     ...(state.usesHistory ? { history: await loadHistory(app.db, state.clientId) } : {}),
     now: Math.floor(Date.now() / 1000),
   }
-  const decoderError = resolution?.decoding.error
-  // Fail closed: what the decoder could not fully understand is never handed to the policies to permit.
-  const decision =
-    plan.rpcRequest && !resolution
-      ? refusalDecision('EVALUATION_FAILED', 'The request could not be decoded')
-      : decoderError
-        ? refusalDecision(
-            'INVALID_REQUEST',
-            `The request could not be fully decoded (${decoderError.name}): ${decoderError.message}`,
-          )
-        : evaluateSafely(state, evaluationRequest, plan.presets)
+  const decision = decisionFor(
+    state,
+    evaluationRequest,
+    plan.rpcRequest ? resolution : undefined,
+    plan.presets,
+  )
   const presets = plan.presets
     .map((id) => state.presets.get(id))
     .filter((preset): preset is Preset => preset !== undefined)

@@ -1,0 +1,82 @@
+import type { Resolution } from '@rampart/decoder'
+import type { EvaluationRequest } from '@rampart/evaluator'
+import type { FastifyInstance } from 'fastify'
+import { ValidationError } from '../errors/gatewayError'
+import { attestDecision } from '../pipeline/attestDecision'
+import { resourceOf } from '../pipeline/clientPolicyState'
+import { decisionFor, decodeSafely } from '../pipeline/decideRequest'
+import { presetReport } from '../pipeline/evaluationReport'
+import { loadHistory } from '../pipeline/loadHistory'
+
+export type EvaluateBody = { request: { method: string; params: unknown[] }; protocolPresets?: string[] }
+
+const actions: Partial<Record<Resolution['action'], EvaluationRequest['action']>> = {
+  eth_sendTransaction: 'signTransaction',
+  eth_signTransaction: 'signTransaction',
+  personal_sign: 'signMessage',
+  eth_signTypedData_v4: 'signTypedData',
+  eth_sendUserOperation: 'signUserOperation',
+}
+
+/** A resolution as /evaluate shows it: display, decoding and the nested resolutions, with the intent beside. */
+function resolutionView(resolution: Resolution, policyEvaluation?: unknown): Record<string, unknown> {
+  return {
+    intent: resolution.intent,
+    display: resolution.display,
+    decoding: resolution.decoding,
+    ...(policyEvaluation === undefined ? {} : { policyEvaluation }),
+    resolutions: resolution.resolutions?.map((inner) => resolutionView(inner)) ?? null,
+  }
+}
+
+/**
+ * POST /evaluate: decodes a JSON-RPC request and decides on it with the client's entities, policies and the
+ * presets asked for, as the signing pipeline would, without recording or signing anything. The principal is the
+ * credential that signed the HTTP request; the resource is the account the request signs from.
+ */
+export async function evaluateRequest(
+  app: FastifyInstance,
+  clientId: string,
+  principal: string,
+  body: EvaluateBody,
+) {
+  const state = await app.clientPolicies.forClient(clientId)
+  const presetIds = body.protocolPresets ?? []
+  const unknown = presetIds.flatMap((id, index) =>
+    state.presets.has(id)
+      ? []
+      : [{ path: `/protocolPresets/${index}`, message: `${id} is not a preset enabled for this client` }],
+  )
+  if (unknown.length > 0) throw new ValidationError('Unknown protocol presets', unknown, 'PRESET_UNKNOWN')
+
+  const resolution = decodeSafely(body.request, state.entities, undefined)
+  const intent = resolution?.intent
+  const action = resolution ? actions[resolution.action] : undefined
+  const evaluationRequest: EvaluationRequest = {
+    action: action ?? 'signTransaction',
+    principal,
+    ...(intent?.from
+      ? { resource: resourceOf(state, intent.from, intent.chainId > 0 ? intent.chainId : null) }
+      : {}),
+    ...(intent ? { intent } : {}),
+    ...(state.usesHistory ? { history: await loadHistory(app.db, clientId) } : {}),
+    now: Math.floor(Date.now() / 1000),
+  }
+  const decision = decisionFor(state, evaluationRequest, resolution, presetIds)
+  const signature = attestDecision(decision, evaluationRequest, app.config.attestationKey)
+  const presets = presetIds.flatMap((id) => {
+    const preset = state.presets.get(id)
+    return preset ? [preset] : []
+  })
+  const display = resolution
+    ? resolutionView(resolution, presetIds.length > 0 ? decision.policyEvaluation : undefined)
+    : { display: null, decoding: null, resolutions: null }
+  return {
+    action: resolution?.action ?? 'unknown',
+    rawPayload: body.request,
+    whitelisted: decision.decision === 'Permit',
+    resolution: display,
+    protocolPresets: presetReport(presets),
+    attestation: { decision, signature },
+  }
+}

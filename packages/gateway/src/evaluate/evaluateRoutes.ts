@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify'
+import { actionRef } from '../actions/actionSchemas'
+import { clientOf } from '../auth/authPlugin'
+import { clientHeaders, errorResponses } from '../http/routeSchemas'
+import { type EvaluateBody, evaluateRequest } from './evaluateRequest'
+
+/** POST /evaluate: decode and evaluate a signing request without signing it. */
+export async function evaluateRoutes(app: FastifyInstance) {
+  app.post<{ Body: EvaluateBody }>(
+    '/evaluate',
+    {
+      schema: {
+        tags: ['Evaluate'],
+        summary: 'Decode a request and evaluate it against the client policies',
+        description:
+          'Returns the decoded intent (ERC-7730 display, ABI decoding, nested resolutions), whether the client ' +
+          'policies whitelist it for the signing credential, the presets evaluated and the signed decision.',
+        headers: clientHeaders(),
+        body: actionRef('evaluateRequest'),
+        response: { 200: actionRef('evaluateResponse'), ...errorResponses(400, 401, 422, 500) },
+      },
+    },
+    async (request) => {
+      const { clientId, kid } = clientOf(request)
+      return { data: await evaluateRequest(app, clientId, kid, request.body) }
+    },
+  )
+}

@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs'
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signingPlugin } from '../src/actions/signingPlugin'
+import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
+import { policy } from './support/signingClient'
+import {
+  registerTestClient,
+  signedInject,
+  startTestGateway,
+  type TestClient,
+  type TestGateway,
+} from './support/testGateway'
+
+/** Real requests and the entities document they are decoded with, from fixtures/requests. */
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../../fixtures/requests/${name}`, import.meta.url), 'utf8'))
+
+let gateway: TestGateway
+let client: TestClient
+
+beforeAll(async () => {
+  gateway = await startTestGateway({}, { plugins: [signingPlugin] })
+  const key = await generateSigningJwk('ES256K', 'analyst-key')
+  const entities = fixture('entities.json')
+  entities.users.push({ id: 'analyst', role: 'member' })
+  entities.credentials.push({ id: 'analyst-key', userId: 'analyst', key: key.publicJwk })
+  entities.accounts.push({
+    id: 'usdt-sender',
+    address: '0x0f1beb71c67fd219495f9400c06a6245b2db4831',
+    accountType: 'eoa',
+    chainId: 1,
+  })
+  const registered = await registerTestClient(gateway, [], {
+    publicKeys: [key.publicJwk],
+    entities,
+    policies: [
+      policy('permit-erc20-transfers', 'permit', [
+        { criterion: 'checkAction', args: ['signTransaction'] },
+        { criterion: 'checkIntentType', args: ['erc20Transfer'] },
+        { criterion: 'checkAccountId', args: ['usdt-sender'] },
+      ]),
+    ],
+    presets: ['erc20-address-book-only'],
+  })
+  client = { ...registered, keys: [key], key }
+})
+afterAll(async () => {
+  await gateway?.close()
+})
+
+const evaluate = (body: unknown) => signedInject(gateway, client, { method: 'POST', url: '/evaluate', body })
+
+function attestationPayload(jws: string) {
+  const [header, payload, signature] = jws.split('.') as [string, string, string]
+  const key = gateway.config.attestationKey
+  const publicKey = Uint8Array.from([
+    4,
+    ...Buffer.from(key.x!, 'base64url'),
+    ...Buffer.from(key.y!, 'base64url'),
+  ])
+  const digest = sha256(Buffer.from(`${header}.${payload}`))
+  expect(secp256k1.verify(Buffer.from(signature, 'base64url'), digest, publicKey, { prehash: false })).toBe(
+    true,
+  )
+  return JSON.parse(Buffer.from(payload, 'base64url').toString())
+}
+
+describe('POST /evaluate', () => {
+  it('decodes a real USDT transfer, whitelists it for the signing credential and signs the decision', async () => {
+    const { request, expected } = fixture('erc20-transfer-usdt.json')
+    const response = await evaluate({ request })
+    expect(response.statusCode, response.body).toBe(200)
+    const { data } = response.json()
+    expect(data.action).toBe('eth_sendTransaction')
+    expect(data.rawPayload).toEqual(request)
+    expect(data.whitelisted).toBe(true)
+    expect(data.resolution.intent).toEqual(expected.intent)
+    expect(data.resolution.display.intent).toBeTypeOf('string')
+    expect(data.resolution.decoding.error).toBeNull()
+    expect(data.resolution.decoding.hexSignature).toBe('0xa9059cbb')
+    expect(data.resolution).not.toHaveProperty('policyEvaluation')
+    expect(data.protocolPresets).toEqual([])
+    expect(data.attestation.decision).toMatchObject({
+      decision: 'Permit',
+      matchedPolicies: ['permit-erc20-transfers'],
+    })
+    expect(attestationPayload(data.attestation.signature).decision).toEqual(data.attestation.decision)
+  })
+
+  it('evaluates the presets asked for and reports them', async () => {
+    const { request } = fixture('erc20-transfer-usdt.json')
+    const response = await evaluate({ request, protocolPresets: ['erc20-address-book-only'] })
+    expect(response.statusCode).toBe(200)
+    const { data } = response.json()
+    expect(data.protocolPresets).toEqual([
+      expect.objectContaining({ id: 'erc20-address-book-only', name: expect.any(String) }),
+    ])
+    expect(data.resolution.policyEvaluation).toEqual({
+      expectedBehavior: expect.any(Boolean),
+      matchedPresets: expect.any(Array),
+    })
+  })
+
+  it('does not whitelist a message signed by an account the organization does not have', async () => {
+    const { request } = fixture('personal-sign-siwe.json')
+    const response = await evaluate({ request })
+    expect(response.statusCode).toBe(200)
+    const { data } = response.json()
+    expect(data.action).toBe('personal_sign')
+    expect(data.resolution.intent.type).toBe('signIn')
+    expect(data.whitelisted).toBe(false)
+    expect(data.attestation.decision.reason.code).toBe('UNKNOWN_RESOURCE')
+  })
+
+  it('fails closed on requests the decoder cannot decode', async () => {
+    for (const name of ['error-unsupported-method.json', 'error-truncated-calldata.json']) {
+      const { request } = fixture(name)
+      const response = await evaluate({ request: { params: [], ...request } })
+      expect(response.statusCode, name).toBe(200)
+      const { data } = response.json()
+      expect(data.whitelisted).toBe(false)
+      expect(data.resolution.decoding.error).toMatchObject({ code: expect.any(Number) })
+      expect(data.attestation.decision.decision).toBe('Forbid')
+    }
+  })
+
+  it('refuses presets the client has not enabled, and malformed bodies, with JSON Pointers', async () => {
+    const { request } = fixture('erc20-transfer-usdt.json')
+    const unknown = await evaluate({ request, protocolPresets: ['lido-staking'] })
+    expect(unknown.statusCode).toBe(422)
+    expect(unknown.json()).toMatchObject({
+      code: 'PRESET_UNKNOWN',
+      context: { issues: [{ path: '/protocolPresets/0' }] },
+    })
+    const malformed = await evaluate({ request: { method: 'eth_sendTransaction' } })
+    expect(malformed.statusCode).toBe(422)
+    expect(malformed.json().context.issues[0].path).toBe('/request/params')
+  })
+
+  it('requires a signed client request', async () => {
+    const response = await gateway.app.inject({
+      method: 'POST',
+      url: '/evaluate',
+      payload: { request: { method: 'personal_sign', params: [] } },
+    })
+    expect(response.statusCode).toBe(401)
+  })
+})
