@@ -1,3 +1,5 @@
+import type { EntityIndex } from '@rampart/entities'
+import type { EntitiesLike } from './dataProvider/createEntitiesDataProvider'
 import type { DataProvider, DescriptorRegistry } from './erc7730'
 import type {
   DecoderError,
@@ -33,8 +35,8 @@ export interface JsonRpcRequest {
 export interface DecodeOptions {
   /** Trusted names for tokens and addresses; build one with `createEntitiesDataProvider`. */
   dataProvider?: DataProvider
-  /** An Entities document or index: shortcut for `dataProvider: createEntitiesDataProvider(entities)`. */
-  entities?: unknown
+  /** An entities index (or an Entities document): shortcut for `dataProvider: createEntitiesDataProvider(entities)`. */
+  entities?: EntityIndex | EntitiesLike
   /** Extra ERC-7730 descriptors (e.g. a registry checkout); Rampart's own descriptors always apply. */
   descriptors?: DescriptorRegistry
   /** Chain of requests that carry none (personal_sign, user operations, transactions without chainId). */

@@ -3,6 +3,7 @@ import {
   type DescriptorRegistry,
   type DisplayField,
   decodeRequest,
+  type EntitiesLike,
   loadDescriptorDirectory,
   type Resolution,
 } from '@rampart/decoder'
@@ -51,7 +52,7 @@ export async function runDecode(input: string, options: DecodeOptions): Promise<
   } catch (error) {
     return fail(`cannot read ${input === '-' ? 'standard input' : input}: ${(error as Error).message}`)
   }
-  let entities: unknown
+  let entities: EntitiesLike | undefined
   if (options.entities) {
     try {
       entities = JSON.parse(await readFile(options.entities, 'utf8'))

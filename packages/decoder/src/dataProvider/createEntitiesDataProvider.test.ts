@@ -45,3 +45,24 @@ describe('createEntitiesDataProvider', () => {
     expect(createEntitiesDataProvider(null).token?.(1, '0x00')).toBeUndefined()
   })
 })
+
+describe('createEntitiesDataProvider over an entities index', () => {
+  it('reads through indexEntities lookups', async () => {
+    const { indexEntities } = await import('@rampart/entities')
+    const full = {
+      users: [],
+      userGroups: [],
+      userGroupMembers: [],
+      userAccounts: [],
+      credentials: [],
+      accounts: doc.accounts,
+      accountGroups: [],
+      accountGroupMembers: [],
+      tokens: [{ ...doc.tokens[0]!, id: 'eip155:1/erc20:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' }],
+      addressBook: doc.addressBook,
+    }
+    const provider = createEntitiesDataProvider(indexEntities(full as never))
+    expect(provider.token?.(1, '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')?.decimals).toBe(6)
+    expect(provider.addressName?.(1, '0x28c6c06298d514db089934071355e5743bf21d60')).toBe('treasury')
+  })
+})

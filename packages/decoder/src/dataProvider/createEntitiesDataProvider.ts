@@ -1,3 +1,4 @@
+import type { EntityIndex } from '@rampart/entities'
 import type { DataProvider, TokenInfo } from '../erc7730'
 
 interface EntityToken {
@@ -22,9 +23,11 @@ export interface EntitiesLike {
 /**
  * The default data provider: token metadata and address names from an organization's Entities document, so
  * its own names (accounts, address book) appear on screen. Lookups are O(1) and case-insensitive.
- * Accepts the document itself or any object exposing it as `document` / `doc` / `entities`.
+ * Accepts an index from @rampart/entities (`indexEntities`), the document itself, or any object exposing the
+ * document as `document` / `doc` / `entities`.
  */
-export function createEntitiesDataProvider(entities: unknown): DataProvider {
+export function createEntitiesDataProvider(entities: EntityIndex | EntitiesLike | unknown): DataProvider {
+  if (isIndex(entities)) return fromIndex(entities)
   const doc = unwrap(entities)
   const tokens = new Map<string, TokenInfo>()
   const names = new Map<string, string>()
@@ -67,4 +70,31 @@ function unwrap(value: unknown): EntitiesLike {
     if (candidate && typeof candidate === 'object') return unwrap(candidate)
   }
   return {}
+}
+
+function isIndex(value: unknown): value is EntityIndex {
+  const index = value as Partial<EntityIndex> | null
+  return (
+    typeof index?.tokenByAddress === 'function' &&
+    typeof index.addressBookEntry === 'function' &&
+    typeof index.accountByAddress === 'function'
+  )
+}
+
+/** Lookups straight through the entities index (already O(1) and case-insensitive). */
+function fromIndex(index: EntityIndex): DataProvider {
+  return {
+    token: (chainId, address) => {
+      const token = index.tokenByAddress(chainId, address)
+      if (!token) return undefined
+      const info: TokenInfo = { decimals: token.decimals }
+      if (typeof token.symbol === 'string') {
+        info.symbol = token.symbol
+        info.name = token.symbol
+      }
+      return info
+    },
+    addressName: (chainId, address) =>
+      index.accountByAddress(chainId, address)?.id ?? index.addressBookEntry(chainId, address)?.id,
+  }
 }
