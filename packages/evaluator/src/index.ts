@@ -1,4 +1,6 @@
 // The public face of @rampart/evaluator.
+
+export { actionForMethod } from './actionForMethod'
 export {
   ATTESTATION_TYPE,
   type AttestationKey,
