@@ -30,6 +30,22 @@ function uncompressedSecp256k1(jwk: JWK): Uint8Array {
   return Uint8Array.from([4, ...x, ...y])
 }
 
+// Importing a JWK costs more than verifying with it; clients reuse a handful of keys, so keep them imported.
+const importedKeys = new Map<string, Promise<Awaited<ReturnType<typeof importJWK>>>>()
+const maxImportedKeys = 1000
+
+function importedKey(jwk: JWK, alg: JwsAlgorithm) {
+  const id = `${alg}:${jwk.kty}:${jwk.crv ?? ''}:${jwk.x ?? ''}:${jwk.y ?? ''}:${jwk.n ?? ''}:${jwk.e ?? ''}`
+  let key = importedKeys.get(id)
+  if (!key) {
+    if (importedKeys.size >= maxImportedKeys) importedKeys.delete(importedKeys.keys().next().value as string)
+    key = importJWK({ ...jwk, alg }, alg)
+    importedKeys.set(id, key)
+    key.catch(() => importedKeys.delete(id))
+  }
+  return key
+}
+
 /**
  * Verifies a JWS signature over `protectedB64.payloadB64`. ES256K goes through @noble/curves (low-S only, so a
  * signature cannot be made malleable); the others through jose. Returns false for any failure, including a
@@ -50,7 +66,7 @@ export async function verifyJwsSignature(
       const message = Buffer.from(`${protectedB64}.${payloadB64}`, 'ascii')
       return secp256k1.verify(signature, message, uncompressedSecp256k1(jwk), { prehash: true, lowS: true })
     }
-    const key = await importJWK({ ...jwk, alg }, alg)
+    const key = await importedKey(jwk, alg)
     await flattenedVerify({ protected: protectedB64, payload: payloadB64, signature: signatureB64 }, key, {
       algorithms: [alg],
     })
