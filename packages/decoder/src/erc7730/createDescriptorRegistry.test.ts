@@ -104,6 +104,21 @@ describe('createDescriptorRegistry', () => {
     ])
   })
 
+  it('warns, and shows base units, when the token is unknown', () => {
+    const display = registry.formatCalldata({
+      chainId: 1,
+      to: VAULT,
+      data: call('sweep(uint256 amount)', [5n]),
+    })
+    expect(display?.fields[0]).toMatchObject({
+      value: '5',
+      amount: '5',
+      warning: { code: 'ERC7730_UNKNOWN_TOKEN' },
+      token: { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', ticker: null },
+    })
+    expect(display?.error).toBeNull()
+  })
+
   it('resolves map references keyed by container values', () => {
     const display = registry.formatCalldata(
       { chainId: 1, to: VAULT, data: call('sweep(uint256 amount)', [5_000_000n]) },

@@ -6,11 +6,12 @@ import { formatUnit } from './formatUnit'
 import { isObject } from './mergeIncludes'
 import type { PathStep } from './path'
 import { paramLiteral, paramValue, paramValues, type RenderContext } from './renderContext'
-import type { ClearSignDisplay, ClearSignError, ClearSignField } from './types'
+import type { ClearSignDisplay, ClearSignError, ClearSignField, ClearSignWarning } from './types'
 import { checksum, renderRaw, type Value, valueToAddress, valueToBigInt } from './value'
 
 export type FieldOutput = Pick<ClearSignField, 'value' | 'address' | 'amount' | 'contract' | 'token'> & {
   error?: ClearSignError
+  warning?: ClearSignWarning
 }
 
 const INTEGER_FORMATS = new Set([
@@ -98,7 +99,13 @@ function formatInteger(
   switch (field.format) {
     case 'amount': {
       const native = ctx.container.chainId !== undefined ? chainInfo(ctx.container.chainId) : undefined
-      if (!native) return { ...raw, amount }
+      if (!native) {
+        return {
+          ...raw,
+          amount,
+          warning: { code: 'ERC7730_UNKNOWN_CHAIN', message: 'Unknown chain: amount in base units' },
+        }
+      }
       const { symbol, decimals } = native.nativeCurrency
       return { ...output(`${formatAmount(value, decimals)} ${symbol}`), amount }
     }
@@ -113,7 +120,16 @@ function formatInteger(
         collection && chainId !== undefined
           ? ctx.provider?.nftCollectionName?.(chainId, collection)
           : undefined
-      if (!name) return { ...raw, address: collection ? checksum(collection) : null }
+      if (!name) {
+        return {
+          ...raw,
+          address: collection ? checksum(collection) : null,
+          warning: {
+            code: 'ERC7730_UNKNOWN_COLLECTION',
+            message: 'Unknown NFT collection: raw token id shown',
+          },
+        }
+      }
       return { ...output(`${name} #${amount}`, collection), contract: { name } }
     }
     case 'date': {
@@ -125,7 +141,11 @@ function formatInteger(
         seconds = timestamp === undefined ? undefined : BigInt(timestamp)
       }
       const text = seconds === undefined ? undefined : formatDate(seconds)
-      return text ? output(text) : raw
+      if (text) return output(text)
+      return {
+        ...raw,
+        warning: { code: 'ERC7730_UNKNOWN_DATE', message: 'Date could not be resolved: raw value shown' },
+      }
     }
     case 'duration':
       return output(formatDuration(value))
@@ -206,7 +226,18 @@ function formatTokenAmount(
         ticker: token?.symbol ?? null,
       }
     : null
-  if (!token) return { ...raw, amount, token: tokenOut, address: address ? checksum(address) : null }
+  if (!token) {
+    return {
+      ...raw,
+      amount,
+      token: tokenOut,
+      address: address ? checksum(address) : null,
+      warning: {
+        code: 'ERC7730_UNKNOWN_TOKEN',
+        message: 'Unknown token: the amount is shown in base units',
+      },
+    }
+  }
   const ticker = token.symbol ?? ''
   const threshold = thresholdOf(ctx, field, scope, bound)
   const message = paramLiteral(field.params.message)

@@ -8,6 +8,7 @@ export type {
   ClearSignErrorCode,
   ClearSignField,
   ClearSignInteractWith,
+  ClearSignWarning,
   DataProvider,
   DescriptorLoadIssue,
   DescriptorRegistry,

@@ -189,6 +189,7 @@ function emit(
     path,
   }
   if (formatted.error) entry.error = formatted.error
+  if (formatted.warning) entry.warning = formatted.warning
   if (field.separator && match) entry.separator = separatorText(field.separator, match)
   out.push(entry)
   return text

@@ -116,6 +116,11 @@ export interface ClearSignField {
   path: string
   /** Error encountered while formatting this field (the value then falls back to the raw value). */
   error?: ClearSignError
+  /**
+   * Set when external data could not be resolved (unknown token, collection, chain or block): the value
+   * is shown raw and a wallet must say so. Not a failure of the display.
+   */
+  warning?: ClearSignWarning
   /** For array elements whose descriptor sets a `separator`: the text to show before this element. */
   separator?: string
 }
@@ -131,6 +136,15 @@ export type ClearSignErrorCode =
   | 'ERC7730_DEPTH_EXCEEDED'
   | 'ERC7730_SIZE_LIMIT'
   | 'ERC7730_MISSING_VALUE'
+
+export interface ClearSignWarning {
+  code:
+    | 'ERC7730_UNKNOWN_TOKEN'
+    | 'ERC7730_UNKNOWN_COLLECTION'
+    | 'ERC7730_UNKNOWN_CHAIN'
+    | 'ERC7730_UNKNOWN_DATE'
+  message: string
+}
 
 export interface ClearSignError {
   code: ClearSignErrorCode
