@@ -18,6 +18,13 @@ export interface RampartDescriptors {
 let compiled: RampartDescriptors | undefined
 
 /**
+ * Rampart's token-standard descriptors name no deployments: they apply to whichever contract the decoder has
+ * identified as that standard (registry, data shape). That identification is the binding, so the engine may
+ * match them unbound.
+ */
+const bound = { matchUnbound: true }
+
+/**
  * Rampart's own ERC-7730 descriptors for the built-in intents (packages/decoder/descriptors). They are
  * compiled once, one registry per token standard: ERC-20 and ERC-721 share selectors, so the decoder first
  * decides the standard and then asks that standard's registry, never a registry that could pick the other.
@@ -25,16 +32,19 @@ let compiled: RampartDescriptors | undefined
 export function rampartDescriptors(): RampartDescriptors {
   compiled ??= {
     calldata: {
-      erc20: createDescriptorRegistry([{ source: 'rampart/calldata-erc20.json', json: erc20 }]),
-      erc721: createDescriptorRegistry([{ source: 'rampart/calldata-erc721.json', json: erc721 }]),
-      erc1155: createDescriptorRegistry([{ source: 'rampart/calldata-erc1155.json', json: erc1155 }]),
-      weth: createDescriptorRegistry([{ source: 'rampart/calldata-weth.json', json: weth }]),
-      permit2: createDescriptorRegistry([{ source: 'rampart/calldata-permit2.json', json: permit2 }]),
+      erc20: createDescriptorRegistry([{ source: 'rampart/calldata-erc20.json', json: erc20 }], bound),
+      erc721: createDescriptorRegistry([{ source: 'rampart/calldata-erc721.json', json: erc721 }], bound),
+      erc1155: createDescriptorRegistry([{ source: 'rampart/calldata-erc1155.json', json: erc1155 }], bound),
+      weth: createDescriptorRegistry([{ source: 'rampart/calldata-weth.json', json: weth }], bound),
+      permit2: createDescriptorRegistry([{ source: 'rampart/calldata-permit2.json', json: permit2 }], bound),
     },
-    typedData: createDescriptorRegistry([
-      { source: 'rampart/eip712-permit2.json', json: permit2TypedData },
-      { source: 'rampart/eip712-permits.json', json: permits },
-    ]),
+    typedData: createDescriptorRegistry(
+      [
+        { source: 'rampart/eip712-permit2.json', json: permit2TypedData },
+        { source: 'rampart/eip712-permits.json', json: permits },
+      ],
+      bound,
+    ),
   }
   return compiled
 }
