@@ -261,6 +261,38 @@ describe('connection lifecycle', () => {
   })
 })
 
+describe('sync step', () => {
+  it('brings wallets and addresses created on the provider into the database', async () => {
+    const connection = await createTestConnection(gateway, alice)
+    const headers = { 'x-connection-id': connection.connectionId }
+    const session = await gateway.app.sessions.sessionFor(alice.clientId, connection.connectionId)
+    const created = await session.createWallet!({ label: 'Operations' })
+    await session.deriveAddress!({ walletExternalId: created.externalId })
+
+    const sync = await signedInject(gateway, alice, {
+      method: 'POST',
+      url: `/v1/provider/connections/${connection.connectionId}/sync`,
+    })
+    expect(sync.statusCode, sync.body).toBe(200)
+    expect(sync.json().data.wallets).toBe(2)
+
+    const wallets = (
+      await signedInject(gateway, alice, { method: 'GET', url: '/v1/provider/wallets', headers })
+    ).json().data
+    const operations = wallets.find((wallet: { label: string }) => wallet.label === 'Operations')
+    expect(operations.externalId).toBe(created.externalId)
+    for (const account of operations.accounts) expect(account.addresses).toHaveLength(2)
+    const providerWallets = await session.listWallets()
+    const providerAddresses = providerWallets.flatMap((w) =>
+      w.accounts.flatMap((a) => a.addresses.map((x) => x.address)),
+    )
+    const stored = (
+      await signedInject(gateway, alice, { method: 'GET', url: '/v1/provider/addresses?limit=100', headers })
+    ).json().data
+    expect(stored.map((a: { address: string }) => a.address).sort()).toEqual([...providerAddresses].sort())
+  })
+})
+
 describe('client scoping matrix: Bob never reaches Alice', () => {
   it('refuses every read, use and overwrite of another client’s records', async () => {
     const connection = await createTestConnection(gateway, alice)
