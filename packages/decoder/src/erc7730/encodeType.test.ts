@@ -43,5 +43,8 @@ describe('encodeType', () => {
     })
     expect(parseEncodeType('PermitSingle')).toMatchObject({ primaryType: 'PermitSingle', bare: true })
     expect(parseEncodeType('Mail(string)')).toBeUndefined()
+    expect(parseEncodeType('Exchange:Withdraw(string destination,uint64 time)')?.primaryType).toBe(
+      'Exchange:Withdraw',
+    )
   })
 })

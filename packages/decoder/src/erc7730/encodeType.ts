@@ -5,7 +5,8 @@ import type { SchemaParam } from './structuredData'
 type Types = Record<string, readonly { name: string; type: string }[]>
 
 const MAX_STRUCT_DEPTH = 16
-const STRUCT = /([A-Za-z_$][\w$]*)\(([^()]*)\)/g
+// Type names are usually identifiers, but real-world ones carry `:` (`HyperliquidTransaction:Withdraw`).
+const STRUCT = /([^()\s,]+)\(([^()]*)\)/g
 
 /** Removes insignificant whitespace so keys written with `, ` still match the canonical form. */
 export function normalizeEncodeType(text: string): string {
@@ -47,7 +48,7 @@ export function parseEncodeType(
   key: string,
 ): { primaryType: string; schema: SchemaParam; bare: boolean } | undefined {
   const text = normalizeEncodeType(key)
-  if (/^[A-Za-z_$][\w$]*$/.test(text)) {
+  if (/^[^()\s,]+$/.test(text)) {
     return { primaryType: text, schema: { type: 'tuple', components: [] }, bare: true }
   }
   const types: Record<string, { name: string; type: string }[]> = {}
