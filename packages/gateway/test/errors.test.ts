@@ -13,6 +13,22 @@ import {
   type TestGateway,
 } from './support/testGateway'
 
+/** A provider that connects, then fails to list wallets: creation must leave nothing behind. */
+const failingSyncProvider: CustodyProvider = {
+  id: 'failing-sync',
+  name: 'Custodian failing mid-sync',
+  validateCredentials: (credentials) => credentials,
+  connect: async () =>
+    ({
+      providerId: 'failing-sync',
+      listWallets: async () => {
+        throw new ProviderError('PROVIDER_UNAVAILABLE', 'The custodian timed out')
+      },
+      listKnownDestinations: async () => [],
+      revoke: async () => {},
+    }) as unknown as Awaited<ReturnType<CustodyProvider['connect']>>,
+}
+
 /** A provider whose custodian is down: every connection attempt fails as the adapter contract says. */
 const unreachableProvider: CustodyProvider = {
   id: 'unreachable',
@@ -32,7 +48,7 @@ beforeAll(async () => {
   gateway = await startTestGateway(
     {},
     {
-      providers: [unreachableProvider],
+      providers: [unreachableProvider, failingSyncProvider],
       plugins: [
         async (app) => {
           app.get('/v1/test/explode', async () => {
@@ -116,6 +132,21 @@ describe('error mapping: one body everywhere', () => {
     })
     expect(response.statusCode, response.body).toBe(502)
     expect(response.json()).toMatchObject({ statusCode: 502, code: 'PROVIDER_UNAVAILABLE' })
+  })
+
+  it('502 when the provider fails during the first sync, and no connection is left behind', async () => {
+    const encryptedCredentials = await encryptCredentials(gateway, alice, { apiKey: 'k' })
+    const response = await signedInject(gateway, alice, {
+      method: 'POST',
+      url: '/v1/provider/connections',
+      body: { provider: 'failing-sync', connectionId: 'half-made', encryptedCredentials },
+    })
+    expect(response.statusCode, response.body).toBe(502)
+    const get = await signedInject(gateway, alice, {
+      method: 'GET',
+      url: '/v1/provider/connections/half-made',
+    })
+    expect(get.statusCode).toBe(404)
   })
 
   it('404 for an unknown route, 401 before any validation', async () => {

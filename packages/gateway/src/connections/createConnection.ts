@@ -81,7 +81,14 @@ export async function createConnection(app: FastifyInstance, clientId: string, b
     .onConflictDoNothing()
     .returning()
   if (!row) throw new ConflictError('A connection with this id already exists', 'CONNECTION_EXISTS')
+  try {
+    await syncConnection(app.db, { clientId, connectionId, provider: provider.id }, session)
+  } catch (error) {
+    // Creation is all or nothing: a connection whose wallets could not be read is not kept.
+    await app.db.delete(connections).where(eq(connections.connectionId, connectionId))
+    await session.revoke().catch(() => {})
+    throw error
+  }
   app.sessions.remember(connectionId, session)
-  await syncConnection(app.db, { clientId, connectionId, provider: provider.id }, session)
   return row
 }
