@@ -1,6 +1,8 @@
 import { Command } from 'commander'
 import { registerDecode } from './commands/decode'
 import { registerEntitiesValidate } from './commands/entitiesValidate'
+import { registerEvaluate } from './commands/evaluate'
+import { registerPoliciesValidate } from './commands/policiesValidate'
 import { EXIT } from './exitCodes'
 
 export { EXIT }
@@ -16,5 +18,7 @@ export function createProgram(): Command {
     .configureOutput({ outputError: (text, write) => write(text) })
   registerEntitiesValidate(program)
   registerDecode(program)
+  registerEvaluate(program)
+  registerPoliciesValidate(program)
   return program
 }

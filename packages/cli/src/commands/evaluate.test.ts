@@ -1,0 +1,74 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { EXIT } from '../exitCodes'
+import { runEvaluate } from './evaluate'
+
+const fixtures = fileURLToPath(new URL('../../../../fixtures/', import.meta.url))
+const entities = join(fixtures, 'entities/valid/northwind.json')
+const policies = join(fixtures, 'policies/northwind.json')
+const request = (name: string) => join(fixtures, 'policies/requests', `${name}.json`)
+const NORA = 'nora.jensen@northwind.example'
+
+function capture() {
+  const out: string[] = []
+  const err: string[] = []
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0)
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0)
+  return { out, err }
+}
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('rampart evaluate', () => {
+  it('exits 0 on Permit and prints the decision with the decoded intent', async () => {
+    const { out } = capture()
+    const code = await runEvaluate(request('northwind-usdc-to-binance'), {
+      entities,
+      policies,
+      principal: NORA,
+    })
+    expect(code).toBe(EXIT.ok)
+    const printed = JSON.parse(out.join(''))
+    expect(printed).toMatchObject({ decision: 'Permit', decidingPolicy: 'treasury-daily-usdc' })
+    expect(printed.intent).toMatchObject({ type: 'erc20Transfer', amount: '1000000000' })
+  })
+
+  it('exits 4 on Confirm, and 0 once the approvals are given', async () => {
+    capture()
+    const large = request('northwind-usdc-large-to-binance')
+    expect(await runEvaluate(large, { entities, policies, principal: NORA })).toBe(EXIT.confirm)
+    const approval = ['priya.raman@northwind.example', 'amelia.hart@northwind.example']
+    expect(await runEvaluate(large, { entities, policies, principal: NORA, approval })).toBe(EXIT.ok)
+  })
+
+  it('exits 3 on Forbid, with preset results when presets are asked for', async () => {
+    const { out } = capture()
+    const code = await runEvaluate(request('northwind-usdc-to-initech'), {
+      entities,
+      policies,
+      principal: NORA,
+      preset: ['erc20-address-book-only'],
+    })
+    expect(code).toBe(EXIT.forbid)
+    const printed = JSON.parse(out.join(''))
+    expect(printed).toMatchObject({ decision: 'Forbid', decidingPolicy: 'forbid-external-erc20' })
+    expect(printed.policyEvaluation).toEqual({ expectedBehavior: false, matchedPresets: [] })
+  })
+
+  it('exits 1 on invalid policies and 2 on unreadable input or a missing principal', async () => {
+    const { err } = capture()
+    const dir = mkdtempSync(join(tmpdir(), 'rampart-evaluate-'))
+    const bad = join(fixtures, 'policies/invalid/bad-arguments.json')
+    expect(
+      await runEvaluate(request('northwind-usdc-to-binance'), { entities, policies: bad, principal: NORA }),
+    ).toBe(EXIT.invalid)
+    expect(err.join('')).toContain('/0/when/1/args/window')
+    writeFileSync(join(dir, 'bad.json'), '{ nope')
+    expect(await runEvaluate(join(dir, 'bad.json'), { entities, policies })).toBe(EXIT.usage)
+    expect(await runEvaluate(request('northwind-usdc-to-binance'), { entities, policies })).toBe(EXIT.usage)
+    expect(err.join('')).toContain('--principal')
+  })
+})

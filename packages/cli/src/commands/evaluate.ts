@@ -1,0 +1,155 @@
+import { readFile } from 'node:fs/promises'
+import { decodeRequest } from '@rampart/decoder'
+import type { Entities } from '@rampart/entities'
+import {
+  actionForMethod,
+  createEvaluator,
+  type Decision,
+  type EvaluationRequest,
+  EvaluatorError,
+  type Policy,
+} from '@rampart/evaluator'
+import type { Command } from 'commander'
+import { EXIT } from '../exitCodes'
+
+interface EvaluateOptions {
+  entities: string
+  policies: string
+  preset?: string[]
+  principal?: string
+  resource?: string
+  approval?: string[]
+  now?: string
+}
+
+const EXIT_FOR: Record<Decision['decision'], number> = {
+  Permit: EXIT.ok,
+  Forbid: EXIT.forbid,
+  Confirm: EXIT.confirm,
+}
+
+async function readJson(path: string, what: string): Promise<unknown> {
+  let text: string
+  if (path === '-') {
+    const chunks: Buffer[] = []
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+    text = Buffer.concat(chunks).toString('utf8')
+  } else {
+    text = await readFile(path, 'utf8')
+  }
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new Error(`${what} ${path} is not JSON: ${(error as Error).message}`)
+  }
+}
+
+function fail(message: string): number {
+  process.stderr.write(`rampart: ${message}\n`)
+  return EXIT.usage
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The account a request signs with: the organization account at the intent's sender address and chain. */
+function senderAccount(entities: Entities, chainId: number, from: string | undefined): string | undefined {
+  if (!from) return undefined
+  return entities.accounts.find(
+    (account) => account.address.toLowerCase() === from && (account.chainId ?? chainId) === chainId,
+  )?.id
+}
+
+/** The principal when none is given: the one user the account is assigned to, if there is exactly one. */
+function assignedUser(entities: Entities, accountId: string | undefined): string | undefined {
+  const users = new Set(
+    entities.userAccounts
+      .filter((link) => link.accountId.toLowerCase() === accountId?.toLowerCase())
+      .map((link) => link.userId),
+  )
+  return users.size === 1 ? [...users][0] : undefined
+}
+
+/**
+ * Decodes one signing request (a JSON-RPC request, or an /evaluate body `{request, protocolPresets}`), decides it
+ * with the policies, and prints the decision. Exits 0 on Permit, 4 on Confirm, 3 on Forbid, 1 when the entities or
+ * policies are invalid, 2 on a usage error.
+ */
+export async function runEvaluate(input: string, options: EvaluateOptions): Promise<number> {
+  let entities: Entities
+  let policies: Policy[]
+  let body: unknown
+  try {
+    entities = (await readJson(options.entities, 'entities')) as Entities
+    policies = (await readJson(options.policies, 'policies')) as Policy[]
+    body = await readJson(input, 'request')
+  } catch (error) {
+    return fail((error as Error).message)
+  }
+  const rpc = isRecord(body) && !('method' in body) && 'request' in body ? body.request : body
+  const bodyPresets =
+    isRecord(body) && Array.isArray(body.protocolPresets) ? (body.protocolPresets as string[]) : []
+  const presets = [...new Set([...(options.preset ?? []), ...bodyPresets])]
+
+  const resolution = decodeRequest(rpc, { entities })
+  const intent = resolution.intent as EvaluationRequest['intent'] & { from?: string }
+  const resource = options.resource ?? senderAccount(entities, intent?.chainId ?? 1, intent?.from)
+  const principal = options.principal ?? assignedUser(entities, resource)
+  if (!principal) {
+    return fail('no --principal given, and the signing account is not assigned to exactly one user')
+  }
+  let now: number | undefined
+  if (options.now !== undefined) {
+    now = Number(options.now)
+    if (!Number.isSafeInteger(now) || now < 0) return fail('--now must be unix seconds')
+  }
+
+  let evaluator: Awaited<ReturnType<typeof createEvaluator>>
+  try {
+    evaluator = await createEvaluator({ entities, policies })
+  } catch (error) {
+    if (!(error instanceof EvaluatorError)) throw error
+    process.stderr.write(`rampart: ${error.message}\n`)
+    for (const issue of error.details.issues)
+      process.stderr.write(`  ${issue.path || '/'}  ${issue.code}  ${issue.message}\n`)
+    return EXIT.invalid
+  }
+  // An undecodable request or an unknown method still goes to the evaluator, which refuses it (fail closed).
+  const request = {
+    action: actionForMethod(resolution.action),
+    principal,
+    ...(resource ? { resource } : {}),
+    intent,
+    ...(options.approval ? { approvals: options.approval } : {}),
+    ...(now !== undefined ? { now } : {}),
+  } as EvaluationRequest
+  const decision = evaluator.evaluate(request, { presets })
+  process.stdout.write(`${JSON.stringify({ ...decision, intent }, null, 2)}\n`)
+  return EXIT_FOR[decision.decision]
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value]
+
+/** `rampart evaluate --entities <file> --policies <file> [--preset id...] <request.json | ->` */
+export function registerEvaluate(program: Command): void {
+  program
+    .command('evaluate')
+    .description(
+      'Decode a signing request and decide it with policies. Prints the decision; exits 0 on Permit, ' +
+        '4 on Confirm (approvals missing), 3 on Forbid, 1 on invalid entities or policies, 2 on a usage error.',
+    )
+    .argument('<request>', 'a JSON-RPC request, or an /evaluate body {request, protocolPresets}; - for stdin')
+    .requiredOption('--entities <file>', 'the Entities document of the organization')
+    .requiredOption('--policies <file>', 'the policy file (an array of policies)')
+    .option('--preset <id>', 'also evaluate against this protocol preset (repeatable)', collect)
+    .option(
+      '--principal <id>',
+      "user id or credential id asking; defaults to the signing account's one assigned user",
+    )
+    .option('--resource <id>', 'account id signing; defaults to the account at the request sender address')
+    .option('--approval <id>', 'a user or credential id that approved the request (repeatable)', collect)
+    .option('--now <seconds>', 'evaluation time for limit windows, unix seconds')
+    .action(async (input: string, options: EvaluateOptions) => {
+      process.exitCode = await runEvaluate(input, options)
+    })
+}

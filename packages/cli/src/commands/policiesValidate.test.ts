@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { EXIT } from '../exitCodes'
+import { runPoliciesValidate } from './policiesValidate'
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url))
+
+function capture() {
+  const out: string[] = []
+  const err: string[] = []
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0)
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0)
+  return { out, err }
+}
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('rampart policies validate', () => {
+  it('accepts the policy fixtures and every shipped preset', async () => {
+    const { err } = capture()
+    const files = [
+      `${root}fixtures/policies/northwind.json`,
+      `${root}fixtures/policies/custody-basics.json`,
+      `${root}policies/presets/*.json`,
+    ]
+    expect(await runPoliciesValidate(files, { format: 'text' })).toBe(EXIT.ok)
+    expect(err.join('')).toMatch(/^7 files checked: 0 errors/)
+  })
+
+  it('reports each error at its file, line and column', async () => {
+    const { out } = capture()
+    const file = `${root}fixtures/policies/invalid/bad-arguments.json`
+    expect(await runPoliciesValidate([file], { format: 'json' })).toBe(EXIT.invalid)
+    const issues = JSON.parse(out.join('')) as { path: string; line: number; column: number; code: string }[]
+    const byPath = Object.fromEntries(issues.map((issue) => [issue.path, issue]))
+    expect(byPath['/0/when/1/args/limit']).toMatchObject({ code: 'schema.pattern', line: 7, column: 63 })
+    expect(byPath['/1/then']).toMatchObject({ code: 'schema.enum', line: 12 })
+    expect(byPath['/1/id']).toMatchObject({ code: 'duplicate-policy-id', line: 11 })
+    expect(byPath['/1/when/0/args/0']).toMatchObject({ code: 'schema.enum', line: 13 })
+  })
+
+  it('exits 2 on a missing file', async () => {
+    capture()
+    expect(await runPoliciesValidate([`${root}fixtures/policies/nope.json`], { format: 'text' })).toBe(
+      EXIT.usage,
+    )
+  })
+})

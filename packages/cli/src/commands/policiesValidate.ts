@@ -1,0 +1,114 @@
+import { readFile } from 'node:fs/promises'
+import { EntitiesJsonError, parseEntitiesJson } from '@rampart/entities'
+import { validatePolicies, validatePresets } from '@rampart/evaluator'
+import { type Command, Option } from 'commander'
+import { commandGroup } from '../commandGroup'
+import { EXIT } from '../exitCodes'
+import { expandFileArguments, FileArgumentError } from '../expandFileArguments'
+import { formatIssues } from '../formatIssues'
+import { type LocatedIssue, OUTPUT_FORMATS, type OutputFormat } from '../locatedIssue'
+import { createSourceLocator } from '../sourceLocation'
+
+interface PoliciesValidateOptions {
+  format: OutputFormat
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
+
+/**
+ * Validates one policy file: an array of policies (policy.schema.json), or a preset (preset.schema.json).
+ * Each issue is located at its line and column; `unreadable` marks a file that could not be read.
+ */
+export async function validatePolicyFile(
+  file: string,
+): Promise<{ issues: LocatedIssue[]; unreadable: boolean }> {
+  const located = (
+    path: string,
+    line: number,
+    column: number,
+    code: string,
+    message: string,
+  ): LocatedIssue => ({
+    file,
+    path,
+    line,
+    column,
+    code,
+    severity: 'error',
+    message,
+  })
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'cannot be read'
+    return { issues: [located('', 1, 1, 'file.unreadable', reason)], unreadable: true }
+  }
+  let doc: unknown
+  try {
+    // The same bounded JSON reader as Entities documents: size and depth limits, errors with line and column.
+    doc = parseEntitiesJson(text.replace(/^\uFEFF/, ' '))
+  } catch (error) {
+    if (!(error instanceof EntitiesJsonError)) throw error
+    const { line = 1, column = 1 } = error.details
+    return { issues: [located(error.path, line, column, error.code, error.message)], unreadable: false }
+  }
+  const locate = createSourceLocator(text)
+  const result = Array.isArray(doc) ? validatePolicies(doc) : validatePresets([doc])
+  const issues = result.issues.map(({ path, code, message }) => {
+    // A preset is validated as the only item of a list: its paths lose that leading /0.
+    const pointer = Array.isArray(doc) ? path : path.replace(/^\/0/, '')
+    const { line, column } = locate(pointer)
+    return located(pointer, line, column, code, message)
+  })
+  return { issues, unreadable: false }
+}
+
+/** Validates each file and prints the issues; returns the exit code. */
+export async function runPoliciesValidate(args: string[], options: PoliciesValidateOptions): Promise<number> {
+  let files: string[]
+  try {
+    files = await expandFileArguments(args)
+  } catch (error) {
+    if (!(error instanceof FileArgumentError)) throw error
+    process.stderr.write(`rampart: ${error.message}\n`)
+    return EXIT.usage
+  }
+  const issues: LocatedIssue[] = []
+  let invalid = 0
+  let unreadable = 0
+  for (const file of files) {
+    const result = await validatePolicyFile(file)
+    issues.push(...result.issues)
+    if (result.unreadable) unreadable++
+    else if (result.issues.length > 0) invalid++
+  }
+  if (options.format !== 'text' || issues.length > 0)
+    process.stdout.write(formatIssues(issues, options.format))
+  if (options.format === 'text') {
+    process.stderr.write(
+      `${plural(files.length, 'file')} checked: ${plural(issues.length, 'error')}` +
+        `${invalid + unreadable > 0 ? ` in ${plural(invalid + unreadable, 'file')}` : ''}\n`,
+    )
+  }
+  if (unreadable > 0) return EXIT.usage
+  return invalid > 0 ? EXIT.invalid : EXIT.ok
+}
+
+/** `rampart policies validate <files or globs...>` */
+export function registerPoliciesValidate(program: Command): void {
+  commandGroup(program, 'policies', 'Work with policies: the rules the evaluator decides with.')
+    .command('validate')
+    .description(
+      'Validate policy files (an array of policies) and preset files against their schemas. Exits 0 when ' +
+        'valid, 1 when a file has errors, 2 on a usage error or an unreadable file.',
+    )
+    .argument(
+      '<files...>',
+      'policy or preset JSON files, or globs (quote globs so the shell leaves them alone)',
+    )
+    .addOption(new Option('--format <format>', 'output format').choices(OUTPUT_FORMATS).default('text'))
+    .action(async (files: string[], options: PoliciesValidateOptions) => {
+      process.exitCode = await runPoliciesValidate(files, options)
+    })
+}
