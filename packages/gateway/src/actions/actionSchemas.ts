@@ -1,16 +1,24 @@
+import createTransferRequest from '@rampart/schemas/gateway/actions/createTransferRequest.schema.json'
 import definitions from '@rampart/schemas/gateway/actions/definitions.schema.json'
 import evaluateRequest from '@rampart/schemas/gateway/actions/evaluateRequest.schema.json'
 import evaluateResponse from '@rampart/schemas/gateway/actions/evaluateResponse.schema.json'
+import rawSign from '@rampart/schemas/gateway/actions/rawSign.schema.json'
 import sendTransaction from '@rampart/schemas/gateway/actions/sendTransaction.schema.json'
 import sendTransactionRequest from '@rampart/schemas/gateway/actions/sendTransactionRequest.schema.json'
 import signMessage from '@rampart/schemas/gateway/actions/signMessage.schema.json'
 import signMessageRequest from '@rampart/schemas/gateway/actions/signMessageRequest.schema.json'
+import signRawRequest from '@rampart/schemas/gateway/actions/signRawRequest.schema.json'
 import signTypedData from '@rampart/schemas/gateway/actions/signTypedData.schema.json'
 import signTypedDataRequest from '@rampart/schemas/gateway/actions/signTypedDataRequest.schema.json'
+import transfer from '@rampart/schemas/gateway/actions/transfer.schema.json'
 
 /** The JSON Schemas under `schemas/gateway/actions/`: the signing actions' bodies and records. */
 export const actionSchemas = {
   definitions,
+  rawSign,
+  signRawRequest,
+  transfer,
+  createTransferRequest,
   evaluateRequest,
   evaluateResponse,
   sendTransaction,

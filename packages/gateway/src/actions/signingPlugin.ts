@@ -5,6 +5,8 @@ import { registrableSchemas } from '../http/gatewaySchemas'
 import { ClientPolicies } from '../pipeline/clientPolicyState'
 import { registrableActionSchemas } from './actionSchemas'
 import { evmRoutes } from './evmRoutes'
+import { signRawRoutes } from './signRawRoutes'
+import { transferRoutes } from './transferRoutes'
 
 /**
  * Every signing action of the gateway, and POST /evaluate: the action schemas, the per-client evaluators, and one
@@ -23,5 +25,7 @@ export async function signingPlugin(app: FastifyInstance) {
   )
   app.decorate('clientPolicies', new ClientPolicies(app.db))
   await app.register(evmRoutes)
+  await app.register(transferRoutes)
+  await app.register(signRawRoutes)
   await app.register(evaluateRoutes)
 }

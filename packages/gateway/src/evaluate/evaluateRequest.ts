@@ -52,12 +52,13 @@ export async function evaluateRequest(
   const resolution = decodeSafely(body.request, state.entities, undefined)
   const intent = resolution?.intent
   const action = resolution ? actions[resolution.action] : undefined
+  const resource = intent?.from
+    ? resourceOf(state, intent.from, intent.chainId > 0 ? intent.chainId : null)
+    : undefined
   const evaluationRequest: EvaluationRequest = {
     action: action ?? 'signTransaction',
     principal,
-    ...(intent?.from
-      ? { resource: resourceOf(state, intent.from, intent.chainId > 0 ? intent.chainId : null) }
-      : {}),
+    ...(resource === undefined ? {} : { resource }),
     ...(intent ? { intent } : {}),
     ...(state.usesHistory ? { history: await loadHistory(app.db, clientId) } : {}),
     now: Math.floor(Date.now() / 1000),

@@ -25,6 +25,8 @@ export type ClientPolicyState = {
   usesHistory: boolean
   /** `<chainId>:<address>` (or the bare address) to the entities account id. */
   accountIds: ReadonlyMap<string, string>
+  /** Any account's address to its id, for signers on networks without an EVM chain id. */
+  accountIdsAnyChain: ReadonlyMap<string, string>
   /** Lowercased user ids, credential ids and credential kids, to the user id. */
   userIds: ReadonlyMap<string, string>
 }
@@ -58,10 +60,13 @@ async function build(row: typeof clients.$inferSelect): Promise<ClientPolicyStat
   const enabled = new Set(row.presets as string[])
   const presets = BUILTIN_PRESETS.filter((preset) => enabled.has(preset.id))
   const accountIds = new Map<string, string>()
+  const accountIdsAnyChain = new Map<string, string>()
   for (const account of entities.accounts ?? []) {
     const key =
       account.chainId === undefined ? lower(account.address) : `${account.chainId}:${lower(account.address)}`
     if (!accountIds.has(key)) accountIds.set(key, account.id)
+    if (!accountIdsAnyChain.has(lower(account.address)))
+      accountIdsAnyChain.set(lower(account.address), account.id)
   }
   const userIds = new Map<string, string>()
   for (const user of entities.users ?? []) userIds.set(lower(user.id), user.id)
@@ -77,6 +82,7 @@ async function build(row: typeof clients.$inferSelect): Promise<ClientPolicyStat
     presets: new Map(presets.map((preset) => [preset.id, preset])),
     usesHistory,
     accountIds,
+    accountIdsAnyChain,
     userIds,
   }
   try {
@@ -90,12 +96,20 @@ async function build(row: typeof clients.$inferSelect): Promise<ClientPolicyStat
 
 const lower = (value: string) => value.toLowerCase()
 
-/** The entities account id of a signer: by chain and address, then by address alone; else its CAIP-10 id. */
-export function resourceOf(state: ClientPolicyState, address: string, chainId: number | null): string {
-  const byChain = chainId === null ? undefined : state.accountIds.get(`${chainId}:${lower(address)}`)
+/**
+ * The entities account id of a signer: by chain and address, then an account without a chain; else its CAIP-10
+ * id. Entities describe EVM accounts only, so a signer on another network (Solana) is a resource only when some
+ * account carries its address; otherwise there is none and the policies decide on principal, action and payload.
+ */
+export function resourceOf(
+  state: ClientPolicyState,
+  address: string,
+  chainId: number | null,
+): string | undefined {
+  if (chainId === null) return state.accountIdsAnyChain.get(lower(address))
   return (
-    byChain ??
+    state.accountIds.get(`${chainId}:${lower(address)}`) ??
     state.accountIds.get(lower(address)) ??
-    (chainId === null ? address : `eip155:${chainId}:${address}`)
+    `eip155:${chainId}:${address}`
   )
 }

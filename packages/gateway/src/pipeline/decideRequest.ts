@@ -110,23 +110,26 @@ export async function decideRequest(
   const resolution = plan.rpcRequest
     ? decodeSafely(plan.rpcRequest, state.entities, plan.signer.chainId ?? undefined)
     : null
-  const evaluationRequest: EvaluationRequest = {
+  const resource = resourceOf(state, plan.signer.address, plan.signer.chainId)
+  const base: EvaluationRequest = {
     action: plan.action,
     principal: input.principal,
-    resource: resourceOf(state, plan.signer.address, plan.signer.chainId),
+    ...(resource === undefined ? {} : { resource }),
     ...(resolution ? { intent: resolution.intent } : {}),
-    ...(plan.payload === undefined ? {} : { payload: plan.payload }),
     ...(plan.algorithm === undefined ? {} : { algorithm: plan.algorithm }),
     ...(input.approvals.length > 0 ? { approvals: input.approvals } : {}),
     ...(state.usesHistory ? { history: await loadHistory(app.db, state.clientId) } : {}),
     now: Math.floor(Date.now() / 1000),
   }
-  const decision = decisionFor(
-    state,
-    evaluationRequest,
-    plan.rpcRequest ? resolution : undefined,
-    plan.presets,
+  // Each raw payload is decided on; the request goes ahead only as far as its least permitted payload.
+  const requests = plan.payloads?.length ? plan.payloads.map((payload) => ({ ...base, payload })) : [base]
+  const decisions = requests.map((request) =>
+    decisionFor(state, request, plan.rpcRequest ? resolution : undefined, plan.presets),
   )
+  const worst = (wanted: Decision['decision']) => decisions.findIndex((d) => d.decision === wanted)
+  const index = [worst('Forbid'), worst('Confirm'), 0].find((i) => i >= 0) ?? 0
+  const decision = decisions[index]!
+  const evaluationRequest = requests[index]!
   const presets = plan.presets
     .map((id) => state.presets.get(id))
     .filter((preset): preset is Preset => preset !== undefined)
@@ -136,8 +139,8 @@ export async function decideRequest(
     network: await reportNetwork(app, plan.signer.networkId),
     rawPayload: plan.rpcRequest
       ? rawPayloadOf(plan.rpcRequest)
-      : plan.payload
-        ? { payload: plan.payload }
+      : plan.payloads
+        ? { payloads: plan.payloads, algorithm: plan.algorithm }
         : null,
     presets,
     resolution,

@@ -16,8 +16,8 @@ export type Plan = {
   signer: Signer
   /** The request as a wallet would send it, decoded into the intent the policies read. */
   rpcRequest?: JsonRpcRequest
-  /** For raw signing: the payload and algorithm the policies read. */
-  payload?: string
+  /** For raw signing: the payloads (each decided on) and the algorithm the policies read. */
+  payloads?: string[]
   algorithm?: string
   /** Protocol presets to evaluate the request against as well. */
   presets: string[]

@@ -58,7 +58,11 @@ export type SigningSetup = {
 }
 
 /** The organization the action tests run as: alice requests, bob and carol approve, all on the test address. */
-export async function organization(requesterKid: string, approvers: Record<string, SigningKeyPair>) {
+export async function organization(
+  requesterKid: string,
+  approvers: Record<string, SigningKeyPair>,
+  extraAccounts: Record<string, unknown>[] = [],
+) {
   const chains = [1, 137, 11155111, 17000]
   return {
     users: [
@@ -79,12 +83,15 @@ export async function organization(requesterKid: string, approvers: Record<strin
         key: key.publicJwk,
       })),
     ],
-    accounts: chains.map((chainId) => ({
-      id: `eip155:${chainId}:${testAddress}`,
-      address: testAddress,
-      accountType: 'eoa',
-      chainId,
-    })),
+    accounts: [
+      ...chains.map((chainId) => ({
+        id: `eip155:${chainId}:${testAddress}`,
+        address: testAddress,
+        accountType: 'eoa',
+        chainId,
+      })),
+      ...extraAccounts,
+    ],
     accountGroups: [],
     accountGroupMembers: [],
     tokens: [
@@ -109,6 +116,7 @@ export async function startSigningGateway(options: {
   policies: Record<string, unknown>[]
   presets?: string[]
   provider?: LocalProviderOptions
+  extraAccounts?: Record<string, unknown>[]
 }): Promise<SigningSetup> {
   const { provider, calls } = countingLocalProvider(options.provider)
   const gateway = await startTestGateway({}, { providers: [provider], plugins: [signingPlugin] })
@@ -117,7 +125,11 @@ export async function startSigningGateway(options: {
     bob: await generateSigningJwk('ES256K', 'bob-key'),
     carol: await generateSigningJwk('ES256', 'carol-key'),
   }
-  const { requesterKid: _kid, ...entities } = await organization('alice-key', approvers)
+  const { requesterKid: _kid, ...entities } = await organization(
+    'alice-key',
+    approvers,
+    options.extraAccounts,
+  )
   entities.credentials.unshift({ id: 'alice-key', userId: 'alice', key: requester.publicJwk })
   const client = await registerTestClient(gateway, [], {
     publicKeys: [requester.publicJwk],

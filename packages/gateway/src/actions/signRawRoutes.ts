@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify'
+import { registerSigningRoutes } from './signingRoutes'
+import { signRawAction } from './signRawAction'
+
+/** Raw signing: created through the signing pipeline, read by request id. */
+export async function signRawRoutes(app: FastifyInstance) {
+  registerSigningRoutes(app, {
+    path: '/v1/provider/sign-raw',
+    tag: 'Raw signing',
+    noun: 'Raw signature request',
+    action: signRawAction,
+    body: 'signRawRequest',
+    record: 'rawSign',
+  })
+}
