@@ -5,11 +5,27 @@ import { validationIssues } from '../http/validationIssues'
 
 /**
  * A schema from `schemas/gateway/grants/` as a route's own schema: without `$schema` and `$id` (each route compiles
- * its copy; `#/$defs/...` references stay local to it).
+ * its copy), and with its `#/$defs/...` references resolved in place, so the OpenAPI document built from the
+ * routes has no dangling local references. The grant schemas are not recursive.
  */
 export function inlineSchema(schema: Record<string, unknown>): Record<string, unknown> {
-  const { $schema: _dialect, $id: _id, ...rest } = schema
-  return rest
+  const { $schema: _dialect, $id: _id, $defs, ...rest } = schema
+  const defs = ($defs ?? {}) as Record<string, unknown>
+  const resolve = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(resolve)
+    if (node === null || typeof node !== 'object') return node
+    const { $ref, ...others } = node as Record<string, unknown>
+    if (typeof $ref === 'string' && $ref.startsWith('#/$defs/')) {
+      const target = defs[$ref.slice('#/$defs/'.length)]
+      if (target === undefined) throw new Error(`Unresolved schema reference ${$ref}`)
+      return {
+        ...(resolve(target) as Record<string, unknown>),
+        ...(resolve(others) as Record<string, unknown>),
+      }
+    }
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, resolve(value)]))
+  }
+  return resolve(rest) as Record<string, unknown>
 }
 
 /**
