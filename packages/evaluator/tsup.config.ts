@@ -7,6 +7,8 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'node20',
+  // Type declarations are built with the repository's compiler options (Bundler resolution, strict).
+  tsconfig: '../../tsconfig.base.json',
   // Schemas are JSON data: inline them so plain Node never needs JSON import attributes.
   noExternal: ['@rampart/schemas', '@rampart/policies'],
 })
