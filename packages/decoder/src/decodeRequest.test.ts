@@ -1,4 +1,12 @@
-import { concat, encodeFunctionData, encodePacked, parseAbi, stringToHex } from 'viem'
+import {
+  concat,
+  encodeAbiParameters,
+  encodeFunctionData,
+  encodePacked,
+  parseAbi,
+  parseAbiParameters,
+  stringToHex,
+} from 'viem'
 import { describe, expect, it } from 'vitest'
 import { decodeIntent, decodeRequest } from './decodeRequest'
 import { decoderErrorCodes } from './errors/decodingError'
@@ -112,6 +120,35 @@ describe('decodeRequest', () => {
     const resolution = decodeRequest(send({ to: '0x3fc91a3afd70395cd496c647d5a6cc9d4b2b7fad', data }))
     expect(resolution.resolutions?.[0]?.decoding.error?.name).toBe('unknownCommand')
     expect(resolution.decoding.error?.name).toBe('unknownCommand')
+  })
+
+  it('decodes ERC-7579 batch executions and refuses unknown call types', () => {
+    const execute = parseAbi(['function execute(bytes32 mode, bytes executionCalldata)'])
+    const batch = encodeAbiParameters(
+      parseAbiParameters('(address target, uint256 value, bytes callData)[]'),
+      [
+        [
+          { target: usdt, value: 0n, callData: transfer },
+          { target: from, value: 5n, callData: '0x' },
+        ],
+      ],
+    )
+    const mode = (type: string) => `0x${type}${'00'.repeat(31)}` as `0x${string}`
+    const account = '0xe02cb371a3ad18a14b40a7ef2d5cf03cc0d2b08f'
+    const data = encodeFunctionData({ abi: execute, functionName: 'execute', args: [mode('01'), batch] })
+    const resolution = decodeRequest(send({ to: account, data }))
+    expect(resolution.intent.intents?.map((i) => [i.type, i.from])).toEqual([
+      ['erc20Transfer', account],
+      ['nativeTransfer', account],
+    ])
+    const staticCall = encodeFunctionData({
+      abi: execute,
+      functionName: 'execute',
+      args: [mode('fe'), batch],
+    })
+    expect(decodeRequest(send({ to: account, data: staticCall })).decoding.error?.name).toBe(
+      'abiDecodingFailed',
+    )
   })
 
   it('accepts personal_sign with the address first, as some dapps send it', () => {

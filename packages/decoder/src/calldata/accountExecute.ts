@@ -1,4 +1,6 @@
+import { decodeAbiParameters, hexToBigInt, parseAbiParameters, size, sliceHex } from 'viem'
 import { addressField, nativeAmountField } from '../display/fields'
+import { DecodingError } from '../errors/decodingError'
 import type { Call } from '../types'
 import { batchDecoded, type InnerCall, selfOf } from './batch'
 import { defineFunction, type HandlerInput } from './defineFunction'
@@ -80,5 +82,70 @@ export const accountExecuteBatchTuples = defineFunction(
       calls.map((c) => ({ to: c.target, value: c.value, data: c.data })),
       (i) => `calls/${i}/data`,
     )
+  },
+)
+
+/**
+ * ERC-7579 execute(bytes32 mode, bytes executionCalldata), used by modular and EIP-7702 accounts. The first
+ * mode byte is the call type: 0x00 one call packed as target ‖ value ‖ calldata, 0x01 a batch ABI-encoded as
+ * (address, uint256, bytes)[], 0xff a DELEGATECALL packed as target ‖ calldata. Other call types (static
+ * calls, future types) are refused rather than guessed.
+ */
+export const erc7579Execute = defineFunction(
+  'function execute(bytes32 mode, bytes executionCalldata)',
+  (input) => {
+    const [mode, execution] = input.args as [`0x${string}`, `0x${string}`]
+    const callType = mode.slice(2, 4)
+    const at = `${input.path}/executionCalldata`
+    if (callType === '00' || callType === 'ff') {
+      const minimum = callType === '00' ? 52 : 20
+      if (size(execution) < minimum) {
+        throw new DecodingError(
+          'truncatedCalldata',
+          'ERC-7579 execution calldata is shorter than its packed header.',
+          {
+            path: at,
+          },
+        )
+      }
+      const to = sliceHex(execution, 0, 20)
+      const value = callType === '00' ? hexToBigInt(sliceHex(execution, 20, 52)) : 0n
+      const data = size(execution) > minimum ? sliceHex(execution, minimum) : '0x'
+      if (callType === '00') return accountCalls(input, [{ to, value, data }], () => 'executionCalldata')
+      const account = selfOf(input.call)
+      return batchDecoded(input, {
+        title: 'Delegatecall from smart account',
+        contractName: 'Smart account',
+        inners: [
+          {
+            call: {
+              chainId: input.call.chainId,
+              from: account,
+              to: to.toLowerCase() as `0x${string}`,
+              value: 0n,
+              data,
+              operation: 'delegatecall',
+              executor: account,
+            },
+            path: at,
+          },
+        ],
+      })
+    }
+    if (callType === '01') {
+      const [calls] = decodeAbiParameters(
+        parseAbiParameters('(address target, uint256 value, bytes callData)[]'),
+        execution,
+      ) as [readonly { target: string; value: bigint; callData: `0x${string}` }[]]
+      return accountCalls(
+        input,
+        calls.map((c) => ({ to: c.target, value: c.value, data: c.callData })),
+        (i) => `executionCalldata/${i}/callData`,
+      )
+    }
+    throw new DecodingError('abiDecodingFailed', `ERC-7579 call type 0x${callType} is not decoded.`, {
+      path: `${input.path}/mode`,
+      details: { callType: `0x${callType}` },
+    })
   },
 )

@@ -46,6 +46,7 @@ export const builtinFunctions: ReadonlyMap<string, readonly BuiltinFunction[]> =
   account.accountExecuteBatch,
   account.accountExecuteBatchWithValues,
   account.accountExecuteBatchTuples,
+  account.erc7579Execute,
   entryPoint.handleOpsV06,
   entryPoint.handleOpsV07,
   universalRouter.universalRouterExecute,
