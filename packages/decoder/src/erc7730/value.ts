@@ -20,7 +20,7 @@ export function isAddress(text: unknown): text is string {
 export function toValue(type: string, raw: unknown): Value | undefined {
   if (type.startsWith('uint') || type.startsWith('int')) {
     const value = toBigInt(raw)
-    return value === undefined ? undefined : { type: 'int', value }
+    return value !== undefined && fitsInteger(type, value) ? { type: 'int', value } : undefined
   }
   if (type === 'address') {
     return typeof raw === 'string' && ADDRESS.test(raw)
@@ -35,7 +35,9 @@ export function toValue(type: string, raw: unknown): Value | undefined {
   }
   if (type === 'string') return typeof raw === 'string' ? { type: 'string', value: raw } : undefined
   if (type.startsWith('bytes')) {
-    return typeof raw === 'string' && HEX.test(raw) && raw.length % 2 === 0
+    if (typeof raw !== 'string' || !HEX.test(raw) || raw.length % 2 !== 0) return undefined
+    const size = type.length > 5 ? Number(type.slice(5)) : undefined
+    return size === undefined || raw.length === 2 + size * 2
       ? { type: 'bytes', value: raw.toLowerCase() }
       : undefined
   }
@@ -53,6 +55,16 @@ export function constantToValue(raw: unknown): Value | undefined {
   if (HEX.test(raw) && raw.length > 2) return { type: 'bytes', value: raw.toLowerCase() }
   if (/^\d+$/.test(raw)) return { type: 'int', value: BigInt(raw) }
   return { type: 'string', value: raw }
+}
+
+/** Whether an integer is in range for `uintN` / `intN` (messages are JSON: anything can arrive). */
+function fitsInteger(type: string, value: bigint): boolean {
+  const signed = type.startsWith('int')
+  const bits = Number(type.slice(signed ? 3 : 4) || 256)
+  if (!Number.isInteger(bits) || bits < 8 || bits > 256) return false
+  if (!signed) return value >= 0n && value < 1n << BigInt(bits)
+  const half = 1n << BigInt(bits - 1)
+  return value >= -half && value < half
 }
 
 export function toBigInt(raw: unknown): bigint | undefined {
