@@ -156,6 +156,21 @@ describe('decodeRequest', () => {
     expect(resolution.intent).toMatchObject({ type: 'signMessage', from, message: 'hello' })
   })
 
+  it('flags a Sign-In with Ethereum message for another account than the signer', () => {
+    const message = [
+      'example.org wants you to sign in with your Ethereum account:',
+      '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+      '',
+      'URI: https://example.org',
+      'Version: 1',
+      'Chain ID: 1',
+      'Nonce: 32891756',
+      'Issued At: 2021-09-30T16:25:24Z',
+    ].join('\n')
+    const resolution = decodeRequest({ method: 'personal_sign', params: [stringToHex(message), from] })
+    expect(resolution.intent).toMatchObject({ type: 'signIn', chainId: 1, flags: ['siweAddressMismatch'] })
+  })
+
   it('does not show text with control characters as text', () => {
     const resolution = decodeRequest({ method: 'personal_sign', params: [stringToHex('a\u202Eb'), from] })
     expect(resolution.intent.message).toBeUndefined()

@@ -9,7 +9,10 @@ export function checksum(address: string): string {
 
 /** The organization's name for an address when it has one, else the EIP-55 address. */
 export function addressLabel(ctx: DecodeContext, chainId: number, address: string): string {
-  return ctx.provider.addressName?.(chainId, address.toLowerCase()) ?? checksum(address)
+  const lower = address.toLowerCase()
+  return (
+    ctx.provider.addressName?.(chainId, lower) ?? ctx.provider.ensName?.(chainId, lower) ?? checksum(address)
+  )
 }
 
 export function addressField(
