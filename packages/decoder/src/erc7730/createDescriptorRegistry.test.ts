@@ -243,6 +243,27 @@ describe('createDescriptorRegistry', () => {
     ).toBeUndefined()
   })
 
+  it('shows ERC-7930 interoperable addresses with their chain and checksum', () => {
+    const bridge = {
+      context: { contract: { deployments: [{ chainId: 1, address: ROUTER }] } },
+      display: {
+        formats: {
+          'bridge(bytes recipient)': {
+            intent: 'Bridge',
+            fields: [{ path: 'recipient', label: 'Recipient', format: 'interoperableAddressName' }],
+          },
+        },
+      },
+    }
+    const data = call('bridge(bytes recipient)', ['0x00010000010114D8DA6BF26964AF9D7EED9E03E53415D37AA96045'])
+    const display = createDescriptorRegistry([{ source: 'bridge.json', json: bridge }]).formatCalldata({
+      chainId: 1,
+      to: ROUTER,
+      data,
+    })
+    expect(display?.fields[0]?.value).toBe('0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045@eip155:1#4CA88C9C')
+  })
+
   it('bounds the number of fields a request can produce', () => {
     const wide = {
       context: { eip712: { deployments: [{ chainId: 1, address: ROUTER }] } },

@@ -1,3 +1,4 @@
+import { keccak256 } from 'viem'
 import { chainInfo } from './chains'
 import type { CompiledField } from './compileDescriptor'
 import { formatAmount } from './formatAmount'
@@ -362,7 +363,11 @@ function formatCalldata(
   }
 }
 
-/** ERC-7930 interoperable address: version(2) chainType(2) chainRefLen(1) chainRef addrLen(1) address. */
+/**
+ * ERC-7930 interoperable address: version(2) chainType(2) chainRefLength(1) chainRef addressLength(1)
+ * address, shown as `<address or name>@eip155:<chainId>#<checksum>` (checksum: the first 4 bytes of
+ * keccak256 of everything after the version). Only EVM (eip155) addresses are read; others stay raw.
+ */
 function formatInteroperableAddress(ctx: RenderContext, hex: string, raw: FieldOutput): FieldOutput {
   const bytes = hex.slice(2)
   const chainRefLength = Number.parseInt(bytes.slice(8, 10), 16)
@@ -374,5 +379,9 @@ function formatInteroperableAddress(ctx: RenderContext, hex: string, raw: FieldO
   const lower = `0x${address}`
   const name =
     ctx.provider?.addressName?.(chainId ?? 0, lower) ?? ctx.provider?.ensName?.(chainId ?? 0, lower)
-  return output(`${name ?? checksum(lower)}${chainId !== undefined ? `@eip155:${chainId}` : ''}`, lower)
+  const checksumText = keccak256(`0x${bytes.slice(4)}`)
+    .slice(2, 10)
+    .toUpperCase()
+  const chain = chainId !== undefined ? `@eip155:${chainId}` : ''
+  return output(`${name ?? checksum(lower)}${chain}#${checksumText}`, lower)
 }
