@@ -88,6 +88,22 @@ async function loadWasm(
   }
 }
 
+/** The WASM heap an organization needs, per byte of its JSON: measured at about 7.5; rounded up. */
+const HEAP_PER_JSON_BYTE = 10
+const PAGE = 65_536
+
+/**
+ * Loads the data into the WASM. The memory is grown once, ahead of the parse: left to grow page by page while
+ * a large organization is parsed, it is copied over and over (100,000 accounts then take minutes, not seconds).
+ */
+function loadData(policy: LoadedPolicy, data: object): void {
+  const json = new TextEncoder().encode(JSON.stringify(data))
+  const needed = json.byteLength * HEAP_PER_JSON_BYTE
+  const available = policy.mem.buffer.byteLength
+  if (needed > available) policy.mem.grow(Math.ceil((needed - available) / PAGE))
+  policy.setData(json.buffer as ArrayBuffer)
+}
+
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message
   return typeof error === 'string' ? error : 'unknown error'
@@ -125,7 +141,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
       sets,
       presetIds: new Set(next.presets.map((preset) => preset.id)),
     }
-    policy?.setData({ entities: prepared.entities, sets: prepared.sets })
+    if (policy) loadData(policy, { entities: prepared.entities, sets: prepared.sets })
     state = prepared
   }
   load({ entities, policies, presets })
