@@ -149,6 +149,20 @@ describe('rampart entities validate', { timeout: 60_000 }, () => {
     ])
   })
 
+  it('refuses files over --max-bytes with exit 1', async () => {
+    const result = await runRampart([
+      'entities',
+      'validate',
+      '--max-bytes',
+      '1024',
+      'fixtures/entities/valid/*.json',
+    ])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toMatch(
+      /^fixtures\/entities\/valid\/northwind\.json:1:1 {2}error {2}json\.too-large {2}file is \d+ bytes, more than the 1024 accepted\n/,
+    )
+  })
+
   it('exits 2 on an unreadable file, and still validates the others', async () => {
     const result = await runRampart([
       'entities',
@@ -170,6 +184,9 @@ describe('rampart entities validate', { timeout: 60_000 }, () => {
     const badKind = await runRampart(['entities', 'validate', '--kind', 'wallet', 'x.json'])
     expect(badKind.code).toBe(2)
     expect(badKind.stderr).toContain('Allowed choices are full, user, userGroup')
+    const badBytes = await runRampart(['entities', 'validate', '--max-bytes', 'lots', 'x.json'])
+    expect(badBytes.code).toBe(2)
+    expect(badBytes.stderr).toContain('must be a positive whole number')
     const noMatch = await runRampart(['entities', 'validate', 'fixtures/entities/*.yaml'])
     expect(noMatch).toEqual({
       code: 2,

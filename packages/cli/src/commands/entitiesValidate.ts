@@ -1,5 +1,5 @@
 import { type EntityKind, entityKindNames } from '@rampart/entities'
-import { type Command, Option } from 'commander'
+import { type Command, InvalidArgumentError, Option } from 'commander'
 import { commandGroup } from '../commandGroup'
 import { EXIT } from '../exitCodes'
 import { expandFileArguments, FileArgumentError } from '../expandFileArguments'
@@ -11,6 +11,14 @@ import { validateEntityFile } from '../validateEntityFile'
 interface EntitiesValidateOptions {
   format: OutputFormat
   kind?: EntityKind
+  maxBytes?: number
+}
+
+function parseByteCount(value: string): number {
+  const bytes = Number(value)
+  if (!Number.isSafeInteger(bytes) || bytes < 1)
+    throw new InvalidArgumentError('must be a positive whole number')
+  return bytes
 }
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
@@ -32,7 +40,7 @@ export async function runEntitiesValidate(args: string[], options: EntitiesValid
   try {
     for (const file of files) {
       progress.tick(file)
-      const result = await validateEntityFile(file, { kind: options.kind })
+      const result = await validateEntityFile(file, { kind: options.kind, maxBytes: options.maxBytes })
       issues.push(...result.issues)
       if (result.unreadable) unreadable++
       else if (result.issues.some((issue) => issue.severity === 'error')) invalid++
@@ -69,6 +77,11 @@ export function registerEntitiesValidate(program: Command): void {
         '--kind <kind>',
         'validate partial documents of this kind (detected from each file otherwise)',
       ).choices(entityKindNames),
+    )
+    .addOption(
+      new Option('--max-bytes <bytes>', 'refuse files larger than this (default 256 MiB)').argParser(
+        parseByteCount,
+      ),
     )
     .action(async (files: string[], options: EntitiesValidateOptions) => {
       process.exitCode = await runEntitiesValidate(files, options)

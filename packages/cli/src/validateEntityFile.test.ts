@@ -1,0 +1,51 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { validateEntityFile } from './validateEntityFile'
+
+const dir = mkdtempSync(join(tmpdir(), 'rampart-entity-file-'))
+const write = (name: string, text: string) => {
+  const file = join(dir, name)
+  writeFileSync(file, text)
+  return file
+}
+
+describe('validateEntityFile', () => {
+  it('accepts a file that starts with a byte-order mark', async () => {
+    const file = write('bom.json', '\uFEFF{"users": [{"id": "alice", "role": "admin"}]}')
+    expect(await validateEntityFile(file)).toEqual({ file, unreadable: false, issues: [] })
+  })
+
+  it('refuses a file over the size bound without reading it', async () => {
+    const file = write('big.json', `{"users": [${'{"id": "x", "role": "member"},'.repeat(100)}]}`)
+    const { issues, unreadable } = await validateEntityFile(file, { maxBytes: 1000 })
+    expect(unreadable).toBe(false)
+    expect(issues).toMatchObject([{ code: 'json.too-large', line: 1, column: 1, severity: 'error' }])
+  })
+
+  it('reports a directory or a missing file as unreadable', async () => {
+    for (const [file, message] of [
+      [dir, 'is a directory, not a file'],
+      [join(dir, 'missing.json'), 'no such file'],
+    ]) {
+      expect(await validateEntityFile(file!)).toEqual({
+        file,
+        unreadable: true,
+        issues: [{ file, path: '', line: 1, column: 1, code: 'file.unreadable', severity: 'error', message }],
+      })
+    }
+  })
+
+  it('locates each issue at its value, and a missing member at its object', async () => {
+    const file = write(
+      'user.json',
+      '{\n  "users": [\n    {"id": "alice"},\n    {"id": "bob", "role": "king"}\n  ]\n}',
+    )
+    const { issues } = await validateEntityFile(file, { kind: 'user' })
+    expect(issues.map(({ code, path, line, column }) => ({ code, path, line, column }))).toEqual([
+      { code: 'schema.required', path: '/users/0/role', line: 3, column: 5 },
+      { code: 'schema.enum', path: '/users/1/role', line: 4, column: 27 },
+    ])
+  })
+})
