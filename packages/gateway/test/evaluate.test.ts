@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signingPlugin } from '../src/actions/signingPlugin'
 import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
 import { policy } from './support/signingClient'
 import {
@@ -21,7 +20,7 @@ let gateway: TestGateway
 let client: TestClient
 
 beforeAll(async () => {
-  gateway = await startTestGateway({}, { plugins: [signingPlugin] })
+  gateway = await startTestGateway()
   const key = await generateSigningJwk('ES256K', 'analyst-key')
   const entities = fixture('entities.json')
   entities.users.push({ id: 'analyst', role: 'member' })

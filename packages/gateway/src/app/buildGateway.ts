@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { signingPlugin } from '../actions/signingPlugin'
 import { authPlugin } from '../auth/authPlugin'
 import type { GatewayConfig } from '../config/gatewayConfig'
 import type { Database } from '../db/openDatabase'
@@ -97,6 +98,7 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   await app.register(assetsRoutes)
   await app.register(knownDestinationsRoutes)
   await app.register(grantsPlugin)
+  await app.register(signingPlugin)
   for (const plugin of options.plugins ?? []) await app.register(plugin)
   await app.ready()
   return app

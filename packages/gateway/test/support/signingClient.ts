@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import { signingPlugin } from '../../src/actions/signingPlugin'
 import { generateSigningJwk, type SigningKeyPair } from '../../src/crypto/generateSigningJwk'
 import { type CustodyProvider, createLocalProvider, type LocalProviderOptions } from '../../src/providers'
 import {
@@ -119,7 +118,7 @@ export async function startSigningGateway(options: {
   extraAccounts?: Record<string, unknown>[]
 }): Promise<SigningSetup> {
   const { provider, calls } = countingLocalProvider(options.provider)
-  const gateway = await startTestGateway({}, { providers: [provider], plugins: [signingPlugin] })
+  const gateway = await startTestGateway({}, { providers: [provider] })
   const requester = await generateSigningJwk('ES256K', 'alice-key')
   const approvers = {
     bob: await generateSigningJwk('ES256K', 'bob-key'),
