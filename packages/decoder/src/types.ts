@@ -35,8 +35,11 @@ export interface JsonRpcRequest {
 export interface DecodeOptions {
   /** Trusted names for tokens and addresses; build one with `createEntitiesDataProvider`. */
   dataProvider?: DataProvider
-  /** An entities index (or an Entities document): shortcut for `dataProvider: createEntitiesDataProvider(entities)`. */
-  entities?: EntityIndex | EntitiesLike
+  /**
+   * An `EntityIndex` from @rampart/entities (or an Entities document, `EntitiesLike`): shortcut for
+   * `dataProvider: createEntitiesDataProvider(entities)`. Anything else is ignored.
+   */
+  entities?: EntityIndex | EntitiesLike | unknown
   /** Extra ERC-7730 descriptors (e.g. a registry checkout); Rampart's own descriptors always apply. */
   descriptors?: DescriptorRegistry
   /** Chain of requests that carry none (personal_sign, user operations, transactions without chainId). */
