@@ -205,7 +205,7 @@ describe('the interaction page', () => {
       /^default-src 'none'; style-src 'nonce-[\w-]+'; form-action 'self' https:\/\/app\.example\.com; frame-ancestors 'none'/,
     )
     expect(page.headers['x-frame-options']).toBe('DENY')
-    expect(page.headers['referrer-policy']).toBe('no-referrer')
+    expect(page.headers['referrer-policy']).toBe('same-origin')
     expect(csrf).toMatch(/^[\w-]{43}$/)
     const setCookie = String(page.headers['set-cookie'])
     expect(setCookie).toContain('HttpOnly')

@@ -58,7 +58,7 @@ function page(title: string, nonce: string, body: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)}</title>
 <style nonce="${escapeHtml(nonce)}">${style}</style>
 </head>

@@ -38,9 +38,10 @@ function pathOf(interactionId: string): string {
 }
 
 /**
- * Headers of every interaction page: no caching, no framing, no referrer (the URL is a secret), and a CSP that
- * allows only the page's own inline style and form posts to itself — plus the client's finish origin, because
- * browsers apply `form-action` to the redirect that follows the post.
+ * Headers of every interaction page: no caching, no framing, no referrer to other origins (the URL is a secret;
+ * `same-origin` still lets the browser send the Origin of the form post), and a CSP that allows only the page's
+ * own inline style and form posts to itself — plus the client's finish origin, because browsers apply
+ * `form-action` to the redirect that follows the post.
  */
 function sendHtml(
   reply: FastifyReply,
@@ -56,7 +57,7 @@ function sendHtml(
     .header('cache-control', 'no-store')
     .header('x-frame-options', 'DENY')
     .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer')
+    .header('referrer-policy', 'same-origin')
     .header(
       'content-security-policy',
       `default-src 'none'; style-src 'nonce-${styleNonce}'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
