@@ -2,7 +2,7 @@ import { decodeCall } from './calldata/decodeCall'
 import type { DecodeContext } from './context'
 import { createEntitiesDataProvider } from './dataProvider/createEntitiesDataProvider'
 import { rampartDescriptors } from './descriptors/rampartDescriptors'
-import type { DataProvider } from './erc7730'
+import type { DataProvider, DescriptorRegistry } from './erc7730'
 import { DecodingError, toDecoderError } from './errors/decodingError'
 import { decodePersonalSign } from './message/decodePersonalSign'
 import { parseTransactionRequest } from './request/parseTransactionRequest'
@@ -20,6 +20,7 @@ const actions = new Set<string>([
   'eth_sendUserOperation',
 ])
 const emptyProvider: DataProvider = {}
+const noRegistries: readonly DescriptorRegistry[] = []
 const providers = new WeakMap<object, DataProvider>()
 
 /**
@@ -49,7 +50,7 @@ function decode(request: unknown, options: DecodeOptions, display: boolean): Res
   const ctx: DecodeContext = {
     action,
     provider: providerOf(options),
-    registries: options.descriptors ? [options.descriptors] : [],
+    registries: options.descriptors ? [options.descriptors] : noRegistries,
     rampart: rampartDescriptors(),
     display,
   }

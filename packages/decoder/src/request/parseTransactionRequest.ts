@@ -40,11 +40,11 @@ export function parseTransactionRequest(
   const from = value.from === undefined ? undefined : parseAddress(value.from, `${path}/from`)
   const call: Call = {
     chainId,
-    ...(from ? { from } : {}),
-    ...(to ? { to } : {}),
     data: parseHexData(value[dataKey], `${path}/${dataKey}`),
     value: parseOptionalQuantity(value.value, `${path}/value`) ?? 0n,
   }
+  if (from) call.from = from
+  if (to) call.to = to
   if (!to && call.data.length <= 2) {
     throw new DecodingError(
       'invalidTransaction',
