@@ -12,6 +12,9 @@ describe('detectEntityKind', () => {
     expect(detectEntityKind({ accountGroups: [], accountGroupMembers: [] })).toBe('accountGroup')
     expect(detectEntityKind({ tokens: [] })).toBe('token')
     expect(detectEntityKind({ addressBook: [] })).toBe('addressBook')
+    expect(
+      detectEntityKind({ $schema: 'https://rampart.dev/schemas/entities/token.schema.json', tokens: [] }),
+    ).toBe('token')
   })
 
   it('assumes the full document otherwise', () => {

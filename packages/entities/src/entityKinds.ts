@@ -79,7 +79,8 @@ export function isEntityKind(value: string): value is EntityKind {
  */
 export function detectEntityKind(doc: unknown): EntityKind {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return 'full'
-  const keys = Object.keys(doc)
+  // `$schema` only names the schema for editors; it says nothing about the kind.
+  const keys = Object.keys(doc).filter((key) => key !== '$schema')
   for (const kind of entityKindNames) {
     if (kind === 'full') continue
     const { required, optional } = ENTITY_KINDS[kind]

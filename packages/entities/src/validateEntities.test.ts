@@ -305,6 +305,14 @@ describe('validateEntities on partial documents', () => {
     ).toMatchObject([{ code: 'dangling-reference', path: '/userGroupMembers/1/groupId' }])
   })
 
+  it('accepts a $schema member naming the schema, for editors', () => {
+    const $schema = 'https://rampart.dev/schemas/entities/entities.schema.json'
+    expect(validateEntities({ $schema, ...northwind() })).toEqual({ valid: true, issues: [] })
+    expect(
+      validateEntities({ $schema: 'https://rampart.dev/schemas/entities/user.schema.json', users: [] }).valid,
+    ).toBe(true)
+  })
+
   it('validates against the full schema when told so, whatever the document holds', () => {
     const codes = issuesOf({ users: [] }, { kind: 'full' }).map(({ code }) => code)
     expect(codes).toHaveLength(9)

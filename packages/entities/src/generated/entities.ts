@@ -45,6 +45,10 @@ export type AccountClassification = 'external' | 'counterparty' | 'internal' | '
  * An organization described as data for the policy engine: users, groups, accounts, credentials, tokens and the address book. It mirrors the organization; it is not its source of truth.
  */
 export interface Entities {
+  /**
+   * The URI of this document's schema, so editors can validate and complete it.
+   */
+  $schema?: string
   users: UserEntity[]
   userGroups: UserGroupEntity[]
   userGroupMembers: UserGroupMemberEntity[]

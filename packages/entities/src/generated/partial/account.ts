@@ -22,6 +22,10 @@ export type ChainId = number
  * A partial Entities document holding accounts only. Here chainId is optional (an account without one stands for its address on every chain) and the account type is eoa.
  */
 export interface AccountEntities {
+  /**
+   * The URI of this document's schema, so editors can validate and complete it.
+   */
+  $schema?: string
   accounts: PartialAccountEntity[]
 }
 /**

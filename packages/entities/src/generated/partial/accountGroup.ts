@@ -9,6 +9,10 @@ export type EntityId = string
  * A partial Entities document holding account groups and, optionally, their members.
  */
 export interface AccountGroupEntities {
+  /**
+   * The URI of this document's schema, so editors can validate and complete it.
+   */
+  $schema?: string
   accountGroups: AccountGroupEntity[]
   accountGroupMembers?: AccountGroupMemberEntity[]
 }

@@ -18,6 +18,10 @@ export type AccountClassification = 'external' | 'counterparty' | 'internal' | '
  * A partial Entities document holding the address book only; chainId is required.
  */
 export interface AddressBookEntities {
+  /**
+   * The URI of this document's schema, so editors can validate and complete it.
+   */
+  $schema?: string
   addressBook: AddressBookAccountEntity[]
 }
 export interface AddressBookAccountEntity {

@@ -9,6 +9,10 @@ export type EntityId = string
  * A partial Entities document holding credentials only. In this document the credential's JWK is named publicKey.
  */
 export interface CredentialEntities {
+  /**
+   * The URI of this document's schema, so editors can validate and complete it.
+   */
+  $schema?: string
   credentials: PartialCredentialEntity[]
 }
 /**

@@ -17,6 +17,10 @@ export type ChainId = number
  * A partial Entities document holding tokens only.
  */
 export interface TokenEntities {
+  /**
+   * The URI of this document's schema, so editors can validate and complete it.
+   */
+  $schema?: string
   tokens: TokenEntity[]
 }
 /**

@@ -13,6 +13,10 @@ export type UserRole = 'root' | 'admin' | 'member' | 'manager'
  * A partial Entities document holding users only.
  */
 export interface UserEntities {
+  /**
+   * The URI of this document's schema, so editors can validate and complete it.
+   */
+  $schema?: string
   users: UserEntity[]
 }
 export interface UserEntity {

@@ -9,6 +9,10 @@ export type EntityId = string
  * A partial Entities document holding user-to-account assignments only.
  */
 export interface UserAccountEntities {
+  /**
+   * The URI of this document's schema, so editors can validate and complete it.
+   */
+  $schema?: string
   userAccounts: UserAccountEntity[]
 }
 /**

@@ -9,6 +9,10 @@ export type EntityId = string
  * A partial Entities document holding user groups and, optionally, their members. In this document a user group has an id alone.
  */
 export interface UserGroupEntities {
+  /**
+   * The URI of this document's schema, so editors can validate and complete it.
+   */
+  $schema?: string
   userGroups: UserGroupOnlyEntity[]
   userGroupMembers?: UserGroupMemberEntity[]
 }
