@@ -203,6 +203,9 @@ describe('the classification of routes', () => {
         if (!isAdmin && !isOwn && path !== '/health' && !routeGrants[key]) unclassified.push(key)
       }
     }
-    expect(unclassified).toEqual([])
+    expect(
+      unclassified,
+      'Classify each route in routeGrants (src/grants/grantActions.ts) or with config: requireGrant(action, location)',
+    ).toEqual([])
   })
 })

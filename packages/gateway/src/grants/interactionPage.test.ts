@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import type { GrantRow } from './interaction'
+import { escapeHtml, renderInteractionPage } from './interactionPage'
+
+const grant = {
+  grantId: 'grant_1',
+  clientId: 'client-1',
+  label: '"><script>alert(1)</script>',
+  userId: "o'brien",
+  providers: 'production',
+  networks: ['ETHEREUM'],
+  capabilities: ['evm'],
+  requestedAccess: [{ type: 'connection', actions: ['wallets:read', 'evm:sign'], locations: [] }],
+  finishUri: 'https://app.example.com/finish',
+} as unknown as GrantRow
+
+describe('escapeHtml', () => {
+  it('escapes the five characters that matter in content and attributes', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    )
+  })
+})
+
+describe('renderInteractionPage', () => {
+  const html = renderInteractionPage({
+    interaction: {
+      grant,
+      clientName: 'Acme <Corp>',
+      offered: [{ connectionId: 'conn"1', label: '<b>Vault</b>', provider: 'local' }],
+    },
+    action: '/v1/grant/interact/rampart-ix-abc',
+    csrfToken: 'csrf-token',
+    styleNonce: 'nonce-1',
+  })
+
+  it('escapes everything that comes from a client or a user', () => {
+    expect(html).not.toContain('<script>')
+    expect(html).not.toContain('<b>Vault</b>')
+    expect(html).toContain('Acme &lt;Corp&gt; asks for access')
+    expect(html).toContain('value="conn&quot;1"')
+    expect(html).toContain('o&#39;brien')
+  })
+
+  it('posts to itself with the CSRF token, and styles only through the nonce', () => {
+    expect(html).toContain('<form method="post" action="/v1/grant/interact/rampart-ix-abc">')
+    expect(html).toContain('<input type="hidden" name="csrf" value="csrf-token">')
+    expect(html).toContain('<style nonce="nonce-1">')
+    expect(html).not.toMatch(/<script|style="/)
+  })
+
+  it('describes each requested action', () => {
+    expect(html).toContain('See wallets')
+    expect(html).toContain('<code>evm:sign</code>')
+  })
+})
