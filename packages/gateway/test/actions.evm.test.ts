@@ -337,7 +337,7 @@ describe('POST /v1/provider/evm/sign-typed-data', () => {
     expect(record.signTypedDataRequest.evaluation.report.action).toBe('signTypedData')
     expect(record.signTypedDataRequest.requestId).toBe(record.requestId)
     const signer = await recoverTypedDataAddress({
-      ...(typedData as Parameters<typeof recoverTypedDataAddress>[0]),
+      ...(typedData as unknown as Parameters<typeof recoverTypedDataAddress>[0]),
       signature: record.signature.fullSig,
     })
     expect(signer).toBe(testAddress)

@@ -1,7 +1,10 @@
+import createStakeRequest from '@rampart/schemas/gateway/actions/createStakeRequest.schema.json'
 import createTransferRequest from '@rampart/schemas/gateway/actions/createTransferRequest.schema.json'
+import createUnstakeRequest from '@rampart/schemas/gateway/actions/createUnstakeRequest.schema.json'
 import definitions from '@rampart/schemas/gateway/actions/definitions.schema.json'
 import evaluateRequest from '@rampart/schemas/gateway/actions/evaluateRequest.schema.json'
 import evaluateResponse from '@rampart/schemas/gateway/actions/evaluateResponse.schema.json'
+import position from '@rampart/schemas/gateway/actions/position.schema.json'
 import rawSign from '@rampart/schemas/gateway/actions/rawSign.schema.json'
 import sendTransaction from '@rampart/schemas/gateway/actions/sendTransaction.schema.json'
 import sendTransactionRequest from '@rampart/schemas/gateway/actions/sendTransactionRequest.schema.json'
@@ -10,11 +13,20 @@ import signMessageRequest from '@rampart/schemas/gateway/actions/signMessageRequ
 import signRawRequest from '@rampart/schemas/gateway/actions/signRawRequest.schema.json'
 import signTypedData from '@rampart/schemas/gateway/actions/signTypedData.schema.json'
 import signTypedDataRequest from '@rampart/schemas/gateway/actions/signTypedDataRequest.schema.json'
+import stake from '@rampart/schemas/gateway/actions/stake.schema.json'
+import stakeTransaction from '@rampart/schemas/gateway/actions/stakeTransaction.schema.json'
 import transfer from '@rampart/schemas/gateway/actions/transfer.schema.json'
+import unstake from '@rampart/schemas/gateway/actions/unstake.schema.json'
 
 /** The JSON Schemas under `schemas/gateway/actions/`: the signing actions' bodies and records. */
 export const actionSchemas = {
   definitions,
+  unstake,
+  stake,
+  position,
+  stakeTransaction,
+  createUnstakeRequest,
+  createStakeRequest,
   rawSign,
   signRawRequest,
   transfer,

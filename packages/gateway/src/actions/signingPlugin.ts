@@ -6,6 +6,7 @@ import { ClientPolicies } from '../pipeline/clientPolicyState'
 import { registrableActionSchemas } from './actionSchemas'
 import { evmRoutes } from './evmRoutes'
 import { signRawRoutes } from './signRawRoutes'
+import { stakingRoutes } from './stakingRoutes'
 import { transferRoutes } from './transferRoutes'
 
 /**
@@ -27,5 +28,6 @@ export async function signingPlugin(app: FastifyInstance) {
   await app.register(evmRoutes)
   await app.register(transferRoutes)
   await app.register(signRawRoutes)
+  await app.register(stakingRoutes)
   await app.register(evaluateRoutes)
 }

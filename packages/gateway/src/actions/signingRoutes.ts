@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { clientOf } from '../auth/authPlugin'
-import { signingRequests } from '../db/actionsSchema'
+import { type SigningRequestRow, signingRequests } from '../db/actionsSchema'
 import { NotFoundError } from '../errors/gatewayError'
 import { clientHeaders, errorResponses, idParams } from '../http/routeSchemas'
 import type { SigningAction } from '../pipeline/signingAction'
@@ -24,6 +24,8 @@ export type SigningRoutesOptions<Body extends { idempotenceId: string }> = {
   action: SigningAction<Body>
   body: ActionSchemaName
   record: ActionSchemaName
+  /** Checks that give a clearer answer than the schema would, run before it. */
+  preValidation?: (body: unknown) => void
 }
 
 /** Reads one of the client's records of an action kind, by its request id. */
@@ -58,6 +60,9 @@ export function registerSigningRoutes<Body extends { idempotenceId: string }>(
   app.post<{ Body: Body }>(
     options.path,
     {
+      ...(options.preValidation
+        ? { preValidation: async (request: { body: unknown }) => options.preValidation?.(request.body) }
+        : {}),
       schema: {
         tags: [options.tag],
         summary: `Create a ${noun.toLowerCase()}`,
@@ -102,7 +107,36 @@ export function registerSigningRoutes<Body extends { idempotenceId: string }>(
         request.params.id,
         noun,
       )
-      return { data: action.toApi(row) }
+      return { data: action.toApi(await refreshed(app, action, row)) }
     },
   )
+}
+
+/**
+ * A record with the provider's current view, for actions whose state moves after the create (staking). When the
+ * provider cannot be reached, the stored view is returned: a read never fails because the provider is down.
+ */
+async function refreshed<Body extends { idempotenceId: string }>(
+  app: FastifyInstance,
+  action: SigningAction<Body>,
+  row: SigningRequestRow,
+): Promise<SigningRequestRow> {
+  if (!action.refresh || !row.result?.externalId) return row
+  try {
+    const session = await app.sessions.sessionFor(row.clientId, row.connectionId)
+    const view = await action.refresh(session, row)
+    const [updated] = await app.db
+      .update(signingRequests)
+      .set({ result: { ...row.result, ...view }, updatedAt: new Date() })
+      .where(eq(signingRequests.rowId, row.rowId))
+      .returning()
+    return updated ?? row
+  } catch (error) {
+    logRefreshFailure(app, error, row.requestId)
+    return row
+  }
+}
+
+function logRefreshFailure(app: FastifyInstance, error: unknown, requestId: string) {
+  app.log.warn({ err: error, requestId }, 'the provider view of a record could not be refreshed')
 }

@@ -49,4 +49,6 @@ export interface SigningAction<Body extends { idempotenceId: string }> {
   execute(session: ProviderSession, plan: Plan, body: Body): Promise<Outcome>
   /** The record as the API returns it. */
   toApi(row: SigningRequestRow): Record<string, unknown>
+  /** Reads the provider's current view of a record that reached it (staking positions move on their own). */
+  refresh?(session: ProviderSession, row: SigningRequestRow): Promise<Record<string, unknown>>
 }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify'
 import { generateSigningJwk, type SigningKeyPair } from '../../src/crypto/generateSigningJwk'
 import { type CustodyProvider, createLocalProvider, type LocalProviderOptions } from '../../src/providers'
 import {
@@ -53,7 +52,7 @@ export type SigningSetup = {
     url: string,
     body?: unknown,
     headers?: Record<string, string>,
-  ) => ReturnType<FastifyInstance['inject']>
+  ) => ReturnType<typeof signedInject>
 }
 
 /** The organization the action tests run as: alice requests, bob and carol approve, all on the test address. */

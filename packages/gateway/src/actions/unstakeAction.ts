@@ -1,0 +1,132 @@
+import { encodeFunctionData, parseAbi } from 'viem'
+import { NotFoundError, ValidationError } from '../errors/gatewayError'
+import { resolveSigner, type SourceRef } from '../pipeline/resolveSigner'
+import type { SigningAction } from '../pipeline/signingAction'
+import type { ProviderUnstake } from '../providers/types'
+import { quantity } from './evmSigner'
+import { toBaseUnits } from './resolveTransferAsset'
+import { ethDecimals } from './stakeAction'
+import { stakeTransactionToApi, stakingRequestFields } from './stakingViews'
+
+export type CreateUnstakeBody = {
+  source: SourceRef
+  stakePositionId?: string
+  validatorAddress?: string
+  stakeAccountAddress?: string
+  amount: string
+  unstakeId?: string
+  networkId: string
+  idempotenceId: string
+}
+
+const withdrawAbi = parseAbi(['function withdraw(uint256 amount)'])
+
+/**
+ * The position selector, checked before the schema so the answer names the rule: either stakePositionId, or
+ * validatorAddress and stakeAccountAddress, never both.
+ */
+export function checkPositionSelector(body: unknown): void {
+  if (body === null || typeof body !== 'object') return
+  const { stakePositionId, validatorAddress, stakeAccountAddress } = body as Record<string, unknown>
+  const byId = stakePositionId !== undefined
+  const byAddresses = validatorAddress !== undefined || stakeAccountAddress !== undefined
+  const issue = (path: string, message: string) => {
+    throw new ValidationError(
+      'Name the position either by stakePositionId, or by validatorAddress and stakeAccountAddress, not both',
+      [{ path, message, keyword: 'positionSelector' }],
+      'POSITION_SELECTOR_INVALID',
+    )
+  }
+  if (byId && byAddresses) {
+    issue(
+      validatorAddress !== undefined ? '/validatorAddress' : '/stakeAccountAddress',
+      'must not be set with stakePositionId',
+    )
+  }
+  if (!byId && !byAddresses)
+    issue('/stakePositionId', 'is required, unless validatorAddress and stakeAccountAddress are set')
+  if (byAddresses && validatorAddress === undefined)
+    issue('/validatorAddress', 'is required with stakeAccountAddress')
+  if (byAddresses && stakeAccountAddress === undefined)
+    issue('/stakeAccountAddress', 'is required with validatorAddress')
+}
+
+/** POST /v1/provider/ethereum/unstakes: exit a position (the validator contract's withdraw). */
+export const unstakeAction: SigningAction<CreateUnstakeBody> = {
+  kind: 'ethereum.unstake',
+  recordIdOf: (body) => body.unstakeId,
+  async plan({ app, clientId, connectionId }, body) {
+    const signer = await resolveSigner(app, { clientId, connectionId }, body.source)
+    if (signer.chainId === null || body.networkId !== signer.networkId) {
+      throw new ValidationError('The network is not the source account’s', [
+        { path: '/networkId', message: `must be ${signer.networkId}, the network of the source account` },
+      ])
+    }
+    const session = await app.sessions.sessionFor(clientId, connectionId)
+    const positions = await session.listPositions({ accountExternalId: signer.accountExternalId })
+    const position = positions.find((candidate) =>
+      body.stakePositionId !== undefined
+        ? candidate.externalId === body.stakePositionId
+        : candidate.validatorAddress.toLowerCase() === body.validatorAddress?.toLowerCase() &&
+          candidate.stakeAccountAddress.toLowerCase() === body.stakeAccountAddress?.toLowerCase(),
+    )
+    if (!position) throw new NotFoundError('Position not found', 'POSITION_NOT_FOUND')
+    const amountWei = toBaseUnits(body.amount, ethDecimals)
+    return {
+      action: 'signTransaction',
+      signer,
+      rpcRequest: {
+        method: 'eth_sendTransaction',
+        params: [
+          {
+            from: signer.address,
+            to: position.validatorAddress,
+            value: '0x0',
+            data: encodeFunctionData({ abi: withdrawAbi, functionName: 'withdraw', args: [amountWei] }),
+            chainId: quantity(String(signer.chainId)),
+          },
+        ],
+      },
+      presets: [],
+      details: { amountWei: amountWei.toString(), positionExternalId: position.externalId },
+    }
+  },
+  async execute(session, plan) {
+    const unstake = await session.unstake({
+      positionExternalId: String(plan.details.positionExternalId),
+      source: {
+        accountExternalId: plan.signer.accountExternalId,
+        addressExternalId: plan.signer.addressExternalId,
+      },
+      networkId: plan.signer.networkId,
+      amount: String(plan.details.amountWei),
+    })
+    return {
+      status: unstake.status,
+      externalStatus: unstake.externalStatus,
+      externalId: unstake.externalId,
+      result: { unstake },
+    }
+  },
+  async refresh(session, row) {
+    const unstake = await session.getUnstake(String(row.result?.externalId))
+    return { unstake, externalStatus: unstake.externalStatus }
+  },
+  toApi(row) {
+    const body = row.body as CreateUnstakeBody
+    const unstake = (row.result?.unstake ?? null) as ProviderUnstake | null
+    return {
+      unstakeRequest: {
+        unstakeId: row.requestId,
+        ...stakingRequestFields(row),
+        status: unstake?.status ?? row.status,
+        positionId:
+          unstake?.positionExternalId ??
+          (row.plan?.details as { positionExternalId?: string })?.positionExternalId ??
+          null,
+        amount: body.amount,
+      },
+      transactions: unstake?.transactions.map(stakeTransactionToApi) ?? [],
+    }
+  },
+}
