@@ -90,7 +90,10 @@ describe('connection lifecycle', () => {
     expect(wallets.statusCode, wallets.body).toBe(200)
     const [wallet] = wallets.json().data
     expect(wallet.accounts.length).toBeGreaterThan(1)
-    expect(wallet.accounts[0].addresses[0].address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    const ethereum = wallet.accounts.find(
+      (account: { networkId: string }) => account.networkId === 'ETHEREUM',
+    )
+    expect(ethereum.addresses[0].address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     expect(wallet).toMatchObject({
       clientId: alice.clientId,
       connectionId: data.connectionId,

@@ -47,6 +47,11 @@ async function main() {
     }
     if (result.createdConnection)
       print('Connected the demo client to the local custody provider (connection demo-local).')
+    if (!result.client) {
+      print(
+        `The demo client exists but its key is not in ${home}/demo-client.json: no signed example can be shown.`,
+      )
+    }
   }
 
   const address = await app.listen({ host: config.host, port: config.port })
