@@ -4,21 +4,26 @@ import type { IssueCollector } from './issueCollector'
 import { groupRows, type LinkTable } from './linkTable'
 import { type Item, isItem, itemsOf } from './shared'
 
-type Reference = { field: string; target: IdCollection; noun: string }
+type Reference = { field: string; target: IdCollection; noun: string; read: (row: Item) => unknown }
+
+// One reader per field: a named property load is much faster than `row[field]` with a variable field.
+const userId = (row: Item) => row.userId
+const groupId = (row: Item) => row.groupId
+const accountId = (row: Item) => row.accountId
 
 /** The link collections: each row joins two entities, and a pair should appear once. */
 export const LINK_COLLECTIONS = {
   userGroupMembers: [
-    { field: 'userId', target: 'users', noun: 'user' },
-    { field: 'groupId', target: 'userGroups', noun: 'user group' },
+    { field: 'userId', target: 'users', noun: 'user', read: userId },
+    { field: 'groupId', target: 'userGroups', noun: 'user group', read: groupId },
   ],
   userAccounts: [
-    { field: 'userId', target: 'users', noun: 'user' },
-    { field: 'accountId', target: 'accounts', noun: 'account' },
+    { field: 'userId', target: 'users', noun: 'user', read: userId },
+    { field: 'accountId', target: 'accounts', noun: 'account', read: accountId },
   ],
   accountGroupMembers: [
-    { field: 'accountId', target: 'accounts', noun: 'account' },
-    { field: 'groupId', target: 'accountGroups', noun: 'account group' },
+    { field: 'accountId', target: 'accounts', noun: 'account', read: accountId },
+    { field: 'groupId', target: 'accountGroups', noun: 'account group', read: groupId },
   ],
 } as const satisfies Record<string, readonly [Reference, Reference]>
 
@@ -48,8 +53,8 @@ export function checkMemberships(
     for (let i = 0; i < items.length; i++) {
       const item = items[i]
       if (!isItem(item)) continue
-      const a = item[left.field]
-      const b = item[right.field]
+      const a = left.read(item)
+      const b = right.read(item)
       if (typeof a !== 'string' || typeof b !== 'string') continue
       const l = leftIds && findId(leftIds, a)
       const r = rightIds && findId(rightIds, b)
