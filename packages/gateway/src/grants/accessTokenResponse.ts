@@ -1,14 +1,7 @@
 import type { GrantedAccessRow } from '../db/grantsSchema'
+import type { AccessTokenResponse } from '../generated/accessTokenResponse'
 
-export type AccessTokenResponse = {
-  access_token: {
-    label: string | null
-    value: string
-    manage: { uri: string; access_token: { value: string } }
-    access: GrantedAccessRow[]
-    expires_in: number
-  }
-}
+export type { AccessTokenResponse }
 
 /** The access token object of RFC 9635 §3.2.1 as Rampart returns it (from continue and from rotation). */
 export function accessTokenResponse(input: {

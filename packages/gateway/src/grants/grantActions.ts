@@ -1,31 +1,10 @@
 import grantRequestSchema from '@rampart/schemas/gateway/grants/grantRequest.schema.json'
+import type { GrantAction } from '../generated/grantRequest'
 
 /** Every action an access token can grant, from `schemas/gateway/grants/grantRequest.schema.json`. */
 export const grantActions = grantRequestSchema.$defs.action.enum as readonly GrantAction[]
 
-export type GrantAction =
-  | 'connections:read'
-  | 'connections:create'
-  | 'connections:sync'
-  | 'connections:revoke'
-  | 'wallets:read'
-  | 'accounts:read'
-  | 'addresses:read'
-  | 'known-destinations:read'
-  | 'networks:read'
-  | 'assets:read'
-  | 'encryption-keys:create'
-  | 'transfers:read'
-  | 'transfers:create'
-  | 'evm:read'
-  | 'evm:sign'
-  | 'raw:read'
-  | 'raw:sign'
-  | 'staking:read'
-  | 'staking:stake'
-  | 'staking:unstake'
-  | 'requests:approve'
-  | 'evaluate'
+export type { GrantAction }
 
 /**
  * Where a route's connection (the location a token must cover) comes from:

@@ -1,20 +1,18 @@
+import type { GrantAccessRight, GrantRequest as GrantRequestBody } from '../generated/grantRequest'
 import type { HashMethod } from './interactionHash'
 
-/** The body of `POST /v1/grant` once validated against `schemas/gateway/grants/grantRequest.schema.json`. */
-export type GrantRequest = {
-  client: string
-  providers: 'production' | 'all' | 'sandbox'
+/**
+ * The body of `POST /v1/grant` once validated against `schemas/gateway/grants/grantRequest.schema.json` (the
+ * generated {@link GrantRequestBody}), with the schema's defaults applied and its arrays as plain arrays.
+ */
+export type GrantRequest = Omit<GrantRequestBody, 'providers' | 'networks' | 'access_token' | 'interact'> & {
+  providers: NonNullable<GrantRequestBody['providers']>
   networks: string[] | string
-  access_token: {
-    label?: string
-    access: { type: 'connection'; actions: string[]; locations?: string[] }[]
-  }
-  user?: { id: string }
+  access_token: { label?: string; access: GrantAccessRight[] }
   interact: {
     start: string[]
-    finish: { method: 'redirect'; uri: string; nonce: string; hash_method: HashMethod }
+    finish: Omit<GrantRequestBody['interact']['finish'], 'hash_method'> & { hash_method: HashMethod }
   }
-  capabilities?: string[]
 }
 
 /** The grant flow's timing; every clock read goes through `now` so tests can move time. */
