@@ -88,7 +88,9 @@ export function decodePersonalSign(params: unknown, ctx: DecodeContext, defaultC
       if (siwe.chainId) intent.chainId = Number(siwe.chainId)
       // A sign-in for another account than the signer's is a phishing pattern a policy must see.
       if (signer && siwe.address?.toLowerCase() !== signer) intent.flags = ['siweAddressMismatch']
-      for (const [key, value] of Object.entries(siwe)) fields.push(rawField(siweLabels[key] ?? key, value))
+      for (const [key, value] of Object.entries(siwe)) {
+        fields.push(rawField(siweLabels[key] ?? key, value.replaceAll('\n', ', ')))
+      }
       display = messageDisplay(
         ctx,
         intent.chainId,
