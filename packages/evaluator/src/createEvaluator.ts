@@ -75,11 +75,12 @@ function checkPresets(presets: unknown): void {
 
 async function loadWasm(
   wasm: Uint8Array | URL | undefined,
+  pages: number,
 ): Promise<{ policy?: LoadedPolicy; error?: string }> {
   try {
     const bytes =
       wasm instanceof Uint8Array ? wasm : await readFile(wasm ?? new URL(`../${WASM_PATH}`, import.meta.url))
-    const policy = await loadPolicy(bytes)
+    const policy = await loadPolicy(bytes, { initial: pages })
     if (!(ENTRYPOINTS.decision in policy.entrypoints))
       return { error: 'the policy library has no decision entrypoint' }
     return { policy }
@@ -88,20 +89,29 @@ async function loadWasm(
   }
 }
 
-/** The WASM heap an organization needs, per byte of its JSON: measured at about 7.5; rounded up. */
-const HEAP_PER_JSON_BYTE = 10
+/**
+ * WASM memory per byte of an organization's JSON while it is parsed: the parse peaks at about 17 (the data then
+ * keeps about 7.5). Pages the parse never touches cost no physical memory.
+ */
+const HEAP_PER_JSON_BYTE = 20
 const PAGE = 65_536
+const MIN_PAGES = 5
 
 /**
- * Loads the data into the WASM. The memory is grown once, ahead of the parse: left to grow page by page while
- * a large organization is parsed, it is copied over and over (100,000 accounts then take minutes, not seconds).
+ * The memory to instantiate the module with. The WASM allocator only sees the memory it starts with and grows
+ * it page by page past that, copying it each time: a 100,000-account organization then takes minutes to load
+ * instead of about a second. Sizing the memory for the data up front avoids that.
  */
-function loadData(policy: LoadedPolicy, data: object): void {
-  const json = new TextEncoder().encode(JSON.stringify(data))
-  const needed = json.byteLength * HEAP_PER_JSON_BYTE
-  const available = policy.mem.buffer.byteLength
-  if (needed > available) policy.mem.grow(Math.ceil((needed - available) / PAGE))
-  policy.setData(json.buffer as ArrayBuffer)
+function pagesFor(json: Uint8Array): number {
+  return Math.max(MIN_PAGES, Math.ceil((json.byteLength * HEAP_PER_JSON_BYTE) / PAGE))
+}
+
+/** The bytes as an ArrayBuffer of their own: opa-wasm reads the whole buffer it is given. */
+function bufferOf(bytes: Uint8Array): ArrayBuffer {
+  const { buffer, byteOffset, byteLength } = bytes
+  return byteOffset === 0 && byteLength === buffer.byteLength
+    ? (buffer as ArrayBuffer)
+    : (buffer.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer)
 }
 
 function describe(error: unknown): string {
@@ -110,44 +120,51 @@ function describe(error: unknown): string {
 }
 
 /**
+ * Validates the organization's entities, policies and presets (throwing an EvaluatorError that lists each
+ * issue), and prepares them: the state the evaluator keeps, and the JSON the policy library loads.
+ */
+function prepare(next: { entities: Entities; policies: Policy[]; presets: readonly Preset[] }): {
+  state: EvaluationState
+  json: Uint8Array
+} {
+  checkEntities(next.entities)
+  checkPolicies(next.policies)
+  checkPresets(next.presets)
+  const entities = prepareEntities(next.entities)
+  const sets: Record<string, PreparedPolicySet> = {
+    [ORG]: preparePolicySet(ORG, next.policies, entities.decimals),
+  }
+  for (const preset of next.presets) {
+    sets[presetSet(preset.id)] = preparePolicySet(presetSet(preset.id), preset.policies, entities.decimals)
+  }
+  const state: EvaluationState = {
+    entities,
+    sets,
+    presetIds: new Set(next.presets.map((preset) => preset.id)),
+  }
+  return { state, json: new TextEncoder().encode(JSON.stringify({ entities, sets })) }
+}
+
+/**
  * Loads the compiled policy library once and returns an evaluator over the organization's entities, policies and
  * presets. Invalid entities, policies or presets throw an EvaluatorError whose details list each issue with its
  * JSON Pointer. A missing or corrupt WASM does not throw: the evaluator then refuses every request.
  */
 export async function createEvaluator(options: EvaluatorOptions): Promise<Evaluator> {
-  const { policy, error: unavailable } = await loadWasm(options.wasm)
-  const entrypoint = policy?.entrypoints[ENTRYPOINTS.decision] as number | undefined
   const validateRequest = validator(SCHEMA_IDS.request)
   const validateDecision = validator(SCHEMA_IDS.decision)
-
   let entities = options.entities
   let policies = options.policies
   let presets = options.presets ?? BUILTIN_PRESETS
-  let state: EvaluationState | undefined
+  const initial = prepare({ entities, policies, presets })
+  let state = initial.state
 
-  const load = (next: { entities: Entities; policies: Policy[]; presets: readonly Preset[] }) => {
-    checkEntities(next.entities)
-    checkPolicies(next.policies)
-    checkPresets(next.presets)
-    const entities = prepareEntities(next.entities)
-    const sets: Record<string, PreparedPolicySet> = {
-      [ORG]: preparePolicySet(ORG, next.policies, entities.decimals),
-    }
-    for (const preset of next.presets) {
-      sets[presetSet(preset.id)] = preparePolicySet(presetSet(preset.id), preset.policies, entities.decimals)
-    }
-    const prepared: EvaluationState = {
-      entities,
-      sets,
-      presetIds: new Set(next.presets.map((preset) => preset.id)),
-    }
-    if (policy) loadData(policy, { entities: prepared.entities, sets: prepared.sets })
-    state = prepared
-  }
-  load({ entities, policies, presets })
+  const { policy, error: unavailable } = await loadWasm(options.wasm, pagesFor(initial.json))
+  const entrypoint = policy?.entrypoints[ENTRYPOINTS.decision] as number | undefined
+  policy?.setData(bufferOf(initial.json))
 
   const evaluate = (request: EvaluationRequest, evaluateOptions: EvaluateOptions = {}): Decision => {
-    if (!policy || entrypoint === undefined || !state) {
+    if (!policy || entrypoint === undefined) {
       return refusal('EVALUATOR_UNAVAILABLE', unavailable ?? 'the policy library is not loaded')
     }
     if (!validateRequest(request)) {
@@ -158,7 +175,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
       )
     }
     const requested = evaluateOptions.presets ?? []
-    const unknown = requested.findIndex((id) => !state?.presetIds.has(id))
+    const unknown = requested.findIndex((id) => !state.presetIds.has(id))
     if (unknown >= 0) {
       return refusal('INVALID_REQUEST', `unknown preset ${requested[unknown]}`, [
         { path: `/presets/${unknown}`, message: 'is not a loaded preset' },
@@ -194,7 +211,9 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
         policies: data.policies ?? policies,
         presets: data.presets ?? presets,
       }
-      load(next)
+      const loaded = prepare(next)
+      policy?.setData(bufferOf(loaded.json))
+      state = loaded.state
       ;({ entities, policies, presets } = next)
     },
     get unavailable() {
