@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify'
 import { clientOf } from '../auth/authPlugin'
 import { type SigningRequestRow, signingRequests } from '../db/actionsSchema'
 import { NotFoundError } from '../errors/gatewayError'
+import { requireGrant } from '../grants/requireGrant'
 import { clientHeaders, errorResponses, idParams } from '../http/routeSchemas'
+import { approveSigningRequest } from '../pipeline/approveRequest'
 import type { SigningAction } from '../pipeline/signingAction'
 import { connectionIdOf, createSigningRequest } from '../pipeline/signingPipeline'
 import { type ActionSchemaName, actionDataOf, actionRef } from './actionSchemas'
@@ -82,6 +84,39 @@ export function registerSigningRoutes<Body extends { idempotenceId: string }>(
       if (response.replayed) reply.header('idempotent-replayed', 'true')
       reply.status(response.statusCode)
       return { data: response.data }
+    },
+  )
+
+  app.post<{ Params: { id: string }; Body: { approval: string } }>(
+    `${options.path}/:id/approve`,
+    {
+      config: requireGrant('requests:approve'),
+      schema: {
+        tags: [options.tag],
+        summary: `Approve a ${noun.toLowerCase()} waiting for approvals`,
+        description:
+          'The approval is a compact JWS (typ rampart-approval+jws) over {clientId, kind, requestId, iat}, signed ' +
+          'with the key of one of the organization credentials. Once the approvals satisfy the policies, the ' +
+          'request goes on to the provider.',
+        headers: connectionHeaders,
+        params: idParams('id', `The ${noun.toLowerCase()} id`),
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['approval'],
+          properties: { approval: { type: 'string', minLength: 1, maxLength: 16384 } },
+        },
+        response: {
+          200: actionDataOf(options.record),
+          ...errorResponses(401, 403, 404, 409, 422, 500, 502),
+        },
+      },
+    },
+    async (request) => {
+      const { clientId } = clientOf(request)
+      const connectionId = connectionIdOf(request)
+      const row = await findRecord(app, { clientId, connectionId }, action.kind, request.params.id, noun)
+      return { data: action.toApi(await approveSigningRequest(app, action, row, request.body.approval)) }
     },
   )
 

@@ -158,6 +158,26 @@ async function update(app: FastifyInstance, rowId: string, values: Partial<Signi
   return row!
 }
 
+/** Updates a request only while it is still in `from`; undefined when another request moved it first. */
+async function updateFrom(
+  app: FastifyInstance,
+  rowId: string,
+  from: string,
+  values: Partial<SigningRequestRow>,
+): Promise<SigningRequestRow | undefined> {
+  const [row] = await app.db
+    .update(signingRequests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(signingRequests.rowId, rowId), eq(signingRequests.status, from)))
+    .returning()
+  return row
+}
+
+async function reread(app: FastifyInstance, rowId: string): Promise<SigningRequestRow> {
+  const [row] = await app.db.select().from(signingRequests).where(eq(signingRequests.rowId, rowId))
+  return row!
+}
+
 /** Decides a claimed request and, on Permit, runs it. Returns the stored row, or throws 403 / the provider error. */
 export async function decideAndRun<Body extends { idempotenceId: string }>(
   app: FastifyInstance,
@@ -165,6 +185,7 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
   row: SigningRequestRow,
   plan: Plan,
   body: Body,
+  from: 'processing' | 'pending_approval' = 'processing',
 ): Promise<SigningRequestRow> {
   const state = await app.clientPolicies.forClient(row.clientId)
   const approvals = row.approvals.map((approval) => String(approval.userId))
@@ -174,13 +195,17 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
     plan,
     approvals,
   })
+  // Every move is conditional on the status the decision was made from, so concurrent approvals move it once.
+  const move = (values: Partial<SigningRequestRow>) => updateFrom(app, row.rowId, from, values)
   if (decision.decision === 'Forbid') {
-    throw policyForbidden(await update(app, row.rowId, { status: 'forbidden', evaluation }))
+    const forbidden = await move({ status: 'forbidden', evaluation })
+    throw policyForbidden(forbidden ?? (await reread(app, row.rowId)))
   }
   if (decision.decision === 'Confirm') {
-    return update(app, row.rowId, { status: 'pending_approval', evaluation })
+    return (await move({ status: 'pending_approval', evaluation })) ?? reread(app, row.rowId)
   }
-  const decided = await update(app, row.rowId, { status: 'processing', evaluation })
+  const decided = await move({ status: 'processing', evaluation })
+  if (!decided) return reread(app, row.rowId)
   const history = historyOf(
     evaluationRequest,
     state.userIds.get(row.principal.toLowerCase()) ?? row.principal,
