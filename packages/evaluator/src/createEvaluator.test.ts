@@ -135,6 +135,31 @@ describe('createEvaluator: decisions on decoded requests', () => {
   })
 })
 
+describe('createEvaluator: the principal index', () => {
+  it('reports a policy filed under several of the principal scopes once, in policy order', async () => {
+    const local = await createEvaluator({
+      entities,
+      policies: [
+        policy('by-role', 'forbid', [
+          { criterion: 'checkPrincipalRole', args: ['admin'] },
+          { criterion: 'checkIntentType', args: ['erc20Transfer'] },
+        ]),
+        policy('by-groups', 'permit', [
+          { criterion: 'checkPrincipalGroup', args: ['treasury', 'executives', 'finance-approvers'] },
+        ]),
+        policy('by-user', 'permit', [{ criterion: 'checkPrincipalId', args: [PRIYA.toUpperCase()] }]),
+        policy('anyone', 'permit', [{ criterion: 'checkIntentType', args: ['erc20Transfer'] }]),
+      ],
+    })
+    // Priya is an admin in the treasury, executives and finance-approvers groups.
+    const decision = local.evaluate(usdcTransfer({ principal: PRIYA, to: BINANCE, amount: 1n, now: NOON }))
+    expect(decision.matchedPolicies).toEqual(['by-role', 'by-groups', 'by-user', 'anyone'])
+    expect(decision.decidingPolicy).toBe('by-role')
+    const nora = local.evaluate(usdcTransfer({ principal: NORA, to: BINANCE, amount: 1n, now: NOON }))
+    expect(nora.matchedPolicies).toEqual(['by-groups', 'anyone'])
+  })
+})
+
 describe('createEvaluator: configuration', () => {
   it('rejects invalid policies with a path for each issue', async () => {
     const bad = [policy('x', 'permit', [{ criterion: 'checkIntentAmount', args: { operator: 'gt' } }])]
