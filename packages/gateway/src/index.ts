@@ -26,6 +26,16 @@ export {
   ValidationError,
   type ValidationIssue,
 } from './errors/gatewayError'
+export {
+  type GrantAction,
+  type GrantLocation,
+  grantActions,
+  type RouteGrant,
+  routeGrants,
+} from './grants/grantActions'
+export { createGrantsPlugin, grantsPlugin } from './grants/grantsPlugin'
+export { type HashMethod, interactionHash } from './grants/interactionHash'
+export { type RequestGrant, requireGrant } from './grants/requireGrant'
 export { gatewaySchemas, ref } from './http/gatewaySchemas'
 export { clientHeaders, dataOf, errorResponses, idParams, listQuery, pageOf } from './http/routeSchemas'
 export { generateOpenApi } from './openapi/generateOpenApi'
