@@ -97,3 +97,12 @@ describe('loadEntities', () => {
     expect(loaded.issues).toMatchObject([{ code: 'dangling-reference', path: '/userGroupMembers/0/userId' }])
   })
 })
+
+describe('EntityIndex lists', () => {
+  it('are shared and frozen, so no caller can change what another sees', () => {
+    const groups = index.groupsOfUser(amelia)
+    expect(index.groupsOfUser(amelia)).toBe(groups)
+    expect(Object.isFrozen(groups)).toBe(true)
+    expect(Object.isFrozen(index.groupsOfUser('nobody'))).toBe(true)
+  })
+})

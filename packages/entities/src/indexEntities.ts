@@ -66,7 +66,8 @@ class Linked<T> {
         const target = this.targetAt[rows[k]!]!
         if (target >= 0) found.push(this.targets[target]!)
       }
-      list = found.length === 0 ? none : found
+      // Frozen, as every caller shares the one list.
+      list = found.length === 0 ? none : Object.freeze(found)
       this.#lists[at] = list
     }
     return list
