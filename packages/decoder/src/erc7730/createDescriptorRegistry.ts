@@ -1,12 +1,13 @@
-import { decodeAbiParameters, hashDomain } from 'viem'
+import { decodeAbiParameters } from 'viem'
 import {
   type CompiledDescriptor,
   type CompiledFormat,
   type CompileIssue,
   compileDescriptor,
 } from './compileDescriptor'
+import { domainMatches } from './domainMatches'
 import { computeEncodeType, structSchema } from './encodeType'
-import { isObject, mergeDescriptor } from './mergeIncludes'
+import { isObject } from './mergeIncludes'
 import { type Budget, type Container, newBudget, type RenderContext } from './renderContext'
 import { renderFormat } from './renderFormat'
 import type {
@@ -21,8 +22,8 @@ import type {
   TypedDataRequest,
 } from './types'
 import { toBigInt } from './value'
+import { joinSource, normalizeSource, withIncludes } from './withIncludes'
 
-const MAX_INCLUDE_DEPTH = 4
 const MAX_CALLDATA_BYTES = 1 << 20
 const DEFAULT_MAX_DEPTH = 4
 const SELECTOR = /^0x[0-9a-fA-F]{8}/
@@ -296,107 +297,4 @@ function index(
       else typed.set(key, [format])
     }
   }
-}
-
-/** The descriptor's `eip712.domain` values and `domainSeparator` must match the message's domain. */
-function domainMatches(descriptor: CompiledDescriptor, domain: Record<string, unknown>): boolean {
-  if (descriptor.domain) {
-    for (const [key, expected] of Object.entries(descriptor.domain)) {
-      const actual = domain[key]
-      if (actual === undefined) return false
-      if (String(actual).toLowerCase() !== String(expected).toLowerCase()) return false
-    }
-  }
-  if (descriptor.domainSeparator) {
-    try {
-      const types = domainTypes(domain)
-      const separator = hashDomain({ domain: domain as never, types: { EIP712Domain: types } as never })
-      if (separator.toLowerCase() !== descriptor.domainSeparator.toLowerCase()) return false
-    } catch {
-      return false
-    }
-  }
-  return true
-}
-
-function domainTypes(domain: Record<string, unknown>) {
-  const fields = [
-    ['name', 'string'],
-    ['version', 'string'],
-    ['chainId', 'uint256'],
-    ['verifyingContract', 'address'],
-    ['salt', 'bytes32'],
-  ] as const
-  return fields.filter(([name]) => domain[name] !== undefined).map(([name, type]) => ({ name, type }))
-}
-
-function withIncludes(
-  source: string,
-  json: unknown,
-  resolveInclude: (including: string, reference: string) => unknown,
-  issues: DescriptorLoadIssue[],
-): Record<string, unknown> | undefined {
-  if (!isObject(json)) {
-    issues.push({
-      code: 'ERC7730_INVALID_DESCRIPTOR',
-      message: 'Descriptor is not a JSON object',
-      context: {},
-      source,
-      path: '',
-    })
-    return undefined
-  }
-  let current: Record<string, unknown> = json
-  let currentSource = source
-  const seen = new Set([normalizeSource(source)])
-  for (let depth = 0; typeof current.includes === 'string'; depth++) {
-    const reference = current.includes
-    const next = depth < MAX_INCLUDE_DEPTH ? safeInclude(resolveInclude, currentSource, reference) : undefined
-    const nextSource = joinSource(currentSource, reference)
-    if (!isObject(next) || seen.has(normalizeSource(nextSource))) {
-      issues.push({
-        code: 'ERC7730_INCLUDE_NOT_FOUND',
-        message: `Cannot include "${reference}"`,
-        context: { reference },
-        source,
-        path: '/includes',
-      })
-      return undefined
-    }
-    seen.add(normalizeSource(nextSource))
-    // Merge bottom-up: the included file (with its own includes) first, then this file over it.
-    const inner: Record<string, unknown> = next
-    const merged = mergeDescriptor(current, inner)
-    if (typeof inner.includes === 'string') merged.includes = inner.includes
-    current = merged
-    currentSource = nextSource
-  }
-  return current
-}
-
-function safeInclude(
-  resolveInclude: (including: string, reference: string) => unknown,
-  source: string,
-  reference: string,
-): unknown {
-  try {
-    return resolveInclude(source, reference)
-  } catch {
-    return undefined
-  }
-}
-
-function joinSource(including: string, reference: string): string {
-  return normalizeSource(`${including.split(/[\\/]/).slice(0, -1).join('/')}/${reference}`)
-}
-
-/** `a/./b/../c.json` → `a/c.json`, so the same file is recognized under different spellings. */
-function normalizeSource(source: string): string {
-  const out: string[] = []
-  for (const segment of source.split(/[\\/]/)) {
-    if (segment === '' || segment === '.') continue
-    if (segment === '..') out.pop()
-    else out.push(segment)
-  }
-  return out.join('/')
 }

@@ -1,0 +1,34 @@
+import { hashDomain } from 'viem'
+import type { CompiledDescriptor } from './compileDescriptor'
+
+/** The descriptor's `eip712.domain` values and `domainSeparator` must match the message's domain. */
+export function domainMatches(descriptor: CompiledDescriptor, domain: Record<string, unknown>): boolean {
+  if (descriptor.domain) {
+    for (const [key, expected] of Object.entries(descriptor.domain)) {
+      const actual = domain[key]
+      if (actual === undefined) return false
+      if (String(actual).toLowerCase() !== String(expected).toLowerCase()) return false
+    }
+  }
+  if (descriptor.domainSeparator) {
+    try {
+      const types = domainTypes(domain)
+      const separator = hashDomain({ domain: domain as never, types: { EIP712Domain: types } as never })
+      if (separator.toLowerCase() !== descriptor.domainSeparator.toLowerCase()) return false
+    } catch {
+      return false
+    }
+  }
+  return true
+}
+
+function domainTypes(domain: Record<string, unknown>) {
+  const fields = [
+    ['name', 'string'],
+    ['version', 'string'],
+    ['chainId', 'uint256'],
+    ['verifyingContract', 'address'],
+    ['salt', 'bytes32'],
+  ] as const
+  return fields.filter(([name]) => domain[name] !== undefined).map(([name, type]) => ({ name, type }))
+}
