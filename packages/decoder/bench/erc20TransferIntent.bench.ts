@@ -23,17 +23,31 @@ const entities = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../../fixtures/requests/entities.json', import.meta.url)), 'utf8'),
 )
 const dataProvider = createEntitiesDataProvider(entities)
+// Longer runs than the default, so that pauses from other processes on a shared machine average out.
+const options = { time: 1500, warmupTime: 300 }
 
 describe('ERC-20 transfer calldata to intent', () => {
-  bench('baseline: viem decodeFunctionData alone (erc20Abi)', () => {
-    decodeFunctionData({ abi: erc20Abi, data })
-  })
+  bench(
+    'baseline: viem decodeFunctionData alone (erc20Abi)',
+    () => {
+      decodeFunctionData({ abi: erc20Abi, data })
+    },
+    options,
+  )
 
-  bench('rampart decodeIntent: JSON-RPC request to intent', () => {
-    decodeIntent(request, { dataProvider })
-  })
+  bench(
+    'rampart decodeIntent: JSON-RPC request to intent',
+    () => {
+      decodeIntent(request, { dataProvider })
+    },
+    options,
+  )
 
-  bench('rampart decodeRequest: intent plus ERC-7730 display', () => {
-    decodeRequest(request, { dataProvider })
-  })
+  bench(
+    'rampart decodeRequest: intent plus ERC-7730 display',
+    () => {
+      decodeRequest(request, { dataProvider })
+    },
+    options,
+  )
 })
