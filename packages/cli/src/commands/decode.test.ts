@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -42,6 +42,30 @@ describe('rampart decode', () => {
       EXIT.invalid,
     )
     expect(out.join('')).toContain('error: 1201 trailingBytes')
+  })
+
+  it('displays calls through the descriptors of a registry directory', async () => {
+    const { out } = capture()
+    const dir = mkdtempSync(join(tmpdir(), 'rampart-descriptors-'))
+    mkdirSync(join(dir, 'uniswap'))
+    const descriptor = {
+      context: {
+        contract: { deployments: [{ chainId: 1, address: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D' }] },
+      },
+      metadata: { owner: 'Uniswap' },
+      display: {
+        formats: {
+          'swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)':
+            { intent: 'Swap', fields: [{ path: 'to', label: 'Recipient', format: 'addressName' }] },
+        },
+      },
+    }
+    writeFileSync(join(dir, 'uniswap', 'calldata-router.json'), JSON.stringify(descriptor))
+    const request = join(fixtures, 'unknown-selector-uniswap-v2.json')
+    expect(await runDecode(request, { format: 'json', descriptors: dir })).toBe(EXIT.ok)
+    expect(JSON.parse(out.join('')).display.intent).toBe('Swap')
+    out.length = 0
+    expect(await runDecode(request, { format: 'json' })).toBe(EXIT.invalid)
   })
 
   it('refuses unreadable input with a usage error', async () => {
