@@ -26,22 +26,28 @@ policies(set) := data.sets[set].policies
 # approval_states reports every approval requirement of a permit policy.
 approval_states(set, i) := [approvals.state(policy.id, requirement) |
 	policy := policies(set)[i]
-	some requirement in object.get(policy, "approvals", [])
+	some requirement in policy.approvals
 ]
 
+# satisfied: a policy without approval requirements needs none; otherwise every requirement must be met.
+satisfied(set, i) if count(policies(set)[i].approvals) == 0
+
 satisfied(set, i) if {
+	count(policies(set)[i].approvals) > 0
 	every state in approval_states(set, i) {
 		state.missing == 0
 	}
 }
 
-matched_ids(set) := [policies(set)[i].id | some i in object.get(matched, set, [])]
+# Per policy set, computed once per evaluation: the ids of the matching policies, the matching forbids and
+# permits, and the permits whose approvals are satisfied (indexes, in policy order).
+matched_ids[set] := [policies(set)[i].id | some i in indexes] if some set, indexes in matched
 
-forbids(set) := [i | some i in object.get(matched, set, []); policies(set)[i].then == "forbid"]
+forbids[set] := [i | some i in indexes; policies(set)[i].then == "forbid"] if some set, indexes in matched
 
-permits(set) := [i | some i in object.get(matched, set, []); policies(set)[i].then == "permit"]
+permits[set] := [i | some i in indexes; policies(set)[i].then == "permit"] if some set, indexes in matched
 
-granted(set) := [i | some i in permits(set); satisfied(set, i)]
+granted[set] := [i | some i in indexes; satisfied(set, i)] if some set, indexes in permits
 
 refusal(code, message) := {
 	"decision": "Forbid",
@@ -73,30 +79,30 @@ outcome(set) := refusal("UNKNOWN_PRINCIPAL", "The principal is neither a user no
 	"reason": {"code": "FORBIDDEN_BY_POLICY", "message": "A matching policy forbids the request."},
 	"decidingPolicy": policies(set)[i].id,
 	"heldCriteria": held_criteria(set, i),
-	"matchedPolicies": matched_ids(set),
+	"matchedPolicies": matched_ids[set],
 	"approvals": {"required": [], "missing": [], "satisfied": []},
 } if {
-	i := forbids(set)[0]
+	i := forbids[set][0]
 } else := {
 	"decision": "Permit",
 	"reason": {"code": "PERMITTED", "message": "A matching policy permits the request."},
 	"decidingPolicy": policies(set)[i].id,
-	"matchedPolicies": matched_ids(set),
+	"matchedPolicies": matched_ids[set],
 	"approvals": approvals_report(set, i),
 } if {
-	i := granted(set)[0]
+	i := granted[set][0]
 } else := {
 	"decision": "Confirm",
 	"reason": {"code": "APPROVALS_MISSING", "message": "A matching policy permits the request once approved."},
 	"decidingPolicy": policies(set)[i].id,
-	"matchedPolicies": matched_ids(set),
+	"matchedPolicies": matched_ids[set],
 	"approvals": approvals_report(set, i),
 } if {
-	i := permits(set)[0]
+	i := permits[set][0]
 } else := {
 	"decision": "Forbid",
 	"reason": {"code": "NO_MATCHING_PERMIT", "message": "No policy permits the request."},
-	"matchedPolicies": matched_ids(set),
+	"matchedPolicies": matched_ids[set],
 	"approvals": {"required": [], "missing": [], "satisfied": []},
 }
 

@@ -3,35 +3,49 @@
 # A shorter canonical string is a smaller number; equal lengths compare lexicographically.
 package rampart.numbers
 
-# sign is -1, 0 or 1 as a is less than, equal to or greater than b (both canonical).
-sign(a, b) := -1 if count(a) < count(b)
+# compare holds when `a op b` for canonical decimal strings a and b. Each body matches its operator first, so
+# a comparison evaluates two short bodies, not the twelve.
+compare(a, "gt", b) if count(a) > count(b)
 
-sign(a, b) := 1 if count(a) > count(b)
-
-sign(a, b) := -1 if {
-	count(a) == count(b)
-	a < b
-}
-
-sign(a, b) := 1 if {
+compare(a, "gt", b) if {
 	count(a) == count(b)
 	a > b
 }
 
-sign(a, b) := 0 if a == b
+compare(a, "gte", b) if count(a) > count(b)
 
-# compare holds when `a op b` for canonical decimal strings a and b.
-compare(a, op, b) if holds(sign(a, b), op)
+compare(a, "gte", b) if {
+	count(a) == count(b)
+	a >= b
+}
 
-# holds maps a sign to the six comparison operators.
-holds(s, "gt") if s == 1
+compare(a, "lt", b) if count(a) < count(b)
 
-holds(s, "lt") if s == -1
+compare(a, "lt", b) if {
+	count(a) == count(b)
+	a < b
+}
 
-holds(s, "gte") if s >= 0
+compare(a, "lte", b) if count(a) < count(b)
 
-holds(s, "lte") if s <= 0
+compare(a, "lte", b) if {
+	count(a) == count(b)
+	a <= b
+}
 
-holds(s, "eq") if s == 0
+compare(a, "eq", b) if a == b
 
-holds(s, "ne") if s != 0
+compare(a, "ne", b) if a != b
+
+# holds compares two small integers (counts) with one of the six operators.
+holds(a, "gt", b) if a > b
+
+holds(a, "gte", b) if a >= b
+
+holds(a, "lt", b) if a < b
+
+holds(a, "lte", b) if a <= b
+
+holds(a, "eq", b) if a == b
+
+holds(a, "ne", b) if a != b

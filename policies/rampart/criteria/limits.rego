@@ -18,12 +18,6 @@ limits_fails contains [bucket.set, c.p] if {
 	not within_rate_limit(c)
 }
 
-sign_of(x) := -1 if x < 0
-
-sign_of(x) := 0 if x == 0
-
-sign_of(x) := 1 if x > 0
-
 within_spending_limit(c) if numbers.compare(input.limits[c.k].total, c.a.operator, c.a.limit)
 
-within_rate_limit(c) if numbers.holds(sign_of(input.limits[c.k].count - c.a.limit), c.a.operator)
+within_rate_limit(c) if numbers.holds(input.limits[c.k].count, c.a.operator, c.a.limit)
