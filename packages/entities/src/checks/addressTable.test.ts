@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AddressTable } from './addressTable'
 
-const address = (i: number) => `0x${i.toString(16).padStart(40, '0')}`
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
 
 describe('AddressTable', () => {
@@ -22,28 +21,5 @@ describe('AddressTable', () => {
     table.add(137, USDC, 8)
     expect(table.get(137, USDC)).toBe(8)
     expect(table.get(42161, USDC)).toBe(7)
-  })
-
-  it('refuses what is not an EVM address, and never finds it', () => {
-    const table = new AddressTable()
-    for (const bad of [
-      '0x1234',
-      `${USDC}0`,
-      USDC.replace('0x', '1x'),
-      USDC.replace('b', 'g'),
-      USDC.replace('a', '@'),
-    ]) {
-      expect(table.add(1, bad, 0)).toBeNull()
-      expect(table.get(1, bad)).toBeUndefined()
-    }
-    expect(table.size).toBe(0)
-  })
-
-  it('grows past its initial capacity without losing entries', () => {
-    const table = new AddressTable(4)
-    for (let i = 0; i < 5000; i++) expect(table.add(i % 3, address(i), i)).toBeUndefined()
-    for (let i = 0; i < 5000; i++)
-      expect(table.get(i % 3, address(i).toUpperCase().replace('0X', '0x'))).toBe(i)
-    expect(table.get(1, address(5000))).toBeUndefined()
   })
 })

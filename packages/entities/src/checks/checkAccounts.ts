@@ -9,14 +9,14 @@ import { chainKey, type Item, isItem, itemsOf } from './shared'
  */
 export function checkAccounts(doc: Item, issues: IssueCollector | null): AddressTable {
   const items = itemsOf(doc, 'accounts')
-  const table = new AddressTable(items.length)
+  const table = new AddressTable()
   for (let i = 0; i < items.length; i++) {
     const account = items[i]
     if (!isItem(account) || typeof account.address !== 'string') continue
     const chain = chainKey(account.chainId)
     if (chain === undefined) continue
     const first = table.add(chain, account.address, i)
-    if (first === undefined || first === null || !issues) continue
+    if (first === undefined || !issues) continue
     issues.add({
       code: ENTITY_ISSUE_CODES.duplicateAccountAddress,
       severity: 'error',

@@ -10,14 +10,14 @@ import { chainKey, type Item, isItem, itemsOf } from './shared'
  */
 export function checkAddressBook(doc: Item, issues: IssueCollector | null): AddressTable {
   const items = itemsOf(doc, 'addressBook')
-  const table = new AddressTable(items.length)
+  const table = new AddressTable()
   for (let i = 0; i < items.length; i++) {
     const entry = items[i]
     if (!isItem(entry) || typeof entry.address !== 'string') continue
     const chain = chainKey(entry.chainId)
     if (chain === undefined) continue
     const first = table.add(chain, entry.address, i)
-    if (first === undefined || first === null || !issues) continue
+    if (first === undefined || !issues) continue
     const firstClassification = (items[first] as Item).classification
     const conflict = firstClassification !== entry.classification
     issues.add({

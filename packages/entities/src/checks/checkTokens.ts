@@ -12,7 +12,7 @@ const CAIP19_ERC20 = /^eip155:([1-9]\d{0,15})\/erc20:(0x[0-9a-fA-F]{40})$/
  */
 export function checkTokens(doc: Item, issues: IssueCollector | null): AddressTable {
   const items = itemsOf(doc, 'tokens')
-  const table = new AddressTable(items.length)
+  const table = new AddressTable()
   for (let i = 0; i < items.length; i++) {
     const token = items[i]
     if (!isItem(token)) continue
