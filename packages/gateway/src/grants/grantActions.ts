@@ -65,6 +65,14 @@ export const routeGrants: Readonly<Record<string, RouteGrant>> = {
   'GET /v1/provider/ethereum/unstakes/:': { action: 'staking:read', location: header },
   'GET /v1/provider/ethereum/unstakeable-positions': { action: 'staking:read', location: header },
 
+  'POST /v1/provider/transfers/:/approve': { action: 'requests:approve', location: header },
+  'POST /v1/provider/evm/send-transaction/:/approve': { action: 'requests:approve', location: header },
+  'POST /v1/provider/evm/sign-message/:/approve': { action: 'requests:approve', location: header },
+  'POST /v1/provider/evm/sign-typed-data/:/approve': { action: 'requests:approve', location: header },
+  'POST /v1/provider/sign-raw/:/approve': { action: 'requests:approve', location: header },
+  'POST /v1/provider/ethereum/stakes/:/approve': { action: 'requests:approve', location: header },
+  'POST /v1/provider/ethereum/unstakes/:/approve': { action: 'requests:approve', location: header },
+
   'POST /evaluate': { action: 'evaluate', location: none },
 }
 
