@@ -56,7 +56,8 @@ export function decodeTypedDataRequest(
   const known = builtin(input)
   const decoded = known ?? generic(input)
   const display =
-    descriptorDisplay(typedData, ctx, known ? [ctx.rampart.typedData] : ctx.registries) ?? decoded.display
+    descriptorDisplay(typedData, ctx, known ? [ctx.rampart.typedData, ...ctx.registries] : ctx.registries) ??
+    decoded.display
   return createResolution(ctx, decoded.intent, display, {})
 }
 
