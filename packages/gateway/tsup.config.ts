@@ -8,7 +8,6 @@ export default defineConfig({
     compilerOptions: {
       moduleResolution: 'bundler',
       module: 'esnext',
-      customConditions: ['@rampart/source'],
       resolveJsonModule: true,
       skipLibCheck: true,
       strict: true,
