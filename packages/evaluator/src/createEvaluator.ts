@@ -181,10 +181,9 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
         { path: `/presets/${unknown}`, message: 'is not a loaded preset' },
       ])
     }
-    const input = buildInput(request, requested, state)
     let result: unknown
     try {
-      result = policy.evaluate(input, entrypoint)
+      result = policy.evaluate(buildInput(request, requested, state), entrypoint)
     } catch (error) {
       return refusal('EVALUATION_FAILED', `the policy library failed: ${describe(error)}`)
     }
