@@ -31,7 +31,10 @@ export type ClientPolicyState = {
   userIds: ReadonlyMap<string, string>
 }
 
-type CacheEntry = { version: number; state: Promise<ClientPolicyState> }
+type CacheEntry = { version: number; checkedAt: number; state: Promise<ClientPolicyState> }
+
+/** How long a client's policy state is used before its row is read again to see whether it changed. */
+export const revalidateAfterMs = 1000
 
 /**
  * Keeps one evaluator per client, rebuilt when the client's row changes (its `updatedAt`). Building one loads the
@@ -42,15 +45,30 @@ export class ClientPolicies {
 
   constructor(private readonly db: Database) {}
 
-  async forClient(clientId: string): Promise<ClientPolicyState> {
-    const [row] = await this.db.select().from(clients).where(eq(clients.clientId, clientId))
+  async forClient(clientId: string, now = Date.now()): Promise<ClientPolicyState> {
+    const cached = this.cache.get(clientId)
+    // A decision may use a state checked within the last second: one read of the client row per second, not per
+    // request, and a change of entities or policies applies within that second.
+    if (cached && now - cached.checkedAt < revalidateAfterMs) return cached.state
+    const [row] = await this.db
+      .select({ updatedAt: clients.updatedAt })
+      .from(clients)
+      .where(eq(clients.clientId, clientId))
     if (!row) throw new AuthenticationError('The client is not registered', 'CLIENT_UNKNOWN')
     const version = row.updatedAt.getTime()
-    const cached = this.cache.get(clientId)
-    if (cached && cached.version === version) return cached.state
-    const state = build(row)
-    this.cache.set(clientId, { version, state })
+    if (cached && cached.version === version) {
+      cached.checkedAt = now
+      return cached.state
+    }
+    const state = this.load(clientId)
+    this.cache.set(clientId, { version, checkedAt: now, state })
     return state
+  }
+
+  private async load(clientId: string): Promise<ClientPolicyState> {
+    const [row] = await this.db.select().from(clients).where(eq(clients.clientId, clientId))
+    if (!row) throw new AuthenticationError('The client is not registered', 'CLIENT_UNKNOWN')
+    return build(row)
   }
 }
 

@@ -1,0 +1,159 @@
+// `pnpm bench:gateway`: autocannon against POST /evaluate and a signed GET /v1/provider/wallets, next to a bare
+// fastify route measured in the same run. Every gateway request carries its own detached JWS (a request is accepted
+// once), so the signatures are made before each run, off the clock.
+import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import type { JWK } from 'jose'
+import { signRequest } from '../src/auth/signRequest'
+
+type ServerInfo = {
+  gatewayUrl: string
+  bareUrl: string
+  clientId: string
+  privateJwk: JWK
+  connectionId: string
+  evaluateBody: unknown
+}
+
+const durationSeconds = Number(process.env.BENCH_DURATION ?? 10)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
+/** Requests signed ahead of a run: enough for well above the goal rate (fewer if signing would take too long). */
+const presignedPerSecond = Number(process.env.BENCH_PRESIGNED_PER_SECOND ?? 8000)
+const goal = { rps: 5000, p99: 25 }
+
+async function startServer(): Promise<{ info: ServerInfo; stop: () => void }> {
+  const script = fileURLToPath(new URL('./loadServer.ts', import.meta.url))
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions', '@rampart/source', script], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve)
+    child.once('exit', (code) => reject(new Error(`The bench server exited (${code})`)))
+  })
+  return { info: JSON.parse(line) as ServerInfo, stop: () => child.stdin!.end() }
+}
+
+/**
+ * Signs `count` requests to sign-and-send right away: they all carry the `created` time of the moment signing
+ * ends (the gateway accepts ±60 s), so the whole run stays inside the window.
+ */
+async function signAll(info: ServerInfo, target: Target, count: number) {
+  const url = `${info.gatewayUrl}${target.path}`
+  const sign = (created: number) =>
+    signRequest({
+      method: target.method,
+      url,
+      privateJwk: info.privateJwk,
+      created,
+      jti: randomUUID(),
+      ...(target.body === undefined ? {} : { body: target.body }),
+    })
+  const probeStart = performance.now()
+  for (let i = 0; i < 200; i++) await sign(0)
+  const perSignatureMs = (performance.now() - probeStart) / 200
+  const signingSeconds = Math.ceil((count * perSignatureMs) / 1000)
+  if (signingSeconds + durationSeconds > 50) {
+    count = Math.floor(((50 - durationSeconds) * 1000) / perSignatureMs)
+  }
+  const created = Math.floor(Date.now() / 1000) + Math.ceil((count * perSignatureMs) / 1000)
+  const out: string[] = new Array(count)
+  for (let i = 0; i < count; i++) out[i] = await sign(created)
+  return out
+}
+
+type Target = {
+  name: string
+  url: string
+  method: 'GET' | 'POST'
+  path: string
+  body?: string
+  headers: Record<string, string>
+  signatures?: string[]
+}
+
+async function run(info: ServerInfo, target: Target, seconds: number) {
+  if (target.url === info.gatewayUrl)
+    target.signatures = await signAll(info, target, presignedPerSecond * seconds)
+  let next = 0
+  const result = await autocannon({
+    url: target.url,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: target.method,
+        path: target.path,
+        headers: target.headers,
+        ...(target.body === undefined ? {} : { body: target.body }),
+        ...(target.signatures
+          ? {
+              setupRequest: (request: autocannon.Request) => {
+                const jws = target.signatures![next++ % target.signatures!.length]!
+                return { ...request, headers: { ...request.headers, 'detached-jws': jws } }
+              },
+            }
+          : {}),
+      },
+    ],
+  })
+  if (target.signatures && next > target.signatures.length) {
+    console.warn(`${target.name}: ran out of signatures (${next} requests); later ones were replays`)
+  }
+  return {
+    target: target.name,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    'non-2xx': result.non2xx,
+    errors: result.errors + result.timeouts,
+    requests: result.requests.total,
+  }
+}
+
+const { info, stop } = await startServer()
+try {
+  const evaluateBody = JSON.stringify(info.evaluateBody)
+  const clientHeaders = { 'x-client-id': info.clientId }
+  const targets: Target[] = [
+    {
+      name: 'bare fastify POST /bare',
+      url: info.bareUrl,
+      method: 'POST',
+      path: '/bare',
+      body: evaluateBody,
+      headers: { 'content-type': 'application/json' },
+    },
+    {
+      name: 'POST /evaluate',
+      url: info.gatewayUrl,
+      method: 'POST',
+      path: '/evaluate',
+      body: evaluateBody,
+      headers: { ...clientHeaders, 'content-type': 'application/json' },
+    },
+    {
+      name: 'GET /v1/provider/wallets (signed)',
+      url: info.gatewayUrl,
+      method: 'GET',
+      path: '/v1/provider/wallets',
+      headers: { ...clientHeaders, 'x-connection-id': info.connectionId },
+    },
+  ]
+  const rows = []
+  for (const target of targets) {
+    await run(info, target, 2) // warm-up: JIT, caches, the client's evaluator
+    rows.push(await run(info, target, durationSeconds))
+  }
+  const bare = rows[0]!['req/s']
+  console.table(rows.map((row) => ({ ...row, 'vs bare': `${((row['req/s'] / bare) * 100).toFixed(1)}%` })))
+  const evaluate = rows[1]!
+  const met = evaluate['req/s'] >= goal.rps && evaluate['p99 ms'] <= goal.p99
+  console.log(
+    `/evaluate: ${evaluate['req/s']} req/s, p99 ${evaluate['p99 ms']} ms; goal ≥ ${goal.rps} req/s and p99 ≤ ${goal.p99} ms: ${met ? 'met' : 'not met'} (${connections} connections, ${durationSeconds} s)`,
+  )
+} finally {
+  stop()
+}
