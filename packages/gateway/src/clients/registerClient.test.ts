@@ -29,6 +29,7 @@ describe('checkClientRegistration', () => {
       name: 'Bad',
       publicKeys: [key.privateJwk, { ...key.publicJwk, alg: 'ES256' }],
       entities: { users: 'nope' },
+      // biome-ignore lint/suspicious/noThenProperty: a policy's decision is named `then` by its schema
       policies: [{ id: 'p', when: [], then: 'maybe' }],
       presets: ['no-such-preset'],
     })

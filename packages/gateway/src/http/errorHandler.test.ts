@@ -67,7 +67,7 @@ describe('toErrorBody: the documented mapping', () => {
     })
     const body = toErrorBody(error)
     expect(body.statusCode).toBe(422)
-    expect((body.context?.issues as { path: string }[]).map((issue) => issue.path)).toEqual([
+    expect((body.context!.issues as { path: string }[]).map((issue) => issue.path)).toEqual([
       '/provider',
       '/encryptedCredentials',
       '/a~1b',
