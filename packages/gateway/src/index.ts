@@ -1,4 +1,5 @@
 // The public face of @rampart/gateway.
+export { signingPlugin } from './actions/signingPlugin'
 export { type BuildGatewayOptions, buildGateway } from './app/buildGateway'
 export { createGateway, type Gateway } from './app/createGateway'
 export { type AuthenticatedClient, clientOf, gnapToken, type RouteAuth } from './auth/authPlugin'
@@ -12,6 +13,7 @@ export { ConfigError, type GatewayConfigFile, loadConfig } from './config/loadCo
 export { ConnectionSessions } from './connections/connectionSessions'
 export { openEnvelope, parseMasterKey, sealEnvelope } from './crypto/envelope'
 export { generateSigningJwk, type SigningKeyPair } from './crypto/generateSigningJwk'
+export { type SigningRequestRow, signingRequests } from './db/actionsSchema'
 export { type Database, type DatabaseOptions, type OpenDatabase, openDatabase } from './db/openDatabase'
 export * as tables from './db/schema'
 export type { ErrorBody } from './errors/errorBody'
@@ -40,5 +42,12 @@ export { gatewaySchemas, ref } from './http/gatewaySchemas'
 export { clientHeaders, dataOf, errorResponses, idParams, listQuery, pageOf } from './http/routeSchemas'
 export { generateOpenApi } from './openapi/generateOpenApi'
 export { type ListQuery, type Page, paginate } from './pagination/paginate'
+export {
+  APPROVAL_TYPE,
+  type ApprovalPayload,
+  signApproval,
+  verifyApproval,
+} from './pipeline/approvalToken'
+export { attestDecision } from './pipeline/attestDecision'
 export { clientScope } from './resources/clientScope'
 export { type SyncSummary, syncConnection } from './sync/syncConnection'
