@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto'
+import { signRequest } from '../../src/auth/signRequest'
 import { generateSigningJwk, type SigningKeyPair } from '../../src/crypto/generateSigningJwk'
 import { type CustodyProvider, createLocalProvider, type LocalProviderOptions } from '../../src/providers'
 import {
@@ -176,4 +178,41 @@ export async function startSigningGateway(options: {
 export function policy(id: string, effect: 'permit' | 'forbid', when: Record<string, unknown>[]) {
   // biome-ignore lint/suspicious/noThenProperty: `then` is the policy's effect, as policy.schema.json names it.
   return { id, then: effect, when }
+}
+
+export type HttpResponse = { status: number; headers: Headers; body: any }
+
+/**
+ * Starts listening on loopback and returns a client that sends really signed requests over HTTP, as a client
+ * outside the gateway does (fetch, and a detached JWS over the exact URL and body bytes).
+ */
+export async function overHttp(setup: SigningSetup) {
+  const base = await setup.gateway.app.listen({ host: '127.0.0.1', port: 0 })
+  return async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<HttpResponse> => {
+    const text = body === undefined ? undefined : JSON.stringify(body)
+    const url = `${base}${path}`
+    const jws = await signRequest({
+      method,
+      url,
+      privateJwk: setup.client.key.privateJwk,
+      jti: randomUUID(),
+      ...(text === undefined ? {} : { body: text }),
+    })
+    const response = await fetch(url, {
+      method,
+      headers: {
+        'x-client-id': setup.client.clientId,
+        'x-connection-id': setup.connectionId,
+        'detached-jws': jws,
+        ...(text === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(text === undefined ? {} : { body: text }),
+    })
+    const raw = await response.text()
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: raw === '' ? undefined : JSON.parse(raw),
+    }
+  }
 }
