@@ -162,7 +162,10 @@ export function grantInteractionRoutes(timings: GrantTimings) {
         const decision = form.get('decision')
         if (decision === 'deny') {
           reply.clearCookie(csrfCookie, { path: pathOf(request.params.interactionId) })
-          await denyInteraction(app.db, grant, now)
+          if (!(await denyInteraction(app.db, grant, now))) {
+            const page = closedPages.answered
+            return message(reply, page.status, page.title, page.message)
+          }
           return message(reply, 200, 'Access denied', 'You denied this request. You can close this window.')
         }
         if (decision !== 'approve') return message(reply, 400, 'Bad request', 'Choose Approve or Deny.')
