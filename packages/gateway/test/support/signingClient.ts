@@ -63,7 +63,7 @@ export async function organization(
   approvers: Record<string, SigningKeyPair>,
   extraAccounts: Record<string, unknown>[] = [],
 ) {
-  const chains = [1, 137, 11155111, 17000]
+  const chains = [1, 137, 8453, 11155111, 17000]
   return {
     users: [
       { id: 'alice', role: 'admin' },
