@@ -1,10 +1,12 @@
 import { checkPublicJwk, validateEntities } from '@rampart/entities'
 import { BUILTIN_PRESETS, validatePolicies } from '@rampart/evaluator'
+import { eq } from 'drizzle-orm'
 import type { JWK } from 'jose'
 import { type JwsAlgorithm, keyFitsAlgorithm } from '../auth/jwsAlgorithms'
 import type { Database } from '../db/openDatabase'
 import { clients } from '../db/schema'
-import { ConflictError, ValidationError, type ValidationIssue } from '../errors/gatewayError'
+import { ConflictError, NotFoundError, ValidationError, type ValidationIssue } from '../errors/gatewayError'
+import { refreshAddressBook } from '../sync/syncConnection'
 
 export type ClientRegistration = {
   clientId: string
@@ -118,4 +120,39 @@ export function clientToApi(row: typeof clients.$inferSelect) {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
+}
+
+export type ClientUpdate = Partial<Omit<ClientRegistration, 'clientId'>>
+
+/**
+ * Replaces the given fields of a client, checked like a registration. Changed entities refresh the address-book
+ * destinations of the client's connections; the evaluator picks up new policies on its next read.
+ */
+export async function updateClient(db: Database, clientId: string, update: ClientUpdate) {
+  const [current] = await db.select().from(clients).where(eq(clients.clientId, clientId))
+  if (!current) throw new NotFoundError('Client not found', 'CLIENT_NOT_FOUND')
+  const merged: ClientRegistration = {
+    clientId,
+    name: update.name ?? current.name,
+    publicKeys: update.publicKeys ?? (current.publicKeys as JWK[]),
+    entities: update.entities ?? current.entities,
+    policies: update.policies ?? (current.policies as Record<string, unknown>[]),
+    presets: update.presets ?? (current.presets as string[]),
+  }
+  const issues = checkClientRegistration(merged)
+  if (issues.length > 0) throw new ValidationError('The client update is invalid', issues, 'CLIENT_INVALID')
+  const [row] = await db
+    .update(clients)
+    .set({
+      name: merged.name,
+      publicKeys: merged.publicKeys as Record<string, unknown>[],
+      entities: merged.entities ?? emptyEntities(),
+      policies: merged.policies ?? [],
+      presets: merged.presets ?? [],
+      updatedAt: new Date(),
+    })
+    .where(eq(clients.clientId, clientId))
+    .returning()
+  if (update.entities !== undefined) await refreshAddressBook(db, clientId)
+  return row!
 }

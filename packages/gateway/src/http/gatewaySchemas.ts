@@ -12,6 +12,7 @@ import knownDestination from '@rampart/schemas/gateway/knownDestination.schema.j
 import listQuery from '@rampart/schemas/gateway/listQuery.schema.json'
 import network from '@rampart/schemas/gateway/network.schema.json'
 import page from '@rampart/schemas/gateway/page.schema.json'
+import updateClientRequest from '@rampart/schemas/gateway/updateClientRequest.schema.json'
 import wallet from '@rampart/schemas/gateway/wallet.schema.json'
 
 /** The JSON Schemas under `schemas/gateway/`: the single source of the routes' validation and of the OpenAPI document. */
@@ -30,6 +31,7 @@ export const gatewaySchemas = {
   listQuery,
   network,
   page,
+  updateClientRequest,
   wallet,
 } as const
 

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { type ClientRegistration, clientToApi, registerClient } from '../clients/registerClient'
+import {
+  type ClientRegistration,
+  type ClientUpdate,
+  clientToApi,
+  registerClient,
+  updateClient,
+} from '../clients/registerClient'
 import { clients } from '../db/schema'
 import { NotFoundError } from '../errors/gatewayError'
 import { ref } from '../http/gatewaySchemas'
@@ -49,6 +55,26 @@ export async function adminClientsRoutes(app: FastifyInstance) {
     async (request) => {
       const [row] = await app.db.select().from(clients).where(eq(clients.clientId, request.params.clientId))
       if (!row) throw new NotFoundError('Client not found', 'CLIENT_NOT_FOUND')
+      return { data: clientToApi(row) }
+    },
+  )
+
+  app.patch<{ Params: { clientId: string }; Body: ClientUpdate }>(
+    '/v1/admin/clients/:clientId',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['Admin'],
+        summary: "Update a client's keys, entities, policies or presets",
+        security: [{ adminApiKey: [] }],
+        headers: adminHeaders,
+        params: idParams('clientId', 'The client id'),
+        body: ref('updateClientRequest'),
+        response: { 200: dataOf('client'), ...errorResponses(400, 401, 404, 422, 500) },
+      },
+    },
+    async (request) => {
+      const row = await updateClient(app.db, request.params.clientId, request.body)
       return { data: clientToApi(row) }
     },
   )

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, notInArray } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Database } from '../db/openDatabase'
-import { accounts, addresses, assets, clients, knownDestinations, networks, wallets } from '../db/schema'
+import {
+  accounts,
+  addresses,
+  assets,
+  clients,
+  connections,
+  knownDestinations,
+  networks,
+  wallets,
+} from '../db/schema'
 import type { ProviderSession, ProviderWallet } from '../providers/types'
 
 export type SyncTarget = { clientId: string; connectionId: string; provider: string }
@@ -114,7 +123,8 @@ function notIn(column: AnyPgColumn, values: string[]) {
 async function writeKnownDestinations(
   tx: Transaction,
   target: SyncTarget,
-  providerDestinations: Awaited<ReturnType<ProviderSession['listKnownDestinations']>>,
+  /** null: keep the provider's destinations as they are and refresh the address book only. */
+  providerDestinations: Awaited<ReturnType<ProviderSession['listKnownDestinations']>> | null,
 ): Promise<number> {
   const now = new Date()
   const catalogueAssets = await tx
@@ -143,7 +153,7 @@ async function writeKnownDestinations(
   }[]
 
   const rows = [
-    ...providerDestinations.map((destination) => ({
+    ...(providerDestinations ?? []).map((destination) => ({
       source: 'provider',
       externalId: destination.externalId,
       label: destination.label,
@@ -185,7 +195,7 @@ async function writeKnownDestinations(
         },
       })
   }
-  for (const source of ['provider', 'addressBook']) {
+  for (const source of providerDestinations === null ? ['addressBook'] : ['provider', 'addressBook']) {
     const kept = rows.filter((row) => row.source === source).map((row) => row.externalId)
     await tx
       .delete(knownDestinations)
@@ -198,4 +208,20 @@ async function writeKnownDestinations(
       )
   }
   return rows.length
+}
+
+/**
+ * Rewrites the address-book part of the known destinations of every active connection of a client, after its
+ * entities changed. The provider is not called: its destinations stay as the last sync left them.
+ */
+export async function refreshAddressBook(db: Database, clientId: string): Promise<void> {
+  const active = await db
+    .select({ connectionId: connections.connectionId, provider: connections.provider })
+    .from(connections)
+    .where(and(eq(connections.clientId, clientId), eq(connections.status, 'active')))
+  await db.transaction(async (tx) => {
+    for (const connection of active) {
+      await writeKnownDestinations(tx, { clientId, ...connection }, null)
+    }
+  })
 }

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { emptyEntities } from '../src/clients/registerClient'
+import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
+import {
+  createTestConnection,
+  registerTestClient,
+  signedInject,
+  startTestGateway,
+  type TestClient,
+  type TestGateway,
+} from './support/testGateway'
+
+let gateway: TestGateway
+let client: TestClient
+
+beforeAll(async () => {
+  gateway = await startTestGateway()
+  client = await registerTestClient(gateway)
+})
+afterAll(async () => {
+  await gateway?.close()
+})
+
+const patch = (clientId: string, payload: unknown, key = gateway.config.adminApiKey) =>
+  gateway.app.inject({
+    method: 'PATCH',
+    url: `/v1/admin/clients/${clientId}`,
+    headers: { 'x-api-key': key },
+    payload: payload as object,
+  })
+
+describe('admin: registering and updating clients', () => {
+  it('refuses a duplicate client id and an invalid registration, with pointers', async () => {
+    const key = await generateSigningJwk('ES256K')
+    const duplicate = await gateway.app.inject({
+      method: 'POST',
+      url: '/v1/admin/clients',
+      headers: { 'x-api-key': gateway.config.adminApiKey },
+      payload: { clientId: client.clientId, name: 'again', publicKeys: [key.publicJwk] },
+    })
+    expect(duplicate.statusCode).toBe(409)
+    const invalid = await gateway.app.inject({
+      method: 'POST',
+      url: '/v1/admin/clients',
+      headers: { 'x-api-key': gateway.config.adminApiKey },
+      payload: { clientId: 'x', name: 'x', publicKeys: [{ ...key.publicJwk, alg: 'HS256' }], surprise: 1 },
+    })
+    expect(invalid.statusCode).toBe(422)
+    const paths = invalid.json().context.issues.map((issue: { path: string }) => issue.path)
+    expect(paths).toEqual(expect.arrayContaining(['/publicKeys/0/alg', '/surprise']))
+  })
+
+  it('rotates keys: the old key stops working, the new one works', async () => {
+    const next = await generateSigningJwk('EdDSA', `${client.clientId}-rotated`)
+    const response = await patch(client.clientId, { publicKeys: [next.publicJwk] })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json().data.publicKeys).toEqual([next.publicJwk])
+    const old = await signedInject(gateway, client, { method: 'GET', url: '/v1/provider/networks?limit=1' })
+    expect(old.statusCode).toBe(401)
+    const rotated = await signedInject(gateway, client, {
+      method: 'GET',
+      url: '/v1/provider/networks?limit=1',
+      privateJwk: next.privateJwk,
+    })
+    expect(rotated.statusCode).toBe(200)
+    client = { ...client, key: next, keys: [next] }
+  })
+
+  it('updates entities and refreshes the address book of every active connection at once', async () => {
+    const connection = await createTestConnection(gateway, client)
+    const entities = {
+      ...emptyEntities(),
+      addressBook: [
+        {
+          id: 'eip155:137:0x000000000000000000000000000000000000beef',
+          address: '0x000000000000000000000000000000000000bEEF',
+          chainId: 137,
+          classification: 'internal',
+        },
+      ],
+    }
+    const response = await patch(client.clientId, { entities })
+    expect(response.statusCode, response.body).toBe(200)
+    const book = await signedInject(gateway, client, {
+      method: 'GET',
+      url: '/v1/provider/known-destinations?source=addressBook',
+      headers: { 'x-connection-id': connection.connectionId },
+    })
+    expect(book.json().data).toEqual([
+      expect.objectContaining({
+        networkId: 'POLYGON',
+        externalClassification: 'internal',
+        address: entities.addressBook[0]!.address,
+      }),
+    ])
+    const emptied = await patch(client.clientId, { entities: emptyEntities() })
+    expect(emptied.statusCode).toBe(200)
+    const after = await signedInject(gateway, client, {
+      method: 'GET',
+      url: '/v1/provider/known-destinations?source=addressBook',
+    })
+    expect(after.json().data).toEqual([])
+  })
+
+  it('refuses invalid updates, unknown clients and a wrong admin key', async () => {
+    // biome-ignore lint/suspicious/noThenProperty: a policy's decision is named `then` by its schema
+    const badPolicy = await patch(client.clientId, { policies: [{ id: 'p', when: [], then: 'permit' }] })
+    expect(badPolicy.statusCode).toBe(422)
+    expect(badPolicy.json().context.issues[0].path).toMatch(/^\/policies\/0/)
+    expect((await patch(client.clientId, {})).statusCode).toBe(422)
+    expect((await patch(client.clientId, { clientId: 'rename' })).statusCode).toBe(422)
+    expect((await patch('nobody', { name: 'x' })).statusCode).toBe(404)
+    expect((await patch(client.clientId, { name: 'x' }, 'wrong-key')).statusCode).toBe(401)
+  })
+})
