@@ -166,7 +166,7 @@ describe('a connection placed under a grant', () => {
       const response = await call(request)
       expect(response.statusCode, response.body).toBe(401)
       expect(response.json().code).toBe('GRANT_TOKEN_REQUIRED')
-      expect(response.headers['www-authenticate']).toBe('GNAP')
+      expect(response.headers['www-authenticate']).toBe('GNAP as_uri="http://localhost/v1/grant"')
     }
   })
 

@@ -8,6 +8,7 @@ import {
   routeGrantKey,
   routeGrants,
 } from './grantActions'
+import { publicOrigin } from './publicOrigin'
 import { findAccessToken, hasGrantedConnections, isGrantedConnection } from './tokenStore'
 
 /** The access token a request was let through with. */
@@ -45,6 +46,11 @@ function locationOf(request: FastifyRequest, location: GrantLocation): string | 
   return typeof value === 'string' ? value : undefined
 }
 
+/** Where to get a token (RFC 9635 §9.1, the RS-first discovery of the grant endpoint). */
+function asDiscovery(app: FastifyInstance, request: FastifyRequest): string {
+  return `GNAP as_uri="${publicOrigin(app, request)}/v1/grant"`
+}
+
 function tokenRequired(message: string): never {
   throw new AuthenticationError(message, 'GRANT_TOKEN_REQUIRED')
 }
@@ -72,11 +78,11 @@ export function grantEnforcementHook(app: FastifyInstance, options: GrantEnforce
       const connectionId = locationOf(request, routeGrant.location)
       if (connectionId !== undefined) {
         if (await isGrantedConnection(app.db, client.clientId, connectionId)) {
-          reply.header('www-authenticate', 'GNAP')
+          reply.header('www-authenticate', asDiscovery(app, request))
           tokenRequired('This connection is under a user grant: present an access token that covers it')
         }
       } else if (routeGrant.location === 'header' && (await hasGrantedConnections(app.db, client.clientId))) {
-        reply.header('www-authenticate', 'GNAP')
+        reply.header('www-authenticate', asDiscovery(app, request))
         tokenRequired(
           'Some connections of this client are under a user grant: name a connection with x-connection-id, or present an access token',
         )
