@@ -170,6 +170,15 @@ describe('a connection placed under a grant', () => {
     }
   })
 
+  it('covers HEAD as its GET', async () => {
+    const head = await signedInject(gateway, alice, {
+      method: 'HEAD' as 'GET',
+      url: '/v1/provider/wallets',
+      headers: { 'x-connection-id': granted },
+    })
+    expect(head.statusCode).toBe(401)
+  })
+
   it('keeps lists across all connections closed without a token, while other connections stay open', async () => {
     const all = await call({ url: '/v1/provider/wallets' })
     expect(all.statusCode).toBe(401)

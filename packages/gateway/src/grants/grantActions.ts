@@ -76,7 +76,11 @@ export const routeGrants: Readonly<Record<string, RouteGrant>> = {
   'POST /evaluate': { action: 'evaluate', location: none },
 }
 
-/** The key of a route in {@link routeGrants}: `GET /v1/provider/wallets/:walletId` → `GET /v1/provider/wallets/:`. */
+/**
+ * The key of a route in {@link routeGrants}: `GET /v1/provider/wallets/:walletId` → `GET /v1/provider/wallets/:`.
+ * HEAD is the GET route without its body, so it needs what GET needs.
+ */
 export function routeGrantKey(method: string, url: string): string {
-  return `${method.toUpperCase()} ${url.replace(/:[^/]+/g, ':')}`
+  const verb = method.toUpperCase()
+  return `${verb === 'HEAD' ? 'GET' : verb} ${url.replace(/:[^/]+/g, ':')}`
 }
