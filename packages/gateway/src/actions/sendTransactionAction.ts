@@ -1,17 +1,11 @@
+import type { SendTransactionRequest } from '../generated/actions/sendTransactionRequest'
 import { resolveSigner, type SourceRef } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
 import type { EvmTransactionRequest } from '../providers/types'
 import { iso, quantity, requireEvmSigner, requireSameAddress } from './evmSigner'
 
-export type SendTransactionBody = {
-  transactionRequest: EvmTransactionRequest & { chainId: number }
-  transactionId?: string
-  source: SourceRef
-  idempotenceId: string
-  providerSpecific?: Record<string, unknown>
-  protocolPreset?: string[]
-  evaluation?: unknown
-}
+/** The create body, as `schemas/gateway/actions/` defines it. */
+export type SendTransactionBody = SendTransactionRequest
 
 /** The transaction as a wallet sends it in eth_sendTransaction: hex quantities, gas as `gas`. */
 function rpcTransaction(

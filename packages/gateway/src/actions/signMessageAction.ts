@@ -1,20 +1,15 @@
+import type { SignMessageRequest } from '../generated/actions/signMessageRequest'
 import { resolveSigner, type SourceRef } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
-import type { Hex } from '../providers/types'
+import type { Hex, PersonalMessage } from '../providers/types'
 import { requireEvmSigner } from './evmSigner'
 import { signatureRecord } from './signatureRecord'
 
-export type SignMessageBody = {
-  data: string | { raw: Hex }
-  source: SourceRef
-  idempotenceId: string
-  requestId?: string
-  protocolPreset?: string[]
-  evaluation?: unknown
-}
+/** The create body, as `schemas/gateway/actions/` defines it. */
+export type SignMessageBody = SignMessageRequest
 
 const asHex = (data: SignMessageBody['data']): Hex =>
-  typeof data === 'string' ? `0x${Buffer.from(data, 'utf8').toString('hex')}` : data.raw
+  typeof data === 'string' ? `0x${Buffer.from(data, 'utf8').toString('hex')}` : (data.raw as Hex)
 
 /** POST /v1/provider/evm/sign-message: an EIP-191 personal message signature. */
 export const signMessageAction: SigningAction<SignMessageBody> = {
@@ -35,7 +30,8 @@ export const signMessageAction: SigningAction<SignMessageBody> = {
     const { from: _from, ...signature } = await session.signMessage({
       accountExternalId: plan.signer.accountExternalId,
       addressExternalId: plan.signer.addressExternalId,
-      message: body.data,
+      // The schema guarantees raw bytes are 0x hex.
+      message: body.data as PersonalMessage,
     })
     return { status: 'signed', externalStatus: 'signed', result: { signature } }
   },

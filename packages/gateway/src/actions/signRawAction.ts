@@ -1,16 +1,12 @@
 import { ValidationError } from '../errors/gatewayError'
+import type { SignRawRequest } from '../generated/actions/signRawRequest'
 import { resolveSigner, type SourceRef } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
 import type { Hex, RawSigningAlgorithm } from '../providers/types'
 import { iso } from './evmSigner'
 
-export type SignRawBody = {
-  data: { content: Hex }[]
-  source: SourceRef
-  idempotenceId: string
-  requestId?: string
-  algorithm: RawSigningAlgorithm
-}
+/** The create body, as `schemas/gateway/actions/` defines it. */
+export type SignRawBody = SignRawRequest
 
 /** POST /v1/provider/sign-raw: raw signatures over digests (secp256k1) or messages (ed25519). */
 export const signRawAction: SigningAction<SignRawBody> = {
@@ -41,7 +37,7 @@ export const signRawAction: SigningAction<SignRawBody> = {
       accountExternalId: plan.signer.accountExternalId,
       addressExternalId: plan.signer.addressExternalId,
       algorithm: body.algorithm,
-      payloads: body.data.map(({ content }) => content),
+      payloads: body.data.map(({ content }) => content as Hex),
     })
     return {
       status: 'signed',
@@ -57,7 +53,7 @@ export const signRawAction: SigningAction<SignRawBody> = {
     }
   },
   toApi(row) {
-    const body = row.body as SignRawBody
+    const body = row.body as unknown as SignRawBody
     const result = row.result ?? {}
     return {
       requestId: row.requestId,

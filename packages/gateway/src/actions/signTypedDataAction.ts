@@ -1,17 +1,12 @@
+import type { SignTypedDataRequest } from '../generated/actions/signTypedDataRequest'
 import { resolveSigner, type SourceRef } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
 import type { TypedDataDefinition } from '../providers/types'
 import { requireEvmSigner } from './evmSigner'
 import { signatureRecord } from './signatureRecord'
 
-export type SignTypedDataBody = {
-  data: TypedDataDefinition & { domain: { chainId?: number } }
-  source: SourceRef
-  idempotenceId: string
-  requestId?: string
-  protocolPreset?: string[]
-  evaluation?: unknown
-}
+/** The create body, as `schemas/gateway/actions/` defines it. */
+export type SignTypedDataBody = SignTypedDataRequest
 
 /** POST /v1/provider/evm/sign-typed-data: an EIP-712 signature. */
 export const signTypedDataAction: SigningAction<SignTypedDataBody> = {

@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors/gatewayError'
+import type { CreateStakeRequest } from '../generated/actions/createStakeRequest'
 import { resolveSigner, type SourceRef } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
 import type { ProviderStake } from '../providers/types'
@@ -6,16 +7,8 @@ import { quantity } from './evmSigner'
 import { toBaseUnits } from './resolveTransferAsset'
 import { positionToApi, stakeTransactionToApi, stakingRequestFields } from './stakingViews'
 
-export type CreateStakeBody = {
-  source: SourceRef
-  createdAt?: unknown
-  validator: { address: string; externalId?: string }
-  amount: string
-  idempotenceId: string
-  stakeRequestId?: string
-  memo?: string
-  providerSpecific?: unknown
-}
+/** The create body, as `schemas/gateway/actions/` defines it. */
+export type CreateStakeBody = CreateStakeRequest
 
 /** ETH has 18 decimals; staking amounts are in ETH, like transfer amounts are in asset units. */
 export const ethDecimals = 18
@@ -85,7 +78,7 @@ export const stakeAction: SigningAction<CreateStakeBody> = {
     return { stake: stakeView(stake), externalStatus: stake.externalStatus }
   },
   toApi(row) {
-    const body = row.body as CreateStakeBody
+    const body = row.body as unknown as CreateStakeBody
     const stake = (row.result?.stake ?? null) as ProviderStake | null
     const fields = stakingRequestFields(row)
     const scope = {

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm'
 import { encodeFunctionData, erc20Abi, formatUnits, isAddress } from 'viem'
 import { accounts, addresses, assets, networks, wallets } from '../db/schema'
 import { NotFoundError, ValidationError } from '../errors/gatewayError'
+import type { CreateTransferRequest } from '../generated/actions/createTransferRequest'
 import { resolveSigner, type SourceRef } from '../pipeline/resolveSigner'
 import type { PlanContext, SigningAction } from '../pipeline/signingAction'
 import type { NetworkFeeAttribution } from '../providers/types'
@@ -9,20 +10,8 @@ import { accountToApi, addressToApi, assetToApi, networkToApi, walletToApi } fro
 import { iso, quantity } from './evmSigner'
 import { resolveTransferAsset, type TransferAssetRef, toBaseUnits } from './resolveTransferAsset'
 
-export type CreateTransferBody = {
-  transferRequestId?: string
-  transferId?: string
-  source: SourceRef
-  destination: { type: 'account' | 'address'; id: string } | { address: string }
-  amount: string
-  asset: TransferAssetRef
-  networkFeeAttribution?: NetworkFeeAttribution
-  customerRefId?: string
-  idempotenceId: string
-  memo?: string
-  provider?: string
-  providerSpecific?: unknown
-}
+/** The create body, as `schemas/gateway/actions/` defines it. */
+export type CreateTransferBody = CreateTransferRequest
 
 type TransferDetails = {
   amountBase: string
@@ -232,7 +221,7 @@ export const transferAction: SigningAction<CreateTransferBody> = {
     }
   },
   toApi(row) {
-    const body = row.body as CreateTransferBody
+    const body = row.body as unknown as CreateTransferBody
     const details = (row.plan?.details ?? {}) as Partial<TransferDetails>
     const result = row.result ?? {}
     const view = (details.view ?? {}) as TransferDetails['view']

@@ -1,5 +1,6 @@
 import { encodeFunctionData, parseAbi } from 'viem'
 import { NotFoundError, ValidationError } from '../errors/gatewayError'
+import type { CreateUnstakeRequest } from '../generated/actions/createUnstakeRequest'
 import { resolveSigner, type SourceRef } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
 import type { ProviderUnstake } from '../providers/types'
@@ -8,16 +9,8 @@ import { toBaseUnits } from './resolveTransferAsset'
 import { ethDecimals } from './stakeAction'
 import { stakeTransactionToApi, stakingRequestFields } from './stakingViews'
 
-export type CreateUnstakeBody = {
-  source: SourceRef
-  stakePositionId?: string
-  validatorAddress?: string
-  stakeAccountAddress?: string
-  amount: string
-  unstakeId?: string
-  networkId: string
-  idempotenceId: string
-}
+/** The create body, as `schemas/gateway/actions/` defines it. */
+export type CreateUnstakeBody = CreateUnstakeRequest
 
 const withdrawAbi = parseAbi(['function withdraw(uint256 amount)'])
 

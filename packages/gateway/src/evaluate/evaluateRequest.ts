@@ -2,13 +2,15 @@ import type { Resolution } from '@rampart/decoder'
 import type { EvaluationRequest } from '@rampart/evaluator'
 import type { FastifyInstance } from 'fastify'
 import { ValidationError } from '../errors/gatewayError'
+import type { EvaluateRequest } from '../generated/actions/evaluateRequest'
 import { attestDecision } from '../pipeline/attestDecision'
 import { resourceOf } from '../pipeline/clientPolicyState'
 import { decisionFor, decodeSafely } from '../pipeline/decideRequest'
 import { presetReport } from '../pipeline/evaluationReport'
 import { loadHistory } from '../pipeline/loadHistory'
 
-export type EvaluateBody = { request: { method: string; params: unknown[] }; protocolPresets?: string[] }
+/** The /evaluate body, as `schemas/gateway/actions/evaluateRequest.schema.json` defines it. */
+export type EvaluateBody = EvaluateRequest
 
 const actions: Partial<Record<Resolution['action'], EvaluationRequest['action']>> = {
   eth_sendTransaction: 'signTransaction',

@@ -1,0 +1,36 @@
+/* This file is generated from schemas/ by `pnpm types:generate`. Do not edit it by hand. */
+
+/**
+ * Protocol preset ids to evaluate the request against as well (each must be enabled for the client).
+ *
+ * @maxItems 32
+ */
+export type ProtocolPreset = string[]
+
+/**
+ * Signs an EIP-191 personal message once the policies permit it: a UTF-8 string, or raw bytes as {raw: 0x...}.
+ */
+export interface SignMessageRequest {
+  data:
+    | string
+    | {
+        raw: string
+      }
+  source: Source
+  idempotenceId: string
+  requestId?: string
+  protocolPreset?: ProtocolPreset
+  evaluation?: ClientEvaluation
+}
+/**
+ * The account that signs: `{type: account, id: <accountId>}`, optionally one of its addresses by `addressId`.
+ */
+export interface Source {
+  type: 'account'
+  id: string
+  addressId?: string
+}
+/**
+ * Accepted for compatibility and ignored: the gateway always computes its own evaluation.
+ */
+export interface ClientEvaluation {}
