@@ -138,6 +138,26 @@ describe('POST /evaluate', () => {
     expect(malformed.json().context.issues[0].path).toBe('/request/params')
   })
 
+  it('decides with the policies an admin updates, within a second', async () => {
+    const { request } = fixture('erc20-transfer-usdt.json')
+    expect((await evaluate({ request })).json().data.whitelisted).toBe(true)
+    const patched = await gateway.app.inject({
+      method: 'PATCH',
+      url: `/v1/admin/clients/${client.clientId}`,
+      headers: { 'x-api-key': gateway.config.adminApiKey },
+      payload: {
+        policies: [
+          policy('forbid-erc20', 'forbid', [{ criterion: 'checkIntentType', args: ['erc20Transfer'] }]),
+        ],
+      },
+    })
+    expect(patched.statusCode, patched.body).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    const after = (await evaluate({ request })).json().data
+    expect(after.whitelisted).toBe(false)
+    expect(after.attestation.decision.decidingPolicy).toBe('forbid-erc20')
+  })
+
   it('requires a signed client request', async () => {
     const response = await gateway.app.inject({
       method: 'POST',
