@@ -5,7 +5,13 @@ import decoderErrorSchema from '@rampart/schemas/decoder/decoderError.schema.jso
 import resolutionSchema from '@rampart/schemas/decoder/resolution.schema.json'
 import intentSchema from '@rampart/schemas/intent.schema.json'
 import Ajv2020 from 'ajv/dist/2020'
-import { keccak256, parseTransaction, recoverTransactionAddress } from 'viem'
+import {
+  keccak256,
+  parseTransaction,
+  recoverMessageAddress,
+  recoverTransactionAddress,
+  recoverTypedDataAddress,
+} from 'viem'
 import { describe, expect, it } from 'vitest'
 import { createEntitiesDataProvider, decodeRequest } from '../src'
 
@@ -20,7 +26,15 @@ const validateIntent = ajv.getSchema(intentSchema.$id)!
 
 interface Fixture {
   description: string
-  source: { kind: string; chainId?: number; txHash?: string; rawTx?: `0x${string}`; reference: string }
+  source: {
+    kind: string
+    chainId?: number
+    txHash?: string
+    rawTx?: `0x${string}`
+    signer?: string
+    signature?: `0x${string}`
+    reference: string
+  }
   entities?: string
   nftCollections?: Record<string, string>
   request: { method: string; params: unknown[] }
@@ -83,6 +97,26 @@ describe('request fixtures (fixtures/requests)', () => {
           expect(params.from).toBe(
             (await recoverTransactionAddress({ serializedTransaction: raw as never })).toLowerCase(),
           )
+        })
+      } else if (fixture.source.kind === 'signedTypedData') {
+        it('is authentic typed data: its signature recovers to the requesting signer', async () => {
+          const [signer, typedData] = fixture.request.params as [string, Record<string, never>]
+          expect(signer).toBe(fixture.source.signer)
+          const recovered = await recoverTypedDataAddress({
+            ...typedData,
+            signature: fixture.source.signature!,
+          })
+          expect(recovered.toLowerCase()).toBe(fixture.source.signer)
+        })
+      } else if (fixture.source.kind === 'signedMessage') {
+        it('is an authentic message: its signature recovers to the requesting signer', async () => {
+          const [message, signer] = fixture.request.params as [`0x${string}`, string]
+          expect(signer).toBe(fixture.source.signer)
+          const recovered = await recoverMessageAddress({
+            message: { raw: message },
+            signature: fixture.source.signature!,
+          })
+          expect(recovered.toLowerCase()).toBe(fixture.source.signer)
         })
       } else if (fixture.source.kind === 'transaction') {
         it('names the mainnet transaction it comes from', () => {
