@@ -38,14 +38,30 @@ scopes contains concat(":", ["role", user.role])
 
 scopes contains concat(":", ["group", group]) if some group, _ in user.groups
 
-# buckets holds, for each policy set to evaluate and each scope of the principal, the policies indexed under the
-# request's action and intent type, with their criteria grouped by name: each criterion is checked once, with no
-# dispatch per policy, and only policies that can apply to this principal are looked at.
-buckets[key] := bucket if {
+# resource_scopes are the index keys for what the request acts on: "*" for policies that name none of it, the
+# resource account's id and groups, and the intent's chain for policies bound to chains.
+resource_scopes contains "*"
+
+resource_scopes contains concat(":", ["account", account.id])
+
+resource_scopes contains concat(":", ["accountGroup", group]) if some group, _ in account.groups
+
+resource_scopes contains concat(":", ["chain", format_int(chain, 10)]) if {
+	chain := input.intent.chainId
+	is_number(chain)
+	floor(chain) == chain
+}
+
+# buckets holds, for each policy set to evaluate and each scope of the principal and of what it acts on, the
+# policies indexed under the request's action and intent type, with their criteria grouped by name: each criterion
+# is checked once, with no dispatch per policy, and only policies that can apply to this principal and this
+# resource are looked at.
+buckets[[set, scope, resource_scope]] := bucket if {
 	some set in input.sets
 	some scope in scopes
-	bucket := data.sets[set].index[input.action][intent_key][scope]
-	key := concat("|", [set, scope])
+	by_resource := data.sets[set].index[input.action][intent_key][scope]
+	some resource_scope in resource_scopes
+	bucket := by_resource[resource_scope]
 }
 
 # resolved_user maps a user id or credential id to its user id.

@@ -17,7 +17,7 @@ export const presetSet = (id: string) => `preset:${id}`
 const lower = (value: string) => value.toLowerCase()
 
 /** The scopes a principal's policies are filed under, as the policy library computes them (context.scopes). */
-function scopesOf(userId: string | undefined, entities: PreparedEntities): string[] {
+function principalScopes(userId: string | undefined, entities: PreparedEntities): string[] {
   const user = userId === undefined ? undefined : entities.users[userId]
   if (!user) return ['*']
   return [
@@ -26,6 +26,19 @@ function scopesOf(userId: string | undefined, entities: PreparedEntities): strin
     `role:${user.role}`,
     ...Object.keys(user.groups).map((group) => `group:${group}`),
   ]
+}
+
+/** The scopes a request's policies are filed under for what it acts on (context.resource_scopes). */
+function resourceScopes(request: EvaluationRequest, entities: PreparedEntities): string[] {
+  const scopes = ['*']
+  const account = request.resource === undefined ? undefined : entities.accounts[lower(request.resource)]
+  if (account) {
+    scopes.push(`account:${account.id}`)
+    for (const group of Object.keys(account.groups)) scopes.push(`accountGroup:${group}`)
+  }
+  const chainId = request.intent?.chainId
+  if (Number.isSafeInteger(chainId)) scopes.push(`chain:${chainId}`)
+  return scopes
 }
 
 /**
@@ -47,10 +60,22 @@ export function buildInput(request: EvaluationRequest, presets: readonly string[
   const userId = state.entities.users[principal] ? principal : state.entities.credentials[principal]
   const buckets: Bucket[] = []
   const byIntent = (set: string) => state.sets[set]?.index[request.action]?.[request.intent?.type ?? 'none']
+  let scopes: { principal: string[]; resource: string[] } | undefined
   for (const set of sets) {
     const byScope = byIntent(set)
-    if (byScope)
-      for (const scope of scopesOf(userId, state.entities)) if (byScope[scope]) buckets.push(byScope[scope])
+    if (!byScope) continue
+    scopes ??= {
+      principal: principalScopes(userId, state.entities),
+      resource: resourceScopes(request, state.entities),
+    }
+    for (const scope of scopes.principal) {
+      const byResource = byScope[scope]
+      if (byResource)
+        for (const resourceScope of scopes.resource) {
+          const bucket = byResource[resourceScope]
+          if (bucket) buckets.push(bucket)
+        }
+    }
   }
   const now = request.now ?? Math.floor(Date.now() / 1000)
   const limits = computeLimits(request, buckets, state.entities, userId, now)

@@ -10,6 +10,7 @@ import {
   policies,
   SOFIA,
   STRANGER,
+  TREASURY_HOT,
   usdcTransfer,
 } from '../test/northwind'
 import { policy } from '../test/policy'
@@ -18,6 +19,7 @@ import { EvaluatorError } from './errors'
 
 const evaluator = await createEvaluator({ entities, policies })
 const usdc = (amount: number) => BigInt(amount) * 1_000_000n
+const PAYROLL = '0x32292C6C02272CBd771AA83b44635bE2F0Dd8857'
 const NOON = Date.parse('2025-03-14T12:00:00Z') / 1000
 
 describe('createEvaluator: decisions on decoded requests', () => {
@@ -157,6 +159,35 @@ describe('createEvaluator: the principal index', () => {
     expect(decision.decidingPolicy).toBe('by-role')
     const nora = local.evaluate(usdcTransfer({ principal: NORA, to: BINANCE, amount: 1n, now: NOON }))
     expect(nora.matchedPolicies).toEqual(['by-groups', 'anyone'])
+  })
+})
+
+describe('createEvaluator: the resource index', () => {
+  it('files policies under their account, account groups and chains, and matches the same as unindexed', async () => {
+    const local = await createEvaluator({
+      entities,
+      policies: [
+        policy('by-account', 'forbid', [{ criterion: 'checkAccountId', args: [`EIP155:1:${TREASURY_HOT}`] }]),
+        policy('by-groups', 'permit', [{ criterion: 'checkAccountGroup', args: ['TREASURY', 'defi'] }]),
+        policy('payroll', 'permit', [{ criterion: 'checkAccountGroup', args: ['payroll'] }]),
+        policy('by-chains', 'permit', [{ criterion: 'checkIntentChainId', args: [8453, 1] }]),
+        policy('polygon', 'permit', [{ criterion: 'checkIntentChainId', args: [137] }]),
+        policy('vault-on-mainnet', 'permit', [
+          { criterion: 'checkIntentChainId', args: [1] },
+          { criterion: 'checkAccountGroup', args: ['payroll'] },
+        ]),
+      ],
+    })
+    const hot = local.evaluate(usdcTransfer({ principal: NORA, to: BINANCE, amount: 1n, now: NOON }))
+    expect(hot.matchedPolicies).toEqual(['by-account', 'by-groups', 'by-chains'])
+    expect(hot.decidingPolicy).toBe('by-account')
+    expect(hot.heldCriteria).toEqual([
+      { criterion: 'checkAccountId', args: [`eip155:1:${TREASURY_HOT}`.toLowerCase()] },
+    ])
+    const payroll = local.evaluate(
+      usdcTransfer({ principal: NORA, from: PAYROLL, to: BINANCE, amount: 1n, now: NOON }),
+    )
+    expect(payroll.matchedPolicies).toEqual(['payroll', 'by-chains', 'vault-on-mainnet'])
   })
 })
 

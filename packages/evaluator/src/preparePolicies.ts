@@ -39,8 +39,11 @@ export interface PreparedPolicy {
 /** A policy set as the policy library reads it (data.sets[name]). */
 export interface PreparedPolicySet {
   policies: PreparedPolicy[]
-  /** Action, then intent type, then scope (`*`, `user:<id>`, `group:<id>` or `role:<role>`). */
-  index: Record<string, Record<string, Record<string, Bucket>>>
+  /**
+   * Action, then intent type, then principal scope (`*`, `user:<id>`, `group:<id>` or `role:<role>`), then
+   * resource scope (`*`, `account:<id>`, `accountGroup:<id>` or `chain:<chainId>`).
+   */
+  index: Record<string, Record<string, Record<string, Record<string, Bucket>>>>
 }
 
 /** Decimals of the native currency of EVM chains. */
@@ -145,20 +148,36 @@ function amountInBaseUnits(condition: AmountCondition, decimals: Record<string, 
 }
 
 /** The principal criteria a policy is filed under, most selective first; `*` when it names no principal. */
-const SCOPING = [
+const PRINCIPAL_SCOPING = [
   ['checkPrincipalId', 'user'],
   ['checkPrincipalGroup', 'group'],
   ['checkPrincipalRole', 'role'],
 ] as const
 
-function scopesOf(when: readonly Criterion[]): { scopes: string[]; scopedBy: number } {
-  for (const [name, prefix] of SCOPING) {
+/**
+ * The criteria on what a request acts on that a policy is filed under, most selective first; `*` when it names
+ * none of them. Vault policies (account groups) and chain-bound policies then only meet requests they can apply to.
+ */
+const RESOURCE_SCOPING = [
+  ['checkAccountId', 'account'],
+  ['checkAccountGroup', 'accountGroup'],
+  ['checkIntentChainId', 'chain'],
+] as const
+
+/** One scoping of a policy: the keys it is filed under, and the criterion those keys resolve (-1 for `*`). */
+interface Scoping {
+  scopes: string[]
+  scopedBy: number
+}
+
+function scopesOf(when: readonly Criterion[], scoping: readonly (readonly [string, string])[]): Scoping {
+  for (const [name, prefix] of scoping) {
     const scopedBy = when.findIndex((criterion) => criterion.criterion === name)
     if (scopedBy >= 0) {
-      return {
-        scopes: [...new Set(argsOf(when[scopedBy] as Criterion) as string[])].map((id) => `${prefix}:${id}`),
-        scopedBy,
-      }
+      const values = argsOf(when[scopedBy] as Criterion) as (string | number)[]
+      // A chain id key must read as the library writes it (format_int): integers beyond 2^53 stay unindexed.
+      if (prefix === 'chain' && !values.every((value) => Number.isSafeInteger(value))) continue
+      return { scopes: [...new Set(values.map((value) => `${prefix}:${value}`))], scopedBy }
     }
   }
   return { scopes: ['*'], scopedBy: -1 }
@@ -178,11 +197,39 @@ function indexedUnder(policy: PreparedPolicy, action: string, intentKey: string)
 }
 
 /**
+ * Adds a policy to a bucket with the criteria left to check: the index resolves checkAction, checkIntentType and
+ * the criteria the policy is filed under, and approvals never affect matching.
+ */
+function fileUnder(
+  bucket: Bucket,
+  name: string,
+  policy: PreparedPolicy,
+  p: number,
+  resolved: readonly number[],
+): void {
+  bucket.candidates.push(p)
+  policy.when.forEach((criterion, c) => {
+    const kind = criterion.criterion
+    if (
+      resolved.includes(c) ||
+      kind === 'checkAction' ||
+      kind === 'checkIntentType' ||
+      kind === 'checkApprovals'
+    )
+      return
+    const entry: BucketCriterion = { p, a: argsOf(criterion) ?? null }
+    if (kind === 'checkSpendingLimit' || kind === 'checkRateLimit') entry.k = `${name}/${p}/${c}`
+    bucket[kind] ??= []
+    ;(bucket[kind] as BucketCriterion[]).push(entry)
+  })
+}
+
+/**
  * Prepares validated policies for the policy library: criteria normalized (amounts in base units with the
  * entities' token decimals), approvals gathered per policy, and an index from action, intent type and principal
- * scope to the candidate policies, with their criteria grouped by name. The index resolves checkAction,
- * checkIntentType and the principal criterion a policy is filed under once, here, so an evaluation only checks the
- * remaining criteria of the policies that can apply to its principal.
+ * scope and resource scope to the candidate policies, with their criteria grouped by name. The index resolves
+ * checkAction, checkIntentType and the principal and resource criteria a policy is filed under once, here, so an
+ * evaluation only checks the remaining criteria of the policies that can apply to its principal and resource.
  */
 export function preparePolicySet(
   name: string,
@@ -197,33 +244,25 @@ export function preparePolicySet(
     // biome-ignore lint/suspicious/noThenProperty: `then` is the policy's effect, as policy.schema.json names it.
     return { id: policy.id, then: policy.then, when, approvals }
   })
-  const scoped = prepared.map((policy) => scopesOf(policy.when))
+  const scoped = prepared.map((policy) => ({
+    principal: scopesOf(policy.when, PRINCIPAL_SCOPING),
+    resource: scopesOf(policy.when, RESOURCE_SCOPING),
+  }))
   const index: PreparedPolicySet['index'] = {}
   for (const action of ACTIONS) {
-    const byIntent: Record<string, Record<string, Bucket>> = {}
+    const byIntent: PreparedPolicySet['index'][string] = {}
     for (const intentKey of INTENT_KEYS) {
-      const byScope: Record<string, Bucket> = {}
+      const byScope: Record<string, Record<string, Bucket>> = {}
       prepared.forEach((policy, p) => {
         if (!indexedUnder(policy, action, intentKey)) return
-        const { scopes, scopedBy } = scoped[p] as { scopes: string[]; scopedBy: number }
-        for (const scope of scopes) {
-          byScope[scope] ??= { set: name, candidates: [] }
-          const bucket = byScope[scope]
-          bucket.candidates.push(p)
-          policy.when.forEach((criterion, c) => {
-            const kind = criterion.criterion
-            if (
-              c === scopedBy ||
-              kind === 'checkAction' ||
-              kind === 'checkIntentType' ||
-              kind === 'checkApprovals'
-            )
-              return
-            const entry: BucketCriterion = { p, a: argsOf(criterion) ?? null }
-            if (kind === 'checkSpendingLimit' || kind === 'checkRateLimit') entry.k = `${name}/${p}/${c}`
-            bucket[kind] ??= []
-            ;(bucket[kind] as BucketCriterion[]).push(entry)
-          })
+        const { principal, resource } = scoped[p] as { principal: Scoping; resource: Scoping }
+        for (const scope of principal.scopes) {
+          for (const resourceScope of resource.scopes) {
+            byScope[scope] ??= {}
+            const byResource = byScope[scope]
+            byResource[resourceScope] ??= { set: name, candidates: [] }
+            fileUnder(byResource[resourceScope], name, policy, p, [principal.scopedBy, resource.scopedBy])
+          }
         }
       })
       if (Object.keys(byScope).length > 0) byIntent[intentKey] = byScope

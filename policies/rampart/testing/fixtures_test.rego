@@ -52,7 +52,7 @@ request := {
 	"sets": ["org"],
 }
 
-# set files every policy under every action and intent type, for anyone ("*"): the evaluator's finer index only
+# set files every policy under every action and intent type, for anyone and anything ("*"): the evaluator's finer index only
 # narrows the candidates, and each criterion is still checked here.
 set(policies) := named_set("org", policies)
 
@@ -60,7 +60,7 @@ named_set(name, policies) := {
 	"policies": [object.union(p, {"approvals": [r | some c in p.when; c.criterion == "checkApprovals"; some r in c.args]}) |
 		some p in policies
 	],
-	"index": {action: {type: {"*": bucket(name, policies)} | some type in intent_types} | some action in actions},
+	"index": {action: {type: {"*": {"*": bucket(name, policies)}} | some type in intent_types} | some action in actions},
 }
 
 actions := ["signTransaction", "signMessage", "signTypedData", "signRaw", "signUserOperation", "grantPermission"]
