@@ -93,7 +93,8 @@ describe('request fixtures (fixtures/requests)', () => {
           expect(params.to).toBe(tx.to?.toLowerCase())
           expect(params.data).toBe(tx.data ?? '0x')
           expect(BigInt(params.value!)).toBe(tx.value ?? 0n)
-          expect(Number(params.chainId)).toBe(tx.chainId)
+          // A pre-EIP-155 transaction signs no chain id: the request names the chain it was mined on.
+          expect(Number(params.chainId)).toBe(tx.chainId ?? fixture.source.chainId)
           expect(params.from).toBe(
             (await recoverTransactionAddress({ serializedTransaction: raw as never })).toLowerCase(),
           )
