@@ -2,7 +2,7 @@ import type { EvaluationRequest, HistoryTransfer } from './generated/evaluationR
 import type { LimitFilters, RateLimit, SpendingLimit } from './generated/policy'
 import { windowStart } from './limitWindow'
 import type { PreparedEntities } from './prepareEntities'
-import type { Bucket, BucketCriterion } from './preparePolicies'
+import { type Bucket, bucketCriteria } from './preparePolicies'
 
 /** The exact totals of one limit's window: the amount as a decimal string of base units, and the count. */
 export interface LimitTotal {
@@ -90,7 +90,7 @@ export function computeLimits(
   let current: Movement | undefined | null = null
   for (const bucket of buckets) {
     for (const kind of ['checkSpendingLimit', 'checkRateLimit'] as const) {
-      const criteria = bucket[kind] as BucketCriterion[] | undefined
+      const criteria = bucketCriteria(bucket, kind)
       if (!criteria) continue
       history ??= (request.history ?? []).map(fromHistory)
       if (current === null) current = fromRequest(request, principal)

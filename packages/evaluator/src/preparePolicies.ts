@@ -22,11 +22,67 @@ export interface BucketCriterion {
 }
 
 /**
- * The candidate policies of one policy set for one action, intent type and principal scope, with their criteria
- * grouped by name.
+ * The family of each criterion a bucket can hold: one rule of the policy library per family (`<family>_fails`)
+ * checks the criteria of that family, so a bucket costs what its criteria cost, not what the library offers.
+ * checkAction, checkIntentType and checkApprovals are resolved by the index or never affect matching.
+ */
+export const CRITERION_FAMILIES: Readonly<Record<string, string>> = {
+  checkResource: 'request',
+  checkPermission: 'request',
+  checkPrincipalId: 'principal',
+  checkPrincipalRole: 'principal',
+  checkPrincipalGroup: 'principal',
+  checkAccountId: 'account',
+  checkAccountAddress: 'account',
+  checkAccountType: 'account',
+  checkAccountChainId: 'account',
+  checkAccountGroup: 'account',
+  checkAccountAssigned: 'account',
+  checkSourceId: 'parties',
+  checkSourceAddress: 'parties',
+  checkSourceAccountType: 'parties',
+  checkSourceClassification: 'parties',
+  checkDestinationId: 'parties',
+  checkDestinationAddress: 'parties',
+  checkDestinationAccountType: 'parties',
+  checkDestinationClassification: 'parties',
+  checkRecipientIsSender: 'parties',
+  checkIntentChainId: 'intent',
+  checkIntentAmount: 'intent',
+  checkIntentContract: 'intent',
+  checkIntentToken: 'intent',
+  checkIntentSpender: 'intent',
+  checkIntentHexSignature: 'intent',
+  checkERC721TokenId: 'tokens',
+  checkERC1155TokenId: 'tokens',
+  checkERC1155Transfers: 'tokens',
+  checkIntentMessage: 'signing',
+  checkIntentPayload: 'signing',
+  checkIntentAlgorithm: 'signing',
+  checkIntentDomain: 'signing',
+  checkIntentTypedDataMessage: 'signing',
+  checkPermitDeadline: 'transaction',
+  checkGasFeeAmount: 'transaction',
+  checkNonceExists: 'transaction',
+  checkNonceNotExists: 'transaction',
+  checkEntryPointAddress: 'user_operation',
+  checkUserOperationIntents: 'user_operation',
+  checkSpendingLimit: 'limits',
+  checkRateLimit: 'limits',
+}
+
+/**
+ * The candidate policies of one policy set for one action, intent type, principal scope and resource scope, with
+ * their criteria grouped by family, then by name.
  */
 export type Bucket = { set: string; candidates: number[] } & {
-  [criterion: string]: BucketCriterion[] | number[] | string
+  [family: string]: Record<string, BucketCriterion[]> | number[] | string
+}
+
+/** The criteria of one name in a bucket. */
+export function bucketCriteria(bucket: Bucket, kind: string): BucketCriterion[] | undefined {
+  const family = bucket[CRITERION_FAMILIES[kind] ?? ''] as Record<string, BucketCriterion[]> | undefined
+  return family?.[kind]
 }
 
 export interface PreparedPolicy {
@@ -217,10 +273,15 @@ function fileUnder(
       kind === 'checkApprovals'
     )
       return
+    const family = CRITERION_FAMILIES[kind]
+    // Validated policies only name known criteria; an unknown one must never be dropped, which would widen a policy.
+    if (family === undefined) throw new Error(`criterion ${kind} has no family in the policy library`)
     const entry: BucketCriterion = { p, a: argsOf(criterion) ?? null }
     if (kind === 'checkSpendingLimit' || kind === 'checkRateLimit') entry.k = `${name}/${p}/${c}`
-    bucket[kind] ??= []
-    ;(bucket[kind] as BucketCriterion[]).push(entry)
+    bucket[family] ??= {}
+    const byKind = bucket[family] as Record<string, BucketCriterion[]>
+    byKind[kind] ??= []
+    byKind[kind].push(entry)
   })
 }
 

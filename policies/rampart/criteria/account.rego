@@ -5,39 +5,22 @@ import data.rampart.context as ctx
 
 account_fails contains [bucket.set, c.p] if {
 	some bucket in ctx.buckets
-	some c in bucket.checkAccountId
-	not account_field_in("id", c.a)
+	some kind, criteria in bucket.account
+	some c in criteria
+	not account_holds(kind, c)
 }
 
-account_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkAccountAddress
-	not account_field_in("address", c.a)
-}
+account_holds("checkAccountId", c) if account_field_in("id", c.a)
 
-account_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkAccountType
-	not account_field_in("accountType", c.a)
-}
+account_holds("checkAccountAddress", c) if account_field_in("address", c.a)
 
-account_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkAccountChainId
-	not account_field_in("chainId", c.a)
-}
+account_holds("checkAccountType", c) if account_field_in("accountType", c.a)
 
-account_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkAccountGroup
-	not account_in_group(c.a)
-}
+account_holds("checkAccountChainId", c) if account_field_in("chainId", c.a)
 
-account_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkAccountAssigned
-	not account_assigned
-}
+account_holds("checkAccountGroup", c) if account_in_group(c.a)
+
+account_holds("checkAccountAssigned", _) if account_assigned
 
 account_in_group(groups) if {
 	some group in groups

@@ -6,45 +6,24 @@ import data.rampart.numbers
 
 intent_fails contains [bucket.set, c.p] if {
 	some bucket in ctx.buckets
-	some c in bucket.checkIntentType
-	not intent_type(c.a, ctx.request_intent)
+	some kind, criteria in bucket.intent
+	some c in criteria
+	not intent_holds(kind, c)
 }
 
-intent_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkIntentChainId
-	not intent_chain_id(c.a, ctx.request_intent)
-}
+intent_holds("checkIntentType", c) if intent_type(c.a, ctx.request_intent)
 
-intent_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkIntentAmount
-	not intent_amount(c.a, ctx.request_intent)
-}
+intent_holds("checkIntentChainId", c) if intent_chain_id(c.a, ctx.request_intent)
 
-intent_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkIntentContract
-	not intent_contract(c.a, ctx.request_intent)
-}
+intent_holds("checkIntentAmount", c) if intent_amount(c.a, ctx.request_intent)
 
-intent_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkIntentToken
-	not intent_token(c.a, ctx.request_intent)
-}
+intent_holds("checkIntentContract", c) if intent_contract(c.a, ctx.request_intent)
 
-intent_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkIntentSpender
-	not intent_spender(c.a, ctx.request_intent)
-}
+intent_holds("checkIntentToken", c) if intent_token(c.a, ctx.request_intent)
 
-intent_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkIntentHexSignature
-	not intent_hex_signature(c.a, ctx.request_intent)
-}
+intent_holds("checkIntentSpender", c) if intent_spender(c.a, ctx.request_intent)
+
+intent_holds("checkIntentHexSignature", c) if intent_hex_signature(c.a, ctx.request_intent)
 
 intent_type(types, intent) if intent.type in types
 

@@ -8,15 +8,14 @@ import data.rampart.numbers
 
 limits_fails contains [bucket.set, c.p] if {
 	some bucket in ctx.buckets
-	some c in bucket.checkSpendingLimit
-	not within_spending_limit(c)
+	some kind, criteria in bucket.limits
+	some c in criteria
+	not limits_holds(kind, c)
 }
 
-limits_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkRateLimit
-	not within_rate_limit(c)
-}
+limits_holds("checkSpendingLimit", c) if within_spending_limit(c)
+
+limits_holds("checkRateLimit", c) if within_rate_limit(c)
 
 within_spending_limit(c) if numbers.compare(input.limits[c.k].total, c.a.operator, c.a.limit)
 

@@ -6,57 +6,28 @@ import data.rampart.context as ctx
 
 parties_fails contains [bucket.set, c.p] if {
 	some bucket in ctx.buckets
-	some c in bucket.checkSourceId
-	not any_in(ctx.request_source_ids, c.a)
+	some kind, criteria in bucket.parties
+	some c in criteria
+	not parties_holds(kind, c)
 }
 
-parties_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkSourceAddress
-	not source_address_in(c.a)
-}
+parties_holds("checkSourceId", c) if any_in(ctx.request_source_ids, c.a)
 
-parties_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkSourceAccountType
-	not source_account_type_in(c.a)
-}
+parties_holds("checkSourceAddress", c) if source_address_in(c.a)
 
-parties_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkSourceClassification
-	not source_classification_in(c.a)
-}
+parties_holds("checkSourceAccountType", c) if source_account_type_in(c.a)
 
-parties_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkDestinationId
-	not any_in(ctx.request_destination_ids, c.a)
-}
+parties_holds("checkSourceClassification", c) if source_classification_in(c.a)
 
-parties_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkDestinationAddress
-	not destination_address_in(c.a)
-}
+parties_holds("checkDestinationId", c) if any_in(ctx.request_destination_ids, c.a)
 
-parties_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkDestinationAccountType
-	not destination_account_type_in(c.a)
-}
+parties_holds("checkDestinationAddress", c) if destination_address_in(c.a)
 
-parties_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkDestinationClassification
-	not destination_classification_in(c.a)
-}
+parties_holds("checkDestinationAccountType", c) if destination_account_type_in(c.a)
 
-parties_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkRecipientIsSender
-	not request_recipient_is_sender
-}
+parties_holds("checkDestinationClassification", c) if destination_classification_in(c.a)
+
+parties_holds("checkRecipientIsSender", _) if request_recipient_is_sender
 
 recipient_is_sender(intent) if ctx.destination_address(intent) == ctx.source_address(intent)
 

@@ -5,21 +5,16 @@ import data.rampart.context as ctx
 
 principal_fails contains [bucket.set, c.p] if {
 	some bucket in ctx.buckets
-	some c in bucket.checkPrincipalId
-	not principal_in(c.a)
+	some kind, criteria in bucket.principal
+	some c in criteria
+	not principal_holds(kind, c)
 }
 
-principal_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkPrincipalRole
-	not role_in(c.a)
-}
+principal_holds("checkPrincipalId", c) if principal_in(c.a)
 
-principal_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkPrincipalGroup
-	not principal_in_group(c.a)
-}
+principal_holds("checkPrincipalRole", c) if role_in(c.a)
+
+principal_holds("checkPrincipalGroup", c) if principal_in_group(c.a)
 
 principal_in_group(groups) if {
 	some group in groups

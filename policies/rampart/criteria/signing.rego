@@ -5,33 +5,20 @@ import data.rampart.context as ctx
 
 signing_fails contains [bucket.set, c.p] if {
 	some bucket in ctx.buckets
-	some c in bucket.checkIntentMessage
-	not message_matches(c.a, ctx.request_intent)
+	some kind, criteria in bucket.signing
+	some c in criteria
+	not signing_holds(kind, c)
 }
 
-signing_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkIntentPayload
-	not payload_matches(c.a)
-}
+signing_holds("checkIntentMessage", c) if message_matches(c.a, ctx.request_intent)
 
-signing_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkIntentAlgorithm
-	not algorithm_in(c.a)
-}
+signing_holds("checkIntentPayload", c) if payload_matches(c.a)
 
-signing_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkIntentDomain
-	not domain_matches(c.a, ctx.request_intent)
-}
+signing_holds("checkIntentAlgorithm", c) if algorithm_in(c.a)
 
-signing_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkIntentTypedDataMessage
-	not typed_message_matches(c.a, ctx.request_intent)
-}
+signing_holds("checkIntentDomain", c) if domain_matches(c.a, ctx.request_intent)
+
+signing_holds("checkIntentTypedDataMessage", c) if typed_message_matches(c.a, ctx.request_intent)
 
 text_matches(condition, text) if {
 	condition.operator == "equals"

@@ -6,21 +6,16 @@ import data.rampart.numbers
 
 tokens_fails contains [bucket.set, c.p] if {
 	some bucket in ctx.buckets
-	some c in bucket.checkERC721TokenId
-	not erc721_token_id(c.a, ctx.request_intent)
+	some kind, criteria in bucket.tokens
+	some c in criteria
+	not tokens_holds(kind, c)
 }
 
-tokens_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkERC1155TokenId
-	not erc1155_token_id(c.a, ctx.request_intent)
-}
+tokens_holds("checkERC721TokenId", c) if erc721_token_id(c.a, ctx.request_intent)
 
-tokens_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkERC1155Transfers
-	not erc1155_transfers(c.a, ctx.request_intent)
-}
+tokens_holds("checkERC1155TokenId", c) if erc1155_token_id(c.a, ctx.request_intent)
+
+tokens_holds("checkERC1155Transfers", c) if erc1155_transfers(c.a, ctx.request_intent)
 
 erc721_types := {"erc721Transfer", "erc721Approve"}
 

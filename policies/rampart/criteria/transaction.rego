@@ -6,27 +6,18 @@ import data.rampart.numbers
 
 transaction_fails contains [bucket.set, c.p] if {
 	some bucket in ctx.buckets
-	some c in bucket.checkPermitDeadline
-	not permit_deadline(c.a, ctx.request_intent)
+	some kind, criteria in bucket.transaction
+	some c in criteria
+	not transaction_holds(kind, c)
 }
 
-transaction_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkGasFeeAmount
-	not gas_fee(c.a, ctx.request_intent)
-}
+transaction_holds("checkPermitDeadline", c) if permit_deadline(c.a, ctx.request_intent)
 
-transaction_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkNonceExists
-	not ctx.request_intent.nonce
-}
+transaction_holds("checkGasFeeAmount", c) if gas_fee(c.a, ctx.request_intent)
 
-transaction_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some c in bucket.checkNonceNotExists
-	ctx.request_intent.nonce
-}
+transaction_holds("checkNonceExists", _) if ctx.request_intent.nonce
+
+transaction_holds("checkNonceNotExists", _) if not ctx.request_intent.nonce
 
 # permit_deadline reads the permit's deadline, or the Permit2 allowance expiration.
 permit_deadline(condition, intent) if numbers.compare(deadline_of(intent), condition.operator, condition.value)

@@ -72,7 +72,7 @@ intent_types := [
 
 bucket(name, policies) := object.union(
 	{"set": name, "candidates": numbers.range(0, count(policies) - 1)},
-	{kind: [{"p": i, "a": object.get(c, "args", null), "k": sprintf("org/%d/%d", [i, j])} |
+	{family: {kind: [{"p": i, "a": object.get(c, "args", null), "k": sprintf("org/%d/%d", [i, j])} |
 		some i, p in policies
 		some j, c in p.when
 		c.criterion == kind
@@ -80,8 +80,60 @@ bucket(name, policies) := object.union(
 		some p in policies
 		some c in p.when
 		kind := c.criterion
+		families[kind] == family
+	} |
+		some family in {f | some f in families}
 	},
 )
+
+# families is the family of each criterion, as the evaluator files them (CRITERION_FAMILIES); the fixtures also
+# file checkAction and checkIntentType, which the evaluator's index resolves.
+families := {
+	"checkAction": "request",
+	"checkIntentType": "intent",
+	"checkResource": "request",
+	"checkPermission": "request",
+	"checkPrincipalId": "principal",
+	"checkPrincipalRole": "principal",
+	"checkPrincipalGroup": "principal",
+	"checkAccountId": "account",
+	"checkAccountAddress": "account",
+	"checkAccountType": "account",
+	"checkAccountChainId": "account",
+	"checkAccountGroup": "account",
+	"checkAccountAssigned": "account",
+	"checkSourceId": "parties",
+	"checkSourceAddress": "parties",
+	"checkSourceAccountType": "parties",
+	"checkSourceClassification": "parties",
+	"checkDestinationId": "parties",
+	"checkDestinationAddress": "parties",
+	"checkDestinationAccountType": "parties",
+	"checkDestinationClassification": "parties",
+	"checkRecipientIsSender": "parties",
+	"checkIntentChainId": "intent",
+	"checkIntentAmount": "intent",
+	"checkIntentContract": "intent",
+	"checkIntentToken": "intent",
+	"checkIntentSpender": "intent",
+	"checkIntentHexSignature": "intent",
+	"checkERC721TokenId": "tokens",
+	"checkERC1155TokenId": "tokens",
+	"checkERC1155Transfers": "tokens",
+	"checkIntentMessage": "signing",
+	"checkIntentPayload": "signing",
+	"checkIntentAlgorithm": "signing",
+	"checkIntentDomain": "signing",
+	"checkIntentTypedDataMessage": "signing",
+	"checkPermitDeadline": "transaction",
+	"checkGasFeeAmount": "transaction",
+	"checkNonceExists": "transaction",
+	"checkNonceNotExists": "transaction",
+	"checkEntryPointAddress": "user_operation",
+	"checkUserOperationIntents": "user_operation",
+	"checkSpendingLimit": "limits",
+	"checkRateLimit": "limits",
+}
 
 # holds evaluates one criterion alone for a request: a permit policy with that criterion matches.
 holds(criterion, req) if {
