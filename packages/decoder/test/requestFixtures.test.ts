@@ -12,6 +12,7 @@ import {
   recoverTransactionAddress,
   recoverTypedDataAddress,
 } from 'viem'
+import { getUserOperationHash } from 'viem/account-abstraction'
 import { describe, expect, it } from 'vitest'
 import { createEntitiesDataProvider, decodeRequest } from '../src'
 
@@ -33,9 +34,12 @@ interface Fixture {
     rawTx?: `0x${string}`
     signer?: string
     signature?: `0x${string}`
+    userOpHash?: `0x${string}`
     reference: string
   }
   entities?: string
+  /** The chain the request is sent to, for methods whose params name none (a bundler's eth_sendUserOperation). */
+  chainId?: number
   nftCollections?: Record<string, string>
   request: { method: string; params: unknown[] }
   expected: {
@@ -61,7 +65,7 @@ describe('request fixtures (fixtures/requests)', () => {
         ...base,
         nftCollectionName: (_chainId: number, address: string) => nfts[address],
       }
-      const resolution = decodeRequest(fixture.request, { dataProvider })
+      const resolution = decodeRequest(fixture.request, { dataProvider, chainId: fixture.chainId })
 
       it('decodes to the expected intent, exactly', () => {
         expect(resolution.action).toBe(fixture.expected.action)
@@ -118,6 +122,33 @@ describe('request fixtures (fixtures/requests)', () => {
             signature: fixture.source.signature!,
           })
           expect(recovered.toLowerCase()).toBe(fixture.source.signer)
+        })
+      } else if (fixture.source.kind === 'userOperation') {
+        it('is an authentic user operation: its hash is the one its EntryPoint emitted', () => {
+          const [operation, entryPointAddress] = fixture.request.params as [
+            Record<string, string>,
+            `0x${string}`,
+          ]
+          const big = (value: string | undefined) => (value === undefined ? undefined : BigInt(value))
+          const userOperation = {
+            ...operation,
+            nonce: big(operation.nonce),
+            callGasLimit: big(operation.callGasLimit),
+            verificationGasLimit: big(operation.verificationGasLimit),
+            preVerificationGas: big(operation.preVerificationGas),
+            maxFeePerGas: big(operation.maxFeePerGas),
+            maxPriorityFeePerGas: big(operation.maxPriorityFeePerGas),
+            paymasterVerificationGasLimit: big(operation.paymasterVerificationGasLimit),
+            paymasterPostOpGasLimit: big(operation.paymasterPostOpGasLimit),
+          }
+          const entryPointVersion = 'factory' in operation || 'paymaster' in operation ? '0.7' : '0.6'
+          const hash = getUserOperationHash({
+            userOperation: userOperation as never,
+            entryPointAddress,
+            entryPointVersion,
+            chainId: fixture.source.chainId!,
+          })
+          expect(hash).toBe(fixture.source.userOpHash)
         })
       } else if (fixture.source.kind === 'transaction') {
         it('names the mainnet transaction it comes from', () => {
