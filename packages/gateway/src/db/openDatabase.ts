@@ -41,6 +41,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   const migrationsFolderPath = migrationsFolder()
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    // An idle connection the server ends (a restart, pg_terminate_backend, a forced drop) must not crash the
+    // process: pg-pool discards that client on its own, and the next query that needs one opens a fresh one.
+    pool.on('error', () => {})
     const db = drizzlePg(pool, { schema })
     await migratePg(db, { migrationsFolder: migrationsFolderPath })
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() }
