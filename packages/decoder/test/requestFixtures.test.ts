@@ -105,12 +105,12 @@ describe('request fixtures (fixtures/requests)', () => {
         })
       } else if (fixture.source.kind === 'signedTypedData') {
         it('is authentic typed data: its signature recovers to the requesting signer', async () => {
-          const [signer, typedData] = fixture.request.params as [string, Record<string, never>]
+          const [signer, typedData] = fixture.request.params as [string, object]
           expect(signer).toBe(fixture.source.signer)
           const recovered = await recoverTypedDataAddress({
             ...typedData,
             signature: fixture.source.signature!,
-          })
+          } as Parameters<typeof recoverTypedDataAddress>[0])
           expect(recovered.toLowerCase()).toBe(fixture.source.signer)
         })
       } else if (fixture.source.kind === 'signedMessage') {
