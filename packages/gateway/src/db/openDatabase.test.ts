@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { describe, expect, it } from 'vitest'
+import { openDatabase } from './openDatabase'
+
+const url = process.env.DATABASE_URL
+
+// Only PostgreSQL has server-side connections that can be ended under the gateway's feet; CI runs this file
+// again with DATABASE_URL set.
+describe.runIf(url)('openDatabase on PostgreSQL', () => {
+  it('survives the server ending its idle connections, and reconnects for the next query', async () => {
+    // A name of its own, so that only this pool's connections are ended, never another test file's.
+    const applicationName = `rampart_pool_test_${randomBytes(6).toString('hex')}`
+    const poolUrl = new URL(url!)
+    poolUrl.searchParams.set('application_name', applicationName)
+    const database = await openDatabase({ url: poolUrl.toString() })
+    try {
+      await database.db.execute(sql`select 1`)
+      const admin = new pg.Client({ connectionString: url })
+      await admin.connect()
+      const { rowCount } = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+        [applicationName],
+      )
+      await admin.end()
+      expect(rowCount).toBeGreaterThan(0)
+      // Give the terminated connections' error events time to fire: without a pool error listener they crash.
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      const result = await database.db.execute(sql`select 2 as two`)
+      expect(result.rows[0]).toEqual({ two: 2 })
+    } finally {
+      await database.close()
+    }
+  })
+})
+
+describe('openDatabase on PGlite', () => {
+  it('applies the migrations to an in-memory database', async () => {
+    const database = await openDatabase({})
+    try {
+      const result = await database.db.execute(sql`select count(*)::int as n from clients`)
+      expect(result.rows[0]).toEqual({ n: 0 })
+    } finally {
+      await database.close()
+    }
+  })
+})
