@@ -102,12 +102,9 @@ intent_chain(intent) := account.chainId if not intent.chainId
 
 # classification is an address's address-book classification; organization accounts absent from the
 # address book are managed.
-classification(chain, address) := address_book_entry(chain, address).classification
-
-classification(chain, address) := "managed" if {
-	not address_book_entry(chain, address)
-	account_at(chain, address)
-}
+classification(chain, address) := entry.classification if {
+	entry := address_book_entry(chain, address)
+} else := "managed" if account_at(chain, address)
 
 # party_ids are the ids an address is known by: its organization account and its address-book entry.
 party_ids(chain, address) := {id | id := account_at(chain, address).id} | {id |

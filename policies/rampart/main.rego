@@ -49,14 +49,18 @@ permits[set] := [i | some i in indexes; policies(set)[i].then == "permit"] if so
 
 granted[set] := [i | some i in indexes; satisfied(set, i)] if some set, indexes in permits
 
+no_approvals := {"required": [], "missing": [], "satisfied": []}
+
 refusal(code, message) := {
 	"decision": "Forbid",
 	"reason": {"code": code, "message": message},
 	"matchedPolicies": [],
-	"approvals": {"required": [], "missing": [], "satisfied": []},
+	"approvals": no_approvals,
 }
 
-approvals_report(set, i) := {
+approvals_report(set, i) := no_approvals if {
+	count(policies(set)[i].approvals) == 0
+} else := {
 	"required": states,
 	"missing": [s | some s in states; s.missing > 0],
 	"satisfied": [s | some s in states; s.missing == 0],
