@@ -35,8 +35,10 @@ describe('preparePolicySet', () => {
     expect(byResource?.['accountGroup:cold']).toEqual({
       set: 'org',
       candidates: [0],
-      intent: { checkIntentChainId: [{ p: 0, a: [1] }] },
-      account: { checkAccountAssigned: [{ p: 0, a: null }] },
+      criteria: {
+        intent: { checkIntentChainId: [{ p: 0, a: [1] }] },
+        account: { checkAccountAssigned: [{ p: 0, a: null }] },
+      },
     })
     expect(set.index.signTransaction?.nativeTransfer).toBeUndefined()
   })

@@ -22,8 +22,9 @@ export interface BucketCriterion {
 }
 
 /**
- * The family of each criterion a bucket can hold: one rule of the policy library per family (`<family>_fails`)
- * checks the criteria of that family, so a bucket costs what its criteria cost, not what the library offers.
+ * The family of each criterion a bucket can hold: the policy library walks a bucket's criteria and picks each
+ * check by family (`<family>_holds`), then by name, so a bucket costs what its criteria cost, not what the library
+ * offers.
  * checkAction, checkIntentType and checkApprovals are resolved by the index or never affect matching.
  */
 export const CRITERION_FAMILIES: Readonly<Record<string, string>> = {
@@ -75,14 +76,15 @@ export const CRITERION_FAMILIES: Readonly<Record<string, string>> = {
  * The candidate policies of one policy set for one action, intent type, principal scope and resource scope, with
  * their criteria grouped by family, then by name.
  */
-export type Bucket = { set: string; candidates: number[] } & {
-  [family: string]: Record<string, BucketCriterion[]> | number[] | string
+export interface Bucket {
+  set: string
+  candidates: number[]
+  criteria: Record<string, Record<string, BucketCriterion[]>>
 }
 
 /** The criteria of one name in a bucket. */
 export function bucketCriteria(bucket: Bucket, kind: string): BucketCriterion[] | undefined {
-  const family = bucket[CRITERION_FAMILIES[kind] ?? ''] as Record<string, BucketCriterion[]> | undefined
-  return family?.[kind]
+  return bucket.criteria[CRITERION_FAMILIES[kind] ?? '']?.[kind]
 }
 
 export interface PreparedPolicy {
@@ -278,8 +280,8 @@ function fileUnder(
     if (family === undefined) throw new Error(`criterion ${kind} has no family in the policy library`)
     const entry: BucketCriterion = { p, a: argsOf(criterion) ?? null }
     if (kind === 'checkSpendingLimit' || kind === 'checkRateLimit') entry.k = `${name}/${p}/${c}`
-    bucket[family] ??= {}
-    const byKind = bucket[family] as Record<string, BucketCriterion[]>
+    bucket.criteria[family] ??= {}
+    const byKind = bucket.criteria[family]
     byKind[kind] ??= []
     byKind[kind].push(entry)
   })
@@ -321,7 +323,7 @@ export function preparePolicySet(
           for (const resourceScope of resource.scopes) {
             byScope[scope] ??= {}
             const byResource = byScope[scope]
-            byResource[resourceScope] ??= { set: name, candidates: [] }
+            byResource[resourceScope] ??= { set: name, candidates: [], criteria: {} }
             fileUnder(byResource[resourceScope], name, policy, p, [principal.scopedBy, resource.scopedBy])
           }
         }

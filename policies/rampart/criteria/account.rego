@@ -3,13 +3,6 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-account_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some kind, criteria in bucket.account
-	some c in criteria
-	not account_holds(kind, c)
-}
-
 account_holds("checkAccountId", c) if account_field_in("id", c.a)
 
 account_holds("checkAccountAddress", c) if account_field_in("address", c.a)

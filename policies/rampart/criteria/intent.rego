@@ -4,13 +4,6 @@ package rampart.criteria
 import data.rampart.context as ctx
 import data.rampart.numbers
 
-intent_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some kind, criteria in bucket.intent
-	some c in criteria
-	not intent_holds(kind, c)
-}
-
 intent_holds("checkIntentType", c) if intent_type(c.a, ctx.request_intent)
 
 intent_holds("checkIntentChainId", c) if intent_chain_id(c.a, ctx.request_intent)

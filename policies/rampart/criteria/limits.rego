@@ -3,15 +3,7 @@
 # here the totals are compared with the limits as decimal strings.
 package rampart.criteria
 
-import data.rampart.context as ctx
 import data.rampart.numbers
-
-limits_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some kind, criteria in bucket.limits
-	some c in criteria
-	not limits_holds(kind, c)
-}
 
 limits_holds("checkSpendingLimit", c) if within_spending_limit(c)
 

@@ -4,13 +4,6 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-parties_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some kind, criteria in bucket.parties
-	some c in criteria
-	not parties_holds(kind, c)
-}
-
 parties_holds("checkSourceId", c) if any_in(ctx.request_source_ids, c.a)
 
 parties_holds("checkSourceAddress", c) if source_address_in(c.a)

@@ -3,13 +3,6 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-principal_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some kind, criteria in bucket.principal
-	some c in criteria
-	not principal_holds(kind, c)
-}
-
 principal_holds("checkPrincipalId", c) if principal_in(c.a)
 
 principal_holds("checkPrincipalRole", c) if role_in(c.a)

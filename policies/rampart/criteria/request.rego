@@ -1,18 +1,8 @@
 # Criteria on the request itself: action, resource and requested permissions.
-# Each family of criteria adds to `fails` the policies (per policy set) with a criterion that does not hold; a
-# policy matches when it is a candidate and no criterion of it fails. A bucket groups its criteria by family, then
-# by name: one rule per family walks them and `<family>_holds` picks the check by name, so the cost of a decision
-# follows the criteria the candidates have, not the number of criteria the library knows.
+# `fails` (fails.rego) adds the policies (per policy set) with a criterion that does not hold; a policy matches
+# when it is a candidate and no criterion of it fails. Each file's `<family>_holds` picks a check by its name, so
+# the cost of a decision follows the criteria the candidates have, not the number of criteria the library knows.
 package rampart.criteria
-
-import data.rampart.context as ctx
-
-request_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some kind, criteria in bucket.request
-	some c in criteria
-	not request_holds(kind, c)
-}
 
 request_holds("checkAction", c) if action_in(c.a)
 

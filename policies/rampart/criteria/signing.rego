@@ -3,13 +3,6 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-signing_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some kind, criteria in bucket.signing
-	some c in criteria
-	not signing_holds(kind, c)
-}
-
 signing_holds("checkIntentMessage", c) if message_matches(c.a, ctx.request_intent)
 
 signing_holds("checkIntentPayload", c) if payload_matches(c.a)

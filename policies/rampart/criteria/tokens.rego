@@ -4,13 +4,6 @@ package rampart.criteria
 import data.rampart.context as ctx
 import data.rampart.numbers
 
-tokens_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some kind, criteria in bucket.tokens
-	some c in criteria
-	not tokens_holds(kind, c)
-}
-
 tokens_holds("checkERC721TokenId", c) if erc721_token_id(c.a, ctx.request_intent)
 
 tokens_holds("checkERC1155TokenId", c) if erc1155_token_id(c.a, ctx.request_intent)

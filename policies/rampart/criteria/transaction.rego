@@ -4,13 +4,6 @@ package rampart.criteria
 import data.rampart.context as ctx
 import data.rampart.numbers
 
-transaction_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some kind, criteria in bucket.transaction
-	some c in criteria
-	not transaction_holds(kind, c)
-}
-
 transaction_holds("checkPermitDeadline", c) if permit_deadline(c.a, ctx.request_intent)
 
 transaction_holds("checkGasFeeAmount", c) if gas_fee(c.a, ctx.request_intent)

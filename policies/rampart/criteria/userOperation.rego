@@ -3,13 +3,6 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-user_operation_fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some kind, criteria in bucket.user_operation
-	some c in criteria
-	not user_operation_holds(kind, c)
-}
-
 user_operation_holds("checkEntryPointAddress", c) if entrypoint_in(c.a, ctx.request_intent)
 
 user_operation_holds("checkUserOperationIntents", c) if inner_intents_hold(c.a, ctx.request_intent)

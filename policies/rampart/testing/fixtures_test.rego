@@ -72,7 +72,7 @@ intent_types := [
 
 bucket(name, policies) := object.union(
 	{"set": name, "candidates": numbers.range(0, count(policies) - 1)},
-	{family: {kind: [{"p": i, "a": object.get(c, "args", null), "k": sprintf("org/%d/%d", [i, j])} |
+	{"criteria": {family: {kind: [{"p": i, "a": object.get(c, "args", null), "k": sprintf("org/%d/%d", [i, j])} |
 		some i, p in policies
 		some j, c in p.when
 		c.criterion == kind
@@ -83,7 +83,7 @@ bucket(name, policies) := object.union(
 		families[kind] == family
 	} |
 		some family in {f | some f in families}
-	},
+	}},
 )
 
 # families is the family of each criterion, as the evaluator files them (CRITERION_FAMILIES); the fixtures also
