@@ -3,24 +3,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { captureOutput } from '../../test/captureOutput'
 import { EXIT } from '../exitCodes'
 import { runDecode } from './decode'
 
 const fixtures = fileURLToPath(new URL('../../../../fixtures/requests/', import.meta.url))
 
-function capture() {
-  const out: string[] = []
-  const err: string[] = []
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0)
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0)
-  return { out, err }
-}
-
-afterEach(() => vi.restoreAllMocks())
-
 describe('rampart decode', () => {
   it('prints the resolution as JSON, with names from the entities document', async () => {
-    const { out } = capture()
+    const { out } = captureOutput()
     const code = await runDecode(join(fixtures, 'erc20-transfer-usdt.json'), {
       format: 'json',
       entities: join(fixtures, 'entities.json'),
@@ -32,7 +23,7 @@ describe('rampart decode', () => {
   })
 
   it('prints a readable tree with nested calls, and exits 1 on a decoder error', async () => {
-    const { out } = capture()
+    const { out } = captureOutput()
     const entities = join(fixtures, 'entities.json')
     const nested = join(fixtures, 'safe-multisend-nested-delegatecall.json')
     expect(await runDecode(nested, { format: 'text', entities })).toBe(EXIT.ok)
@@ -45,7 +36,7 @@ describe('rampart decode', () => {
   })
 
   it('displays calls through the descriptors of a registry directory', async () => {
-    const { out } = capture()
+    const { out } = captureOutput()
     const dir = mkdtempSync(join(tmpdir(), 'rampart-descriptors-'))
     mkdirSync(join(dir, 'uniswap'))
     const descriptor = {
@@ -69,7 +60,7 @@ describe('rampart decode', () => {
   })
 
   it('refuses unreadable input with a usage error', async () => {
-    const { err } = capture()
+    const { err } = captureOutput()
     const dir = mkdtempSync(join(tmpdir(), 'rampart-decode-'))
     writeFileSync(join(dir, 'bad.json'), '{ not json')
     expect(await runDecode(join(dir, 'bad.json'), { format: 'json' })).toBe(EXIT.usage)

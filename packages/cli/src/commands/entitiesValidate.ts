@@ -1,12 +1,9 @@
 import { type EntityKind, entityKindNames } from '@rampart/entities'
 import { type Command, InvalidArgumentError, Option } from 'commander'
 import { commandGroup } from '../commandGroup'
-import { EXIT } from '../exitCodes'
-import { expandFileArguments, FileArgumentError } from '../expandFileArguments'
-import { formatIssues } from '../formatIssues'
-import { type LocatedIssue, OUTPUT_FORMATS, type OutputFormat } from '../locatedIssue'
-import { createProgress } from '../progress'
+import { OUTPUT_FORMATS, type OutputFormat } from '../locatedIssue'
 import { validateEntityFile } from '../validateEntityFile'
+import { validateFiles } from '../validateFiles'
 
 interface EntitiesValidateOptions {
   format: OutputFormat
@@ -21,45 +18,11 @@ function parseByteCount(value: string): number {
   return bytes
 }
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
-
 /** Validates each file and prints the issues; returns the exit code. */
-export async function runEntitiesValidate(args: string[], options: EntitiesValidateOptions): Promise<number> {
-  let files: string[]
-  try {
-    files = await expandFileArguments(args)
-  } catch (error) {
-    if (!(error instanceof FileArgumentError)) throw error
-    process.stderr.write(`rampart: ${error.message}\n`)
-    return EXIT.usage
-  }
-  const progress = createProgress(files.length)
-  const issues: LocatedIssue[] = []
-  let unreadable = 0
-  let invalid = 0
-  try {
-    for (const file of files) {
-      progress.tick(file)
-      const result = await validateEntityFile(file, { kind: options.kind, maxBytes: options.maxBytes })
-      issues.push(...result.issues)
-      if (result.unreadable) unreadable++
-      else if (result.issues.some((issue) => issue.severity === 'error')) invalid++
-    }
-  } finally {
-    progress.stop()
-  }
-  if (options.format !== 'text' || issues.length > 0)
-    process.stdout.write(formatIssues(issues, options.format))
-  if (options.format === 'text') {
-    const errors = issues.filter((issue) => issue.severity === 'error').length
-    const warnings = issues.length - errors
-    process.stderr.write(
-      `${plural(files.length, 'file')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}` +
-        `${invalid + unreadable > 0 ? ` in ${plural(invalid + unreadable, 'file')}` : ''}\n`,
-    )
-  }
-  if (unreadable > 0) return EXIT.usage
-  return invalid > 0 ? EXIT.invalid : EXIT.ok
+export function runEntitiesValidate(args: string[], options: EntitiesValidateOptions): Promise<number> {
+  return validateFiles(args, options.format, (file) =>
+    validateEntityFile(file, { kind: options.kind, maxBytes: options.maxBytes }),
+  )
 }
 
 /** `rampart entities validate <files or globs...>` */

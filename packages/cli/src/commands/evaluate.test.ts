@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { captureOutput } from '../../test/captureOutput'
 import { EXIT } from '../exitCodes'
 import { runEvaluate } from './evaluate'
 
@@ -12,19 +13,9 @@ const policies = join(fixtures, 'policies/northwind.json')
 const request = (name: string) => join(fixtures, 'policies/requests', `${name}.json`)
 const NORA = 'nora.jensen@northwind.example'
 
-function capture() {
-  const out: string[] = []
-  const err: string[] = []
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0)
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0)
-  return { out, err }
-}
-
-afterEach(() => vi.restoreAllMocks())
-
 describe('rampart evaluate', () => {
   it('exits 0 on Permit and prints the decision with the decoded intent', async () => {
-    const { out } = capture()
+    const { out } = captureOutput()
     const code = await runEvaluate(request('northwind-usdc-to-binance'), {
       entities,
       policies,
@@ -37,7 +28,7 @@ describe('rampart evaluate', () => {
   })
 
   it('exits 4 on Confirm, and 0 once the approvals are given', async () => {
-    capture()
+    captureOutput()
     const large = request('northwind-usdc-large-to-binance')
     expect(await runEvaluate(large, { entities, policies, principal: NORA })).toBe(EXIT.confirm)
     const approval = ['priya.raman@northwind.example', 'amelia.hart@northwind.example']
@@ -45,7 +36,7 @@ describe('rampart evaluate', () => {
   })
 
   it('exits 3 on Forbid, with preset results when presets are asked for', async () => {
-    const { out } = capture()
+    const { out } = captureOutput()
     const code = await runEvaluate(request('northwind-usdc-to-initech'), {
       entities,
       policies,
@@ -59,7 +50,7 @@ describe('rampart evaluate', () => {
   })
 
   it('exits 1 on invalid policies and 2 on unreadable input or a missing principal', async () => {
-    const { err } = capture()
+    const { err } = captureOutput()
     const dir = mkdtempSync(join(tmpdir(), 'rampart-evaluate-'))
     const bad = join(fixtures, 'policies/invalid/bad-arguments.json')
     expect(

@@ -1,23 +1,14 @@
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { captureOutput } from '../../test/captureOutput'
 import { EXIT } from '../exitCodes'
 import { runPoliciesValidate } from './policiesValidate'
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url))
 
-function capture() {
-  const out: string[] = []
-  const err: string[] = []
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0)
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0)
-  return { out, err }
-}
-
-afterEach(() => vi.restoreAllMocks())
-
 describe('rampart policies validate', () => {
   it('accepts the policy fixtures and every shipped preset', async () => {
-    const { err } = capture()
+    const { err } = captureOutput()
     const files = [
       `${root}fixtures/policies/northwind.json`,
       `${root}fixtures/policies/custody-basics.json`,
@@ -28,7 +19,7 @@ describe('rampart policies validate', () => {
   })
 
   it('reports each error at its file, line and column', async () => {
-    const { out } = capture()
+    const { out } = captureOutput()
     const file = `${root}fixtures/policies/invalid/bad-arguments.json`
     expect(await runPoliciesValidate([file], { format: 'json' })).toBe(EXIT.invalid)
     const issues = JSON.parse(out.join('')) as { path: string; line: number; column: number; code: string }[]
@@ -40,7 +31,7 @@ describe('rampart policies validate', () => {
   })
 
   it('exits 2 on a missing file', async () => {
-    capture()
+    captureOutput()
     expect(await runPoliciesValidate([`${root}fixtures/policies/nope.json`], { format: 'text' })).toBe(
       EXIT.usage,
     )

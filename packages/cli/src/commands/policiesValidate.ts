@@ -3,25 +3,19 @@ import { EntitiesJsonError, parseEntitiesJson } from '@rampart/entities'
 import { validatePolicies, validatePresets } from '@rampart/evaluator'
 import { type Command, Option } from 'commander'
 import { commandGroup } from '../commandGroup'
-import { EXIT } from '../exitCodes'
-import { expandFileArguments, FileArgumentError } from '../expandFileArguments'
-import { formatIssues } from '../formatIssues'
 import { type LocatedIssue, OUTPUT_FORMATS, type OutputFormat } from '../locatedIssue'
 import { createSourceLocator } from '../sourceLocation'
+import { type FileValidation, validateFiles } from '../validateFiles'
 
 interface PoliciesValidateOptions {
   format: OutputFormat
 }
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
-
 /**
  * Validates one policy file: an array of policies (policy.schema.json), or a preset (preset.schema.json).
  * Each issue is located at its line and column; `unreadable` marks a file that could not be read.
  */
-export async function validatePolicyFile(
-  file: string,
-): Promise<{ issues: LocatedIssue[]; unreadable: boolean }> {
+export async function validatePolicyFile(file: string): Promise<FileValidation> {
   const located = (
     path: string,
     line: number,
@@ -65,34 +59,8 @@ export async function validatePolicyFile(
 }
 
 /** Validates each file and prints the issues; returns the exit code. */
-export async function runPoliciesValidate(args: string[], options: PoliciesValidateOptions): Promise<number> {
-  let files: string[]
-  try {
-    files = await expandFileArguments(args)
-  } catch (error) {
-    if (!(error instanceof FileArgumentError)) throw error
-    process.stderr.write(`rampart: ${error.message}\n`)
-    return EXIT.usage
-  }
-  const issues: LocatedIssue[] = []
-  let invalid = 0
-  let unreadable = 0
-  for (const file of files) {
-    const result = await validatePolicyFile(file)
-    issues.push(...result.issues)
-    if (result.unreadable) unreadable++
-    else if (result.issues.length > 0) invalid++
-  }
-  if (options.format !== 'text' || issues.length > 0)
-    process.stdout.write(formatIssues(issues, options.format))
-  if (options.format === 'text') {
-    process.stderr.write(
-      `${plural(files.length, 'file')} checked: ${plural(issues.length, 'error')}` +
-        `${invalid + unreadable > 0 ? ` in ${plural(invalid + unreadable, 'file')}` : ''}\n`,
-    )
-  }
-  if (unreadable > 0) return EXIT.usage
-  return invalid > 0 ? EXIT.invalid : EXIT.ok
+export function runPoliciesValidate(args: string[], options: PoliciesValidateOptions): Promise<number> {
+  return validateFiles(args, options.format, validatePolicyFile)
 }
 
 /** `rampart policies validate <files or globs...>` */

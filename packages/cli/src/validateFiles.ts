@@ -1,0 +1,56 @@
+import { EXIT } from './exitCodes'
+import { expandFileArguments, FileArgumentError } from './expandFileArguments'
+import { formatIssues } from './formatIssues'
+import type { LocatedIssue, OutputFormat } from './locatedIssue'
+import { createProgress } from './progress'
+
+/** What a validator reports for one file; `unreadable` marks a file that could not be read at all. */
+export type FileValidation = { issues: LocatedIssue[]; unreadable: boolean }
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
+
+/**
+ * Runs one validator over files and globs, prints every issue in the chosen format and a summary on stderr,
+ * and returns the exit code every `validate` command shares: 0 valid (warnings allowed), 1 a file has errors,
+ * 2 a usage error or an unreadable file.
+ */
+export async function validateFiles(
+  args: string[],
+  format: OutputFormat,
+  validateFile: (file: string) => Promise<FileValidation>,
+): Promise<number> {
+  let files: string[]
+  try {
+    files = await expandFileArguments(args)
+  } catch (error) {
+    if (!(error instanceof FileArgumentError)) throw error
+    process.stderr.write(`rampart: ${error.message}\n`)
+    return EXIT.usage
+  }
+  const progress = createProgress(files.length)
+  const issues: LocatedIssue[] = []
+  let unreadable = 0
+  let invalid = 0
+  try {
+    for (const file of files) {
+      progress.tick(file)
+      const result = await validateFile(file)
+      issues.push(...result.issues)
+      if (result.unreadable) unreadable++
+      else if (result.issues.some((issue) => issue.severity === 'error')) invalid++
+    }
+  } finally {
+    progress.stop()
+  }
+  if (format !== 'text' || issues.length > 0) process.stdout.write(formatIssues(issues, format))
+  if (format === 'text') {
+    const errors = issues.filter((issue) => issue.severity === 'error').length
+    const warnings = issues.length - errors
+    process.stderr.write(
+      `${plural(files.length, 'file')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}` +
+        `${invalid + unreadable > 0 ? ` in ${plural(invalid + unreadable, 'file')}` : ''}\n`,
+    )
+  }
+  if (unreadable > 0) return EXIT.usage
+  return invalid > 0 ? EXIT.invalid : EXIT.ok
+}
