@@ -1,16 +1,39 @@
 // The server side of `pnpm bench:gateway`, run in its own process so the load generator does not share its
 // event loop: the gateway (in-memory PGlite, the local provider) with one registered client, and a bare fastify
-// route beside it as the baseline. Prints one JSON line with the addresses and the client's key, then serves until
-// its parent closes stdin.
+// route beside it as the baseline. The gateway logs as in production (JSON at `info`, one line per request), to
+// /dev/null. Prints one JSON line with the addresses and the client's key, then serves until its parent closes
+// stdin. `GET /cpu` on the bare server reports this process's CPU time, so the bench can show the CPU cost of a
+// request, which a machine shared with other work does not distort as much as the request rate.
 import { readFileSync } from 'node:fs'
 import Fastify from 'fastify'
+import pino from 'pino'
+import { redactedPaths } from '../src/app/logRedaction'
+import { replayStoreKind } from '../src/auth/authPlugin'
+import type { ReplayStoreKind } from '../src/auth/replayStore'
+import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
 import { policy } from '../test/support/signingClient'
 import { createTestConnection, registerTestClient, startTestGateway } from '../test/support/testGateway'
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../../fixtures/requests/${name}`, import.meta.url), 'utf8'))
 
-const gateway = await startTestGateway()
+const attestationAlg = process.env.BENCH_ATTESTATION === 'EdDSA' ? 'EdDSA' : 'ES256K'
+const replayStore = process.env.BENCH_REPLAY_STORE as ReplayStoreKind | undefined
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info'
+const gateway = await startTestGateway(
+  {
+    attestationKey: (await generateSigningJwk(attestationAlg, 'bench-attestation')).privateJwk,
+    logLevel,
+    ...(replayStore ? { replayStore } : {}),
+  },
+  {
+    logger: {
+      level: logLevel,
+      redact: { paths: redactedPaths, censor: '[redacted]' },
+      stream: pino.destination({ dest: '/dev/null', sync: false }),
+    },
+  },
+)
 const entities = fixture('entities.json')
 const probe = await registerTestClient(gateway, ['EdDSA'])
 const key = probe.key
@@ -36,6 +59,7 @@ const gatewayUrl = await gateway.app.listen({ host: '127.0.0.1', port: 0 })
 const bare = Fastify({ logger: false })
 bare.post('/bare', async () => ({ ok: true }))
 bare.get('/bare', async () => ({ ok: true }))
+bare.get('/cpu', async () => process.cpuUsage())
 const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 })
 
 process.stdout.write(
@@ -45,6 +69,7 @@ process.stdout.write(
     clientId: client.clientId,
     privateJwk: key.privateJwk,
     connectionId: connection.connectionId,
+    settings: { attestation: attestationAlg, replayStore: replayStoreKind(gateway.config), logLevel },
     evaluateBody: { request: fixture('erc20-transfer-usdt.json').request },
   })}\n`,
 )

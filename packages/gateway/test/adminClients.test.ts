@@ -52,11 +52,18 @@ describe('admin: registering and updating clients', () => {
 
   it('rotates keys: the old key stops working, the new one works', async () => {
     const next = await generateSigningJwk('EdDSA', `${client.clientId}-rotated`)
+    // Used just before the rotation, so the gateway holds the old key when the rotation arrives.
+    const before = await signedInject(gateway, client, {
+      method: 'GET',
+      url: '/v1/provider/networks?limit=1',
+    })
+    expect(before.statusCode).toBe(200)
     const response = await patch(client.clientId, { publicKeys: [next.publicJwk] })
     expect(response.statusCode, response.body).toBe(200)
     expect(response.json().data.publicKeys).toEqual([next.publicJwk])
     const old = await signedInject(gateway, client, { method: 'GET', url: '/v1/provider/networks?limit=1' })
     expect(old.statusCode).toBe(401)
+    expect(old.json().code).toBe('JWS_UNKNOWN_KEY')
     const rotated = await signedInject(gateway, client, {
       method: 'GET',
       url: '/v1/provider/networks?limit=1',

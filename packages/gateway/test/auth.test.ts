@@ -1,8 +1,13 @@
 import { createHmac, randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildGateway } from '../src/app/buildGateway'
+import { replayStoreKind } from '../src/auth/authPlugin'
+import { ClientKeys, keysRevalidateAfterMs } from '../src/auth/clientKeys'
 import { signRequest } from '../src/auth/signRequest'
 import { sha256Base64Url } from '../src/auth/verifyDetachedJws'
 import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
+import { clients, seenSignatures } from '../src/db/schema'
 import {
   registerTestClient,
   signedInject,
@@ -346,6 +351,66 @@ describe('detached-jws tamper matrix: every case is 401', () => {
         (await send({ headers: { 'x-client-id': alice.clientId, 'detached-jws': jws } })).statusCode,
       ).toBe(200)
     }
+  })
+})
+
+describe('replay stores', () => {
+  it('uses the memory store by default with in-memory PGlite, the database store otherwise', () => {
+    expect(replayStoreKind({ database: {} })).toBe('memory')
+    expect(replayStoreKind({ database: { dataDir: '/var/lib/rampart' } })).toBe('database')
+    expect(replayStoreKind({ database: { url: 'postgres://127.0.0.1/rampart' } })).toBe('database')
+    expect(replayStoreKind({ database: {}, replayStore: 'database' })).toBe('database')
+    expect(
+      replayStoreKind({ database: { url: 'postgres://127.0.0.1/rampart' }, replayStore: 'memory' }),
+    ).toBe('memory')
+  })
+
+  it('refuses a replay with the database store too, across gateway instances sharing the database', async () => {
+    const withDatabaseStore = () =>
+      buildGateway({
+        config: { ...gateway.config, replayStore: 'database' },
+        db: gateway.app.db,
+        providers: [],
+        logger: false,
+      })
+    const [one, two] = [await withDatabaseStore(), await withDatabaseStore()]
+    try {
+      const headers = { 'x-client-id': alice.clientId, 'detached-jws': await sign() }
+      const accepted = await one.inject({ method: 'GET', url: networksUrl, headers })
+      expect(accepted.statusCode).toBe(200)
+      for (const instance of [one, two]) {
+        const replayed = await instance.inject({ method: 'GET', url: networksUrl, headers })
+        expect(replayed.statusCode).toBe(401)
+        expect(replayed.json().code).toBe('JWS_REPLAYED')
+      }
+      const rows = await gateway.app.db
+        .select()
+        .from(seenSignatures)
+        .where(eq(seenSignatures.clientId, alice.clientId))
+      expect(rows).toHaveLength(1)
+    } finally {
+      await one.close()
+      await two.close()
+    }
+  })
+})
+
+describe('client keys cache', () => {
+  it('reads a client row changed behind its back (another instance) again after a second', async () => {
+    const keys = new ClientKeys(gateway.app.db)
+    const t = 1_000_000
+    expect(await keys.keysOf(bob.clientId, t)).toEqual([bob.key.publicJwk])
+    const next = await generateSigningJwk('EdDSA', `${bob.clientId}-next`)
+    await gateway.app.db
+      .update(clients)
+      .set({ publicKeys: [bob.key.publicJwk, next.publicJwk] as never })
+      .where(eq(clients.clientId, bob.clientId))
+    expect(await keys.keysOf(bob.clientId, t + keysRevalidateAfterMs - 1)).toEqual([bob.key.publicJwk])
+    expect(await keys.keysOf(bob.clientId, t + keysRevalidateAfterMs)).toEqual([
+      bob.key.publicJwk,
+      next.publicJwk,
+    ])
+    expect(await keys.keysOf('nobody-registered', t)).toBeUndefined()
   })
 })
 

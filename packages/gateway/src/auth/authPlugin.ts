@@ -1,11 +1,12 @@
 import { timingSafeEqual } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { JWK } from 'jose'
-import { clients } from '../db/schema'
+import type { GatewayConfig } from '../config/gatewayConfig'
 import { AuthenticationError } from '../errors/gatewayError'
-import { ReplayStore } from './replayStore'
+import { ClientKeys } from './clientKeys'
+import { DatabaseReplayStore } from './databaseReplayStore'
+import { MemoryReplayStore } from './memoryReplayStore'
+import type { ReplayStore, ReplayStoreKind } from './replayStore'
 import { verifyDetachedJws } from './verifyDetachedJws'
 
 /** How a route authenticates its caller; routes without one require a signed client request (fail closed). */
@@ -25,6 +26,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     client: AuthenticatedClient | null
   }
+  interface FastifyInstance {
+    /** The public keys of each client, cached briefly; forget a client's after changing its row. */
+    clientKeys: ClientKeys
+  }
+}
+
+/** The configured replay store, or the default: in memory only when the database is in-memory PGlite. */
+export function replayStoreKind(config: Pick<GatewayConfig, 'replayStore' | 'database'>): ReplayStoreKind {
+  if (config.replayStore) return config.replayStore
+  const { database } = config
+  return 'url' in database || database.dataDir !== undefined ? 'database' : 'memory'
 }
 
 const clientIdPattern = /^[A-Za-z0-9_.-]{1,64}$/
@@ -57,7 +69,9 @@ function sameSecret(given: string, expected: string): boolean {
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
-    const replays = new ReplayStore(app.db)
+    const replays: ReplayStore =
+      replayStoreKind(app.config) === 'memory' ? new MemoryReplayStore() : new DatabaseReplayStore(app.db)
+    app.decorate('clientKeys', new ClientKeys(app.db))
     app.decorateRequest('client', null)
     app.addHook('preValidation', async (request) => {
       const auth = request.routeOptions.config.auth ?? 'client'
@@ -74,10 +88,7 @@ export const authPlugin = fp(
         throw new AuthenticationError('The x-client-id header is required', 'CLIENT_ID_MISSING')
       }
       const accessToken = gnapToken(request)
-      const [client] = await app.db
-        .select({ publicKeys: clients.publicKeys })
-        .from(clients)
-        .where(eq(clients.clientId, clientId))
+      const keys = await app.clientKeys.keysOf(clientId)
       const now = Math.floor(Date.now() / 1000)
       // An unknown client is verified against no keys, so it fails exactly like an unknown kid.
       const verified = await verifyDetachedJws({
@@ -86,7 +97,7 @@ export const authPlugin = fp(
         url: request.raw.url ?? request.url,
         body: request.rawBody ?? new Uint8Array(),
         ...(accessToken === undefined ? {} : { accessToken }),
-        keys: (client?.publicKeys ?? []) as JWK[],
+        keys: keys ?? [],
         now,
         maxAgeSeconds: app.config.jwsMaxAgeSeconds,
         ...(app.config.publicOrigin ? { origin: app.config.publicOrigin } : {}),

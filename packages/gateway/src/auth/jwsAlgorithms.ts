@@ -1,5 +1,5 @@
-import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { flattenedVerify, importJWK, type JWK } from 'jose'
+import { createPublicKey, type JsonWebKey, type KeyObject, verify } from 'node:crypto'
+import type { JWK } from 'jose'
 
 /** The only algorithms a request may be signed with: asymmetric, and never `none` or HMAC. */
 export const allowedJwsAlgorithms = ['ES256K', 'ES256', 'EdDSA', 'RS256'] as const
@@ -23,33 +23,42 @@ export function keyFitsAlgorithm(jwk: JWK, alg: JwsAlgorithm): boolean {
   }
 }
 
-function uncompressedSecp256k1(jwk: JWK): Uint8Array {
-  const x = Buffer.from(jwk.x ?? '', 'base64url')
-  const y = Buffer.from(jwk.y ?? '', 'base64url')
-  if (x.length !== 32 || y.length !== 32) throw new Error('secp256k1 JWK coordinates must be 32 bytes')
-  return Uint8Array.from([4, ...x, ...y])
+// secp256k1 group order: an ES256K signature must have s ≤ n/2 (low S), so it cannot be made malleable.
+const secp256k1HalfOrder = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n / 2n
+
+/** The node:crypto verification parameters per algorithm (raw r‖s signatures for the ECDSA ones). */
+const verifyParameters: Record<JwsAlgorithm, { digest: string | null; dsaEncoding?: 'ieee-p1363' }> = {
+  ES256K: { digest: 'sha256', dsaEncoding: 'ieee-p1363' },
+  ES256: { digest: 'sha256', dsaEncoding: 'ieee-p1363' },
+  EdDSA: { digest: null },
+  RS256: { digest: 'sha256' },
 }
+const signatureLengths: Partial<Record<JwsAlgorithm, number>> = { ES256K: 64, ES256: 64, EdDSA: 64 }
 
 // Importing a JWK costs more than verifying with it; clients reuse a handful of keys, so keep them imported.
-const importedKeys = new Map<string, Promise<Awaited<ReturnType<typeof importJWK>>>>()
+const importedKeys = new Map<string, KeyObject>()
 const maxImportedKeys = 1000
 
-function importedKey(jwk: JWK, alg: JwsAlgorithm) {
+function importedKey(jwk: JWK, alg: JwsAlgorithm): KeyObject {
   const id = `${alg}:${jwk.kty}:${jwk.crv ?? ''}:${jwk.x ?? ''}:${jwk.y ?? ''}:${jwk.n ?? ''}:${jwk.e ?? ''}`
   let key = importedKeys.get(id)
   if (!key) {
+    const { kty, crv, x, y, n, e } = jwk
+    key = createPublicKey({ key: { kty, crv, x, y, n, e } as JsonWebKey, format: 'jwk' })
+    // As jose does: RSA keys shorter than 2048 bits are refused.
+    if (alg === 'RS256' && (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) {
+      throw new Error('RSA keys must be at least 2048 bits')
+    }
     if (importedKeys.size >= maxImportedKeys) importedKeys.delete(importedKeys.keys().next().value as string)
-    key = importJWK({ ...jwk, alg }, alg)
     importedKeys.set(id, key)
-    key.catch(() => importedKeys.delete(id))
   }
   return key
 }
 
 /**
- * Verifies a JWS signature over `protectedB64.payloadB64`. ES256K goes through @noble/curves (low-S only, so a
- * signature cannot be made malleable); the others through jose. Returns false for any failure, including a
- * key that cannot be imported.
+ * Verifies a JWS signature over `protectedB64.payloadB64` with node:crypto, synchronously (the asynchronous
+ * WebCrypto path costs more than the verification itself). ES256K signatures must be low-S. Returns false for
+ * any failure, including a key that cannot be imported.
  */
 export async function verifyJwsSignature(
   alg: JwsAlgorithm,
@@ -60,17 +69,16 @@ export async function verifyJwsSignature(
 ): Promise<boolean> {
   if (!keyFitsAlgorithm(jwk, alg)) return false
   try {
-    if (alg === 'ES256K') {
-      const signature = Buffer.from(signatureB64, 'base64url')
-      if (signature.length !== 64) return false
-      const message = Buffer.from(`${protectedB64}.${payloadB64}`, 'ascii')
-      return secp256k1.verify(signature, message, uncompressedSecp256k1(jwk), { prehash: true, lowS: true })
+    const signature = Buffer.from(signatureB64, 'base64url')
+    const length = signatureLengths[alg]
+    if (length !== undefined && signature.length !== length) return false
+    if (alg === 'ES256K' && BigInt(`0x${signature.subarray(32).toString('hex')}`) > secp256k1HalfOrder) {
+      return false
     }
-    const key = await importedKey(jwk, alg)
-    await flattenedVerify({ protected: protectedB64, payload: payloadB64, signature: signatureB64 }, key, {
-      algorithms: [alg],
-    })
-    return true
+    const { digest, dsaEncoding } = verifyParameters[alg]
+    const key = importedKey(jwk, alg)
+    const message = Buffer.from(`${protectedB64}.${payloadB64}`, 'ascii')
+    return verify(digest, message, dsaEncoding ? { key, dsaEncoding } : key, signature)
   } catch {
     return false
   }

@@ -1,32 +1,17 @@
-import { lt, sql } from 'drizzle-orm'
-import type { Database } from '../db/openDatabase'
-import { seenSignatures } from '../db/schema'
-import { AuthenticationError } from '../errors/gatewayError'
-
 /**
- * Refuses a signed request seen before. Keys live in the database (so every gateway instance sharing it
- * refuses the replay) until the request's `created` time has left the accepted window; after that the
- * window alone refuses it and the row is pruned.
+ * Where the gateway remembers the signed requests it accepted, so each is accepted once. A key is kept until the
+ * request's `created` time has left the accepted window (`expiresAt`); after that the window alone refuses it.
+ *
+ * - `memory`: a map in this process. No database round trip per request, but it is not shared: run one gateway
+ *   instance per store, and know that a request accepted within the window before a restart can be replayed once
+ *   after it. The default when the database is in-memory PGlite, where nothing (not even the clients) survives
+ *   a restart and only this process can use the database.
+ * - `database`: a row per request in `seen_signatures`, so every instance sharing the database refuses a replay,
+ *   across restarts as well. The default for PostgreSQL and for PGlite on disk.
  */
-export class ReplayStore {
-  private lastPrune = 0
-  constructor(private readonly db: Database) {}
+export type ReplayStoreKind = 'memory' | 'database'
 
-  async remember(clientId: string, replayKey: string, expiresAt: Date): Promise<void> {
-    const inserted = await this.db
-      .insert(seenSignatures)
-      .values({ clientId, replayKey, expiresAt })
-      .onConflictDoNothing()
-      .returning({ replayKey: seenSignatures.replayKey })
-    if (inserted.length === 0)
-      throw new AuthenticationError('This signed request was already used', 'JWS_REPLAYED')
-    await this.pruneNowAndThen()
-  }
-
-  private async pruneNowAndThen(): Promise<void> {
-    const now = Date.now()
-    if (now - this.lastPrune < 60_000) return
-    this.lastPrune = now
-    await this.db.delete(seenSignatures).where(lt(seenSignatures.expiresAt, sql`now()`))
-  }
+export interface ReplayStore {
+  /** Records the request, or throws {@link AuthenticationError} `JWS_REPLAYED` if it was recorded before. */
+  remember(clientId: string, replayKey: string, expiresAt: Date): Promise<void>
 }

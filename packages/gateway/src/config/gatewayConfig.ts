@@ -1,4 +1,5 @@
 import type { JWK } from 'jose'
+import type { ReplayStoreKind } from '../auth/replayStore'
 import type { MasterKey } from '../crypto/envelope'
 import type { DatabaseOptions } from '../db/openDatabase'
 
@@ -16,6 +17,11 @@ export type GatewayConfig = {
   publicOrigin?: string
   /** How far a request's signed `created` time may be from the gateway's clock, in seconds. */
   jwsMaxAgeSeconds: number
+  /**
+   * Where accepted request signatures are remembered (see {@link ReplayStoreKind}). Default: `memory` when the
+   * database is in-memory PGlite, `database` otherwise.
+   */
+  replayStore?: ReplayStoreKind
   /** Lifetime of a transit encryption key, in seconds. */
   transitKeyTtlSeconds: number
   logLevel: string

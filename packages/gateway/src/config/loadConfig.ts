@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { JWK } from 'jose'
+import type { ReplayStoreKind } from '../auth/replayStore'
 import { parseMasterKey } from '../crypto/envelope'
 import type { GatewayConfig } from './gatewayConfig'
 
@@ -24,6 +25,7 @@ export type GatewayConfigFile = {
   attestationKey?: JWK
   publicOrigin?: string
   jwsMaxAgeSeconds?: number
+  replayStore?: ReplayStoreKind
   transitKeyTtlSeconds?: number
   logLevel?: string
 }
@@ -33,7 +35,8 @@ export type GatewayConfigFile = {
  * `RAMPART_CONFIG` (path of a JSON config file), `HOST`/`RAMPART_HOST`, `PORT`/`RAMPART_PORT`, `DATABASE_URL`
  * (PostgreSQL; PGlite otherwise), `RAMPART_DATA_DIR` (PGlite directory; in memory when unset),
  * `RAMPART_ADMIN_API_KEY`, `RAMPART_MASTER_KEY` (32 bytes, hex or base64), `RAMPART_ATTESTATION_KEY`
- * (private ES256K JWK as JSON), `RAMPART_PUBLIC_ORIGIN`, `RAMPART_JWS_MAX_AGE_SECONDS`, `LOG_LEVEL`.
+ * (private ES256K or Ed25519 JWK as JSON), `RAMPART_PUBLIC_ORIGIN`, `RAMPART_JWS_MAX_AGE_SECONDS`,
+ * `RAMPART_REPLAY_STORE` (`memory` or `database`), `LOG_LEVEL`.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayConfigFile): GatewayConfig {
   const fromFile: GatewayConfigFile = file ?? readConfigFile(env.RAMPART_CONFIG)
@@ -74,11 +77,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayC
   } catch {
     throw new ConfigError('RAMPART_ATTESTATION_KEY', 'must be a private JWK as JSON')
   }
-  if (attestationKey?.kty !== 'EC' || attestationKey.crv !== 'secp256k1' || !attestationKey.d) {
+  const secp256k1Key = attestationKey?.kty === 'EC' && attestationKey.crv === 'secp256k1'
+  const ed25519Key = attestationKey?.kty === 'OKP' && attestationKey.crv === 'Ed25519'
+  if (!(secp256k1Key || ed25519Key) || !attestationKey.d) {
     throw new ConfigError(
       'RAMPART_ATTESTATION_KEY',
-      'must be a private secp256k1 JWK (kty EC, crv secp256k1, d)',
+      'must be a private secp256k1 JWK (kty EC, crv secp256k1, d) or Ed25519 JWK (kty OKP, crv Ed25519, d)',
     )
+  }
+  const replayStore = env.RAMPART_REPLAY_STORE || fromFile.replayStore
+  if (replayStore !== undefined && replayStore !== 'memory' && replayStore !== 'database') {
+    throw new ConfigError('RAMPART_REPLAY_STORE', 'must be memory or database')
   }
 
   const databaseUrl = env.DATABASE_URL || fromFile.databaseUrl
@@ -106,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayC
       1,
       3600,
     ),
+    ...(replayStore ? { replayStore } : {}),
     transitKeyTtlSeconds: integer('transitKeyTtlSeconds', fromFile.transitKeyTtlSeconds, 3600, 60, 86_400),
     logLevel: env.LOG_LEVEL || fromFile.logLevel || 'info',
   }

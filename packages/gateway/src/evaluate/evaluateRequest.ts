@@ -66,7 +66,7 @@ export async function evaluateRequest(
     now: Math.floor(Date.now() / 1000),
   }
   const decision = decisionFor(state, evaluationRequest, resolution, presetIds)
-  const signature = attestDecision(decision, evaluationRequest, app.config.attestationKey)
+  const signature = await attestDecision(decision, evaluationRequest, app.config.attestationKey)
   const presets = presetIds.flatMap((id) => {
     const preset = state.presets.get(id)
     return preset ? [preset] : []

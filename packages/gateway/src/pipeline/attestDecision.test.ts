@@ -1,6 +1,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { type Decision, hashRequest } from '@rampart/evaluator'
+import { compactVerify, importJWK } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { generateSigningJwk } from '../crypto/generateSigningJwk'
 import { attestDecision } from './attestDecision'
@@ -22,7 +23,7 @@ describe('attestDecision', () => {
       ...Buffer.from(key.publicJwk.y!, 'base64url'),
     ])
     for (let i = 0; i < 20; i++) {
-      const jws = attestDecision(decision, request, key.privateJwk, 1_800_000_000)
+      const jws = await attestDecision(decision, request, key.privateJwk, 1_800_000_000)
       const [header, payload, signature] = jws.split('.') as [string, string, string]
       expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({
         alg: 'ES256K',
@@ -40,5 +41,25 @@ describe('attestDecision', () => {
         secp256k1.verify(Buffer.from(signature, 'base64url'), digest, publicKey, { prehash: false }),
       ).toBe(true)
     }
+  })
+})
+
+describe('attestDecision with an Ed25519 attestation key', () => {
+  it('signs with EdDSA, verifiable with jose', async () => {
+    const key = await generateSigningJwk('EdDSA', 'gateway-attestation-ed')
+    const jws = await attestDecision(decision, request, key.privateJwk, 1_800_000_000)
+    const { payload, protectedHeader } = await compactVerify(jws, await importJWK(key.publicJwk, 'EdDSA'))
+    expect(protectedHeader).toEqual({
+      alg: 'EdDSA',
+      typ: 'rampart-decision+jws',
+      kid: 'gateway-attestation-ed',
+    })
+    expect(JSON.parse(Buffer.from(payload).toString())).toEqual({
+      decision,
+      requestHash: hashRequest(request),
+      iat: 1_800_000_000,
+    })
+    const tampered = `${jws.slice(0, -4)}${jws.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`
+    await expect(compactVerify(tampered, await importJWK(key.publicJwk, 'EdDSA'))).rejects.toThrow()
   })
 })

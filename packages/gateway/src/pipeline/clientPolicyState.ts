@@ -65,6 +65,11 @@ export class ClientPolicies {
     return state
   }
 
+  /** Makes the next decision for this client read its row again (after an update through this instance). */
+  forget(clientId: string): void {
+    this.cache.delete(clientId)
+  }
+
   private async load(clientId: string): Promise<ClientPolicyState> {
     const [row] = await this.db.select().from(clients).where(eq(clients.clientId, clientId))
     if (!row) throw new AuthenticationError('The client is not registered', 'CLIENT_UNKNOWN')

@@ -133,7 +133,7 @@ export async function decideRequest(
   const presets = plan.presets
     .map((id) => state.presets.get(id))
     .filter((preset): preset is Preset => preset !== undefined)
-  const signature = attestDecision(decision, evaluationRequest, app.config.attestationKey)
+  const signature = await attestDecision(decision, evaluationRequest, app.config.attestationKey)
   const report = evaluationReport({
     action: plan.action,
     network: await reportNetwork(app, plan.signer.networkId),

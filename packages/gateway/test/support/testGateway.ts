@@ -68,7 +68,12 @@ export async function testConfig(overrides: Partial<GatewayConfig> = {}): Promis
 
 export async function startTestGateway(
   overrides: Partial<GatewayConfig> = {},
-  options: { providers?: CustodyProvider[]; plugins?: BuildGatewayOptions['plugins'] } = {},
+  options: {
+    providers?: CustodyProvider[]
+    plugins?: BuildGatewayOptions['plugins']
+    /** Logs nothing unless given. */
+    logger?: BuildGatewayOptions['logger']
+  } = {},
 ): Promise<TestGateway> {
   const config = await testConfig(overrides)
   const { database, drop } = await openTestDatabase()
@@ -77,7 +82,7 @@ export async function startTestGateway(
     config,
     db: database.db,
     providers: [createLocalProvider({ scrypt: testScrypt }), ...(options.providers ?? [])],
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.plugins ? { plugins: options.plugins } : {}),
   })
   return {
