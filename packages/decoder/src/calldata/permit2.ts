@@ -3,8 +3,7 @@ import { addressField, addressLabel, interactWith, tokenAmountField } from '../d
 import { type PermitDetails, permit2Approval, permit2SignatureTransfer } from '../permit2/permit2Intents'
 import type { DisplayField } from '../types'
 import { callIntent } from './decodeCall'
-import type { HandlerInput } from './defineFunction'
-import { defineFunction } from './defineFunction'
+import { defineFunction, type HandlerInput } from './defineFunction'
 
 function permit2Display(input: HandlerInput, title: string, text: string, fields: DisplayField[]) {
   return {
@@ -43,6 +42,26 @@ const toDetails = (d: RawDetails): PermitDetails => ({
   nonce: BigInt(d.nonce),
 })
 
+/** Permit2 `permit(owner, permitSingle | permitBatch, signature)`: an allowance signed by `owner`, submitted. */
+function signedPermitCall(
+  input: HandlerInput,
+  owner: string,
+  details: readonly RawDetails[],
+  spender: string,
+  sigDeadline: bigint,
+) {
+  const intent = callIntent('permit2Approve', input.call, input.fn)
+  intent.owner = owner.toLowerCase()
+  const { fields, text } = permit2Approval(input.ctx, intent, details.map(toDetails), spender, sigDeadline)
+  return {
+    intent,
+    display: permit2Display(input, 'Approve', text, [
+      addressField(input.ctx, intent.chainId, 'Owner', owner),
+      ...fields,
+    ]),
+  }
+}
+
 export const permit2PermitSingleCall = defineFunction(
   'function permit(address owner, ((address token, uint160 amount, uint48 expiration, uint48 nonce) details, address spender, uint256 sigDeadline) permitSingle, bytes signature)',
   (input) => {
@@ -50,22 +69,7 @@ export const permit2PermitSingleCall = defineFunction(
       string,
       { details: RawDetails; spender: string; sigDeadline: bigint },
     ]
-    const intent = callIntent('permit2Approve', input.call, input.fn)
-    intent.owner = owner.toLowerCase()
-    const { fields, text } = permit2Approval(
-      input.ctx,
-      intent,
-      [toDetails(permit.details)],
-      permit.spender,
-      permit.sigDeadline,
-    )
-    return {
-      intent,
-      display: permit2Display(input, 'Approve', text, [
-        addressField(input.ctx, intent.chainId, 'Owner', owner),
-        ...fields,
-      ]),
-    }
+    return signedPermitCall(input, owner, [permit.details], permit.spender, permit.sigDeadline)
   },
 )
 
@@ -76,22 +80,7 @@ export const permit2PermitBatchCall = defineFunction(
       string,
       { details: readonly RawDetails[]; spender: string; sigDeadline: bigint },
     ]
-    const intent = callIntent('permit2Approve', input.call, input.fn)
-    intent.owner = owner.toLowerCase()
-    const { fields, text } = permit2Approval(
-      input.ctx,
-      intent,
-      permit.details.map(toDetails),
-      permit.spender,
-      permit.sigDeadline,
-    )
-    return {
-      intent,
-      display: permit2Display(input, 'Approve', text, [
-        addressField(input.ctx, intent.chainId, 'Owner', owner),
-        ...fields,
-      ]),
-    }
+    return signedPermitCall(input, owner, permit.details, permit.spender, permit.sigDeadline)
   },
 )
 
