@@ -24,6 +24,7 @@ import { networksRoutes } from '../routes/networksRoutes'
 import { walletsRoutes } from '../routes/walletsRoutes'
 import { corePlugin } from './corePlugin'
 import { redactedPaths } from './logRedaction'
+import { RequestLogController } from './requestLogController'
 
 export type BuildGatewayOptions = {
   config: GatewayConfig
@@ -51,6 +52,7 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
       options.logger === undefined
         ? { level: options.config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' } }
         : options.logger,
+    logController: new RequestLogController(),
     bodyLimit,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,

@@ -29,14 +29,16 @@ describe('approvals', () => {
     const { key, credential } = await credentialFor('ES256K', 'bob')
     const other = await credentialFor('ES256K', 'mallory')
     const jws = await signApproval(key.privateJwk, request)
+    const byOther = await signApproval(other.key.privateJwk, request)
+    // Each check runs only when awaited: a refusal must never be a rejection nobody handles.
     const refusals = [
-      verifyApproval(jws, [credential], { ...request, requestId: 'req-2' }),
-      verifyApproval(jws, [credential], { ...request, clientId: 'client-2' }),
-      verifyApproval(await signApproval(other.key.privateJwk, request), [credential], request),
-      verifyApproval(`${jws.slice(0, -6)}AAAAAA`, [credential], request),
-      verifyApproval('a.b', [credential], request),
-      verifyApproval('!!.!!.!!', [credential], request),
+      () => verifyApproval(jws, [credential], { ...request, requestId: 'req-2' }),
+      () => verifyApproval(jws, [credential], { ...request, clientId: 'client-2' }),
+      () => verifyApproval(byOther, [credential], request),
+      () => verifyApproval(`${jws.slice(0, -6)}AAAAAA`, [credential], request),
+      () => verifyApproval('a.b', [credential], request),
+      () => verifyApproval('!!.!!.!!', [credential], request),
     ]
-    for (const refusal of refusals) await expect(refusal).rejects.toBeInstanceOf(ValidationError)
+    for (const refusal of refusals) await expect(refusal()).rejects.toBeInstanceOf(ValidationError)
   })
 })

@@ -1,0 +1,33 @@
+import { Writable } from 'node:stream'
+import Fastify from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { RequestLogController } from './requestLogController'
+
+describe('RequestLogController', () => {
+  it('logs each request once, on completion, with its method, URL, status and time', async () => {
+    const lines: Record<string, unknown>[] = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)))
+        done()
+      },
+    })
+    const app = Fastify({ logger: { level: 'info', stream }, logController: new RequestLogController() })
+    app.get('/ok', async () => ({ ok: true }))
+    app.get('/fails', async () => {
+      throw new Error('boom')
+    })
+    await app.inject({ method: 'GET', url: '/ok?x=1' })
+    await app.inject({ method: 'GET', url: '/fails' })
+    await app.close()
+    const requestLines = lines.filter((line) => line.responseTime !== undefined)
+    expect(requestLines.map((line) => line.msg)).toEqual(['request completed', 'request completed'])
+    expect(requestLines[0]).toMatchObject({
+      req: { method: 'GET', url: '/ok?x=1' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    })
+    expect(requestLines[1]).toMatchObject({ req: { url: '/fails' }, res: { statusCode: 500 } })
+    expect(lines.some((line) => line.msg === 'incoming request')).toBe(false)
+  })
+})
