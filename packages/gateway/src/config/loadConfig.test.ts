@@ -28,6 +28,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, RAMPART_DATA_DIR: '/tmp/x' }, {}).database).toEqual({ dataDir: '/tmp/x' })
   })
 
+  it('reads the replay store, and accepts an Ed25519 attestation key', () => {
+    expect(loadConfig(base, {}).replayStore).toBeUndefined()
+    expect(loadConfig({ ...base, RAMPART_REPLAY_STORE: 'database' }, {}).replayStore).toBe('database')
+    expect(loadConfig(base, { replayStore: 'memory' }).replayStore).toBe('memory')
+    const ed25519 = { kty: 'OKP', crv: 'Ed25519', x: 'x'.repeat(43), d: 'd'.repeat(43) }
+    expect(
+      loadConfig({ ...base, RAMPART_ATTESTATION_KEY: JSON.stringify(ed25519) }, {}).attestationKey,
+    ).toEqual(ed25519)
+  })
+
   it('lets the environment override the file', () => {
     const config = loadConfig({ ...base, PORT: '4000' }, { port: 5000, host: '0.0.0.0' })
     expect(config.port).toBe(4000)
@@ -41,6 +51,7 @@ describe('loadConfig', () => {
     [{ ...base, RAMPART_ATTESTATION_KEY: '{"kty":"EC","crv":"P-256"}' }, 'secp256k1'],
     [{ ...base, RAMPART_ATTESTATION_KEY: 'not json' }, 'private JWK as JSON'],
     [{ ...base, PORT: '70000' }, 'PORT'],
+    [{ ...base, RAMPART_REPLAY_STORE: 'redis' }, 'RAMPART_REPLAY_STORE: must be memory or database'],
     [{ ...base, RAMPART_PUBLIC_ORIGIN: 'https://x.example.com/path' }, 'RAMPART_PUBLIC_ORIGIN'],
   ])('refuses a bad setting with a clear error (%#)', (env, message) => {
     expect(() => loadConfig(env, {})).toThrow(message)
