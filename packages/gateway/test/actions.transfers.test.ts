@@ -1,6 +1,5 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { base58 } from '@scure/base'
 import { mnemonicToSeedSync } from '@scure/bip39'
 import {
   decodeFunctionData,
@@ -23,7 +22,6 @@ import {
 const blocked = '0x000000000000000000000000000000000000dEaD'
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const solanaKey = deriveEd25519(mnemonicToSeedSync(testMnemonic), "m/44'/501'/0'/0'")
-const solanaAddress = base58.encode(solanaKey.publicKey)
 
 let setup: SigningSetup
 let sequence = 0

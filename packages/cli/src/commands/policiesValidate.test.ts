@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { captureOutput } from '../../test/captureOutput'
 import { EXIT } from '../exitCodes'
 import { runPoliciesValidate } from './policiesValidate'

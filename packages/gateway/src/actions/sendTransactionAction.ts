@@ -1,7 +1,6 @@
 import type { SendTransactionRequest } from '../generated/actions/sendTransactionRequest'
-import { resolveSigner, type SourceRef } from '../pipeline/resolveSigner'
+import { resolveSigner } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
-import type { EvmTransactionRequest } from '../providers/types'
 import { iso, quantity, requireEvmSigner, requireSameAddress } from './evmSigner'
 
 /** The create body, as `schemas/gateway/actions/` defines it. */

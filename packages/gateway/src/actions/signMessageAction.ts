@@ -1,5 +1,5 @@
 import type { SignMessageRequest } from '../generated/actions/signMessageRequest'
-import { resolveSigner, type SourceRef } from '../pipeline/resolveSigner'
+import { resolveSigner } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
 import type { Hex, PersonalMessage } from '../providers/types'
 import { requireEvmSigner } from './evmSigner'

@@ -1,8 +1,8 @@
 import { ValidationError } from '../errors/gatewayError'
 import type { SignRawRequest } from '../generated/actions/signRawRequest'
-import { resolveSigner, type SourceRef } from '../pipeline/resolveSigner'
+import { resolveSigner } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
-import type { Hex, RawSigningAlgorithm } from '../providers/types'
+import type { Hex } from '../providers/types'
 import { iso } from './evmSigner'
 
 /** The create body, as `schemas/gateway/actions/` defines it. */

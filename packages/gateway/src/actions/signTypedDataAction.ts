@@ -1,7 +1,6 @@
 import type { SignTypedDataRequest } from '../generated/actions/signTypedDataRequest'
-import { resolveSigner, type SourceRef } from '../pipeline/resolveSigner'
+import { resolveSigner } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
-import type { TypedDataDefinition } from '../providers/types'
 import { requireEvmSigner } from './evmSigner'
 import { signatureRecord } from './signatureRecord'
 

@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors/gatewayError'
 import type { CreateStakeRequest } from '../generated/actions/createStakeRequest'
-import { resolveSigner, type SourceRef } from '../pipeline/resolveSigner'
+import { resolveSigner } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
 import type { ProviderStake } from '../providers/types'
 import { quantity } from './evmSigner'

@@ -3,12 +3,11 @@ import { encodeFunctionData, erc20Abi, formatUnits, isAddress } from 'viem'
 import { accounts, addresses, assets, networks, wallets } from '../db/schema'
 import { NotFoundError, ValidationError } from '../errors/gatewayError'
 import type { CreateTransferRequest } from '../generated/actions/createTransferRequest'
-import { resolveSigner, type SourceRef } from '../pipeline/resolveSigner'
+import { resolveSigner } from '../pipeline/resolveSigner'
 import type { PlanContext, SigningAction } from '../pipeline/signingAction'
-import type { NetworkFeeAttribution } from '../providers/types'
 import { accountToApi, addressToApi, assetToApi, networkToApi, walletToApi } from '../resources/toApi'
 import { iso, quantity } from './evmSigner'
-import { resolveTransferAsset, type TransferAssetRef, toBaseUnits } from './resolveTransferAsset'
+import { resolveTransferAsset, toBaseUnits } from './resolveTransferAsset'
 
 /** The create body, as `schemas/gateway/actions/` defines it. */
 export type CreateTransferBody = CreateTransferRequest

@@ -1,7 +1,7 @@
 import { encodeFunctionData, parseAbi } from 'viem'
 import { NotFoundError, ValidationError } from '../errors/gatewayError'
 import type { CreateUnstakeRequest } from '../generated/actions/createUnstakeRequest'
-import { resolveSigner, type SourceRef } from '../pipeline/resolveSigner'
+import { resolveSigner } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
 import type { ProviderUnstake } from '../providers/types'
 import { quantity } from './evmSigner'
