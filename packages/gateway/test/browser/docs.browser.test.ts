@@ -1,21 +1,10 @@
 import { statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from '../support/launchChromium'
 import { startTestGateway, type TestGateway } from '../support/testGateway'
-
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const flags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 let gateway: TestGateway
 let browser: Browser
@@ -24,7 +13,7 @@ let base: string
 beforeAll(async () => {
   gateway = await startTestGateway()
   base = await gateway.app.listen({ host: '127.0.0.1', port: 0 })
-  browser = await chromium.launch({ executablePath, args: flags })
+  browser = await launchChromium()
 })
 afterAll(async () => {
   await browser?.close()

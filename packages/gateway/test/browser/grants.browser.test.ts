@@ -2,9 +2,10 @@ import { createHash, randomUUID } from 'node:crypto'
 import { statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpClient, startFinishServer } from '../grantsHttp'
+import { launchChromium } from '../support/launchChromium'
 import {
   createTestConnection,
   registerTestClient,
@@ -12,18 +13,6 @@ import {
   type TestClient,
   type TestGateway,
 } from '../support/testGateway'
-
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const flags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 let gateway: TestGateway
 let browser: Browser
@@ -40,7 +29,7 @@ beforeAll(async () => {
   client = await registerTestClient(gateway)
   treasury = (await createTestConnection(gateway, client, { label: 'Treasury' })).connectionId
   operations = (await createTestConnection(gateway, client, { label: 'Operations <ops>' })).connectionId
-  browser = await chromium.launch({ executablePath, args: flags })
+  browser = await launchChromium()
 })
 afterAll(async () => {
   await browser?.close()
