@@ -1,80 +1,19 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { type Hex, keccak256, recoverTransactionAddress } from 'viem'
+import { keccak256, recoverTransactionAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FakeEthereumNode, startFakeEthereumNode } from './support/fakeEthereumNode'
 import { policy, type SigningSetup, startSigningGateway, testAddress } from './support/signingClient'
 
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const gwei = 10n ** 9n
 
-/** A minimal Base JSON-RPC node on loopback: answers what the provider asks and keeps the raw transactions sent. */
-const node = { reject: undefined as string | undefined, received: [] as Hex[] }
-
-function answer(
-  method: string,
-  params: unknown[],
-): { result?: unknown; error?: { code: number; message: string } } {
-  switch (method) {
-    case 'eth_chainId':
-      return { result: '0x2105' }
-    case 'eth_getTransactionCount':
-      return { result: '0x3' }
-    case 'eth_estimateGas':
-      return { result: '0x5208' }
-    case 'eth_maxPriorityFeePerGas':
-      return { result: `0x${gwei.toString(16)}` }
-    case 'eth_gasPrice':
-      return { result: `0x${(2n * gwei).toString(16)}` }
-    case 'eth_getBlockByNumber':
-      return {
-        result: {
-          number: '0x10',
-          hash: `0x${'11'.repeat(32)}`,
-          parentHash: `0x${'22'.repeat(32)}`,
-          timestamp: '0x6553f100',
-          baseFeePerGas: `0x${gwei.toString(16)}`,
-          gasLimit: '0x1c9c380',
-          gasUsed: '0x0',
-          miner: '0x0000000000000000000000000000000000000000',
-          transactions: [],
-          uncles: [],
-        },
-      }
-    case 'eth_sendRawTransaction': {
-      if (node.reject) return { error: { code: -32000, message: node.reject } }
-      const raw = params[0] as Hex
-      node.received.push(raw)
-      return { result: keccak256(raw) }
-    }
-    default:
-      return { error: { code: -32601, message: `method ${method} not found` } }
-  }
-}
-
-let server: Server
+let node: FakeEthereumNode
 let setup: SigningSetup
 let sequence = 0
 const nextId = () => `broadcast-${++sequence}-${Date.now()}`
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk) => {
-      body += chunk
-    })
-    request.on('end', () => {
-      const calls = JSON.parse(body) as { id: number; method: string; params: unknown[] }
-      const one = (call: { id: number; method: string; params: unknown[] }) => ({
-        jsonrpc: '2.0',
-        id: call.id,
-        ...answer(call.method, call.params ?? []),
-      })
-      response.setHeader('content-type', 'application/json')
-      response.end(JSON.stringify(Array.isArray(calls) ? calls.map(one) : one(calls)))
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const rpcUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  node = await startFakeEthereumNode({ chainId: 8453, nonce: 3, gasPrice: 2n * gwei, baseFeePerGas: gwei })
+  const rpcUrl = node.url
   setup = await startSigningGateway({
     policies: [
       policy('permit-transactions', 'permit', [{ criterion: 'checkAction', args: ['signTransaction'] }]),
@@ -84,7 +23,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await setup?.gateway.close()
-  await new Promise<void>((resolve) => server?.close(() => resolve()))
+  await node?.close()
 })
 
 const base = () => ({ type: 'account', id: setup.accounts.BASE! })

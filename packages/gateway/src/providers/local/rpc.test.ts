@@ -1,7 +1,8 @@
-import { createServer, type Server } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type Hex, keccak256, parseTransaction, recoverTransactionAddress } from 'viem'
+import { parseTransaction, recoverTransactionAddress } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type FakeEthereumNode, startFakeEthereumNode } from '../../../test/support/fakeEthereumNode'
 import { createLocalProvider } from './localProvider'
 
 const mnemonic = 'test test test test test test test test test test test junk'
@@ -14,88 +15,15 @@ const rejection = (promise: Promise<unknown>) =>
     (error: unknown) => error,
   )
 
-/** A minimal Ethereum JSON-RPC node on loopback: answers the calls the provider makes and records raw transactions. */
-const node = {
-  chainId: 1,
-  reject: undefined as string | undefined,
-  received: [] as Hex[],
-  calls: [] as string[],
-}
-
-function answer(
-  method: string,
-  params: unknown[],
-): { result?: unknown; error?: { code: number; message: string } } {
-  switch (method) {
-    case 'eth_chainId':
-      return { result: `0x${node.chainId.toString(16)}` }
-    case 'eth_getTransactionCount':
-      return { result: '0x7' }
-    case 'eth_estimateGas':
-      return { result: (params[0] as { data?: string }).data ? '0xc350' : '0x5208' }
-    case 'eth_maxPriorityFeePerGas':
-      return { result: `0x${gwei.toString(16)}` }
-    case 'eth_gasPrice':
-      return { result: `0x${(3n * gwei).toString(16)}` }
-    case 'eth_getBlockByNumber':
-      return {
-        result: {
-          number: '0x10',
-          hash: `0x${'11'.repeat(32)}`,
-          parentHash: `0x${'22'.repeat(32)}`,
-          timestamp: '0x6553f100',
-          baseFeePerGas: `0x${(10n * gwei).toString(16)}`,
-          gasLimit: '0x1c9c380',
-          gasUsed: '0x0',
-          miner: '0x0000000000000000000000000000000000000000',
-          transactions: [],
-          uncles: [],
-        },
-      }
-    case 'eth_sendRawTransaction': {
-      if (node.reject) return { error: { code: -32000, message: node.reject } }
-      const raw = params[0] as Hex
-      node.received.push(raw)
-      return { result: keccak256(raw) }
-    }
-    default:
-      return { error: { code: -32601, message: `method ${method} not found` } }
-  }
-}
-
-let server: Server
-let rpcUrl: string
+let node: FakeEthereumNode
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk) => {
-      body += chunk
-    })
-    request.on('end', () => {
-      const calls = JSON.parse(body) as { id: number; method: string; params: unknown[] }
-      const one = (call: { id: number; method: string; params: unknown[] }) => {
-        node.calls.push(call.method)
-        return { jsonrpc: '2.0', id: call.id, ...answer(call.method, call.params ?? []) }
-      }
-      response.setHeader('content-type', 'application/json')
-      response.end(JSON.stringify(Array.isArray(calls) ? calls.map(one) : one(calls)))
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  rpcUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  node = await startFakeEthereumNode({ chainId: 1, nonce: 7, gasPrice: 3n * gwei, baseFeePerGas: 10n * gwei })
 })
+afterAll(() => node.close())
+beforeEach(() => node.reset())
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
-
-beforeEach(() => {
-  node.chainId = 1
-  node.reject = undefined
-  node.received = []
-  node.calls = []
-})
-
-async function connect(url = rpcUrl) {
+async function connect(url = node.url) {
   const provider = createLocalProvider({
     scrypt: { N: 2 ** 10, r: 8, p: 1 },
     networks: { ETHEREUM: { rpcUrl: url } },
