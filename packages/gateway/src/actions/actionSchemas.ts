@@ -17,6 +17,7 @@ import stake from '@rampart/schemas/gateway/actions/stake.schema.json'
 import stakeTransaction from '@rampart/schemas/gateway/actions/stakeTransaction.schema.json'
 import transfer from '@rampart/schemas/gateway/actions/transfer.schema.json'
 import unstake from '@rampart/schemas/gateway/actions/unstake.schema.json'
+import { toRegistrable } from '../http/gatewaySchemas'
 
 /** The JSON Schemas under `schemas/gateway/actions/`: the signing actions' bodies and records. */
 export const actionSchemas = {
@@ -59,19 +60,5 @@ export function actionDataOf(name: ActionSchemaName) {
 
 /** The action schemas as fastify registers them: no `$schema`, every relative `$ref` made absolute. */
 export function registrableActionSchemas(): Record<string, unknown>[] {
-  return Object.values(actionSchemas).map(
-    ({ $schema: _dialect, ...schema }) => absoluteRefs(schema, schema.$id) as Record<string, unknown>,
-  )
-}
-
-function absoluteRefs(node: unknown, base: string): unknown {
-  if (Array.isArray(node)) return node.map((item) => absoluteRefs(item, base))
-  if (node === null || typeof node !== 'object') return node
-  return Object.fromEntries(
-    Object.entries(node).map(([key, value]) =>
-      key === '$ref' && typeof value === 'string'
-        ? [key, new URL(value, base).toString()]
-        : [key, absoluteRefs(value, base)],
-    ),
-  )
+  return toRegistrable(Object.values(actionSchemas))
 }

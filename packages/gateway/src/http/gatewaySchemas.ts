@@ -48,7 +48,14 @@ export function ref(name: GatewaySchemaName): { $ref: string } {
  * every relative `$ref` made absolute against the schema's `$id`, which the serializer needs.
  */
 export function registrableSchemas(): Record<string, unknown>[] {
-  return Object.values(gatewaySchemas).map(
+  return toRegistrable(Object.values(gatewaySchemas))
+}
+
+/** Any set of schemas with `$id`s, made registrable as {@link registrableSchemas} describes. */
+export function toRegistrable(
+  schemas: ReadonlyArray<{ $id: string; $schema?: string }>,
+): Record<string, unknown>[] {
+  return schemas.map(
     ({ $schema: _dialect, ...schema }) => absoluteRefs(schema, schema.$id) as Record<string, unknown>,
   )
 }
