@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { indexEntities } from './indexEntities'
 import { northwind } from './testFixtures'
-import { loadEntities } from './validateEntities'
+import { loadEntities, validateEntities } from './validateEntities'
 
 const doc = northwind()
 const index = indexEntities(doc)
@@ -95,6 +95,26 @@ describe('loadEntities', () => {
     expect(loaded.valid).toBe(false)
     expect(loaded.index).toBeUndefined()
     expect(loaded.issues).toMatchObject([{ code: 'dangling-reference', path: '/userGroupMembers/0/userId' }])
+  })
+})
+
+describe('indexEntities with the validation result', () => {
+  it('builds the same index from the tables the validation made', () => {
+    const validated = northwind()
+    const result = validateEntities(validated)
+    expect(result).toEqual({ valid: true, issues: [] })
+    const reused = indexEntities(validated, result)
+    expect(reused.accountsOfUser(amelia)).toEqual(index.accountsOfUser(amelia))
+    expect(reused.membersOfUserGroup('executives')).toEqual(index.membersOfUserGroup('executives'))
+    expect(reused.accountByAddress(1, USDC_MAINNET)).toEqual(index.accountByAddress(1, USDC_MAINNET))
+    expect(reused.tokenByAddress(1, USDC_MAINNET)?.id).toBe(index.tokenByAddress(1, USDC_MAINNET)?.id)
+  })
+
+  it('ignores a result that belongs to another document', () => {
+    const result = validateEntities(northwind())
+    const other = northwind()
+    other.users.push({ id: 'late.joiner@northwind.example', role: 'member' })
+    expect(indexEntities(other, result).user('late.joiner@northwind.example')?.role).toBe('member')
   })
 })
 

@@ -12,6 +12,8 @@ import type {
   UserEntity,
   UserGroupEntity,
 } from './generated/entities'
+import type { EntityValidationResult } from './issue'
+import { recalledTables } from './rememberedTables'
 
 /**
  * Constant-time lookups over a validated Entities document. Ids are matched case-insensitively (validateEntities
@@ -154,8 +156,10 @@ function identity(length: number): Int32Array {
 /**
  * Builds the lookups of an Entities document once, in time linear in its size. Index a document that
  * validateEntities accepted: on a document with duplicates the first entry wins, and dangling links are skipped.
- * To validate and index in one pass, use loadEntities.
+ * Pass that validation's result as `validated` and the index reuses the tables the validation built for this
+ * very document (a result for another document is ignored); loadEntities does both in one call.
  */
-export function indexEntities(entities: Entities): EntityIndex {
-  return createEntityIndex(entities, analyzeEntities(entities as unknown as Item, null))
+export function indexEntities(entities: Entities, validated?: EntityValidationResult): EntityIndex {
+  const tables = validated && recalledTables(validated, entities)
+  return createEntityIndex(entities, tables ?? analyzeEntities(entities as unknown as Item, null))
 }

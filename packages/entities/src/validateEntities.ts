@@ -5,6 +5,7 @@ import { detectEntityKind, type EntityKind } from './entityKinds'
 import type { Entities } from './generated/entities'
 import { createEntityIndex, type EntityIndex } from './indexEntities'
 import type { EntityValidationResult } from './issue'
+import { rememberTables } from './rememberedTables'
 import { issueFromSchemaError, schemaValidator } from './schemaValidator'
 
 export interface ValidateEntitiesOptions {
@@ -30,13 +31,18 @@ function validate(doc: unknown, options: ValidateEntitiesOptions) {
  * Validates an Entities document (a parsed JSON value) against its schema and the rules a schema cannot express:
  * unique ids, unique links, references that resolve, CAIP-19 token ids, unique addresses, a consistent address
  * book, and usable public keys. Returns every issue found, not just the first.
+ *
+ * Give the result to indexEntities together with the document, and the index is built from the tables this
+ * validation already made instead of analyzing the document again.
  */
 export function validateEntities(
   doc: unknown,
   options: ValidateEntitiesOptions = {},
 ): EntityValidationResult {
-  const { valid, issues } = validate(doc, options)
-  return { valid, issues }
+  const { valid, issues, tables } = validate(doc, options)
+  const result = { valid, issues }
+  if (valid && tables) rememberTables(result, doc as object, tables)
+  return result
 }
 
 export interface LoadedEntities extends EntityValidationResult {
