@@ -81,6 +81,20 @@ describe('decodeRequest', () => {
     expect(decodeRequest(send({ to: usdt, data: '0xdead' })).intent.type).toBe('contractCall')
   })
 
+  it('reads calldata and addresses of any case into lowercase intents', () => {
+    const upper = decodeIntent(
+      send({
+        from: from.toUpperCase().replace('0X', '0x'),
+        to: usdt.toUpperCase().replace('0X', '0x'),
+        data: transfer.toUpperCase().replace('0X', '0x'),
+      }),
+    )
+    expect(upper.error).toBeNull()
+    expect(upper.intent).toEqual(decodeIntent(send({ to: usdt, data: transfer })).intent)
+    expect(upper.intent.recipient).toBe('0x5bdbd6e977d40a2fbebad8d8654556582a6df854')
+    expect(upper.intent.hexSignature).toBe('0xa9059cbb')
+  })
+
   it('refuses calldata above the size limit', () => {
     const data = `${transfer}${'00'.repeat(limits.maxCalldataBytes)}`
     expect(decodeRequest(send({ to: usdt, data })).decoding.error?.name).toBe('sizeLimitExceeded')

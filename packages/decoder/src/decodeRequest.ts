@@ -19,6 +19,8 @@ const actions = new Set<string>([
   'eth_signTypedData_v4',
   'eth_sendUserOperation',
 ])
+const dataPath = '/params/0/data'
+const inputPath = '/params/0/input'
 const emptyProvider: DataProvider = {}
 const noRegistries: readonly DescriptorRegistry[] = []
 const providers = new WeakMap<object, DataProvider>()
@@ -79,13 +81,8 @@ function decode(request: unknown, options: DecodeOptions, display: boolean): Res
           throw new DecodingError('invalidParams', `${action} takes [transaction].`, { path: '/params' })
         }
         const tx = parseTransactionRequest(params[0], defaultChainId, '/params/0')
-        const resolution = decodeCall(
-          tx.call,
-          ctx,
-          0,
-          `/params/0/${isRecord(params[0]) && params[0].data === undefined && params[0].input !== undefined ? 'input' : 'data'}`,
-        )
-        if (Object.keys(tx.gas).length > 0) resolution.intent.gas = tx.gas
+        const resolution = decodeCall(tx.call, ctx, 0, tx.dataKey === 'data' ? dataPath : inputPath)
+        if (tx.gas) resolution.intent.gas = tx.gas
         if (tx.nonce !== undefined && resolution.intent.nonce === undefined)
           resolution.intent.nonce = tx.nonce.toString()
         return resolution

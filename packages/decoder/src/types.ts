@@ -53,7 +53,7 @@ export interface Call {
   from?: `0x${string}`
   /** Absent for a contract deployment. */
   to?: `0x${string}`
-  /** Valid 0x hex: checked when the request is parsed, or produced by the ABI decoder. */
+  /** Valid lowercase 0x hex: checked and lowercased when the request is parsed, or produced by the ABI decoder. */
   data: `0x${string}`
   value: bigint
   /** The address whose code context runs the call when it differs from `to` (a DELEGATECALL's caller). */

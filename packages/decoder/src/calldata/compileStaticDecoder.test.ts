@@ -14,7 +14,10 @@ function sample(type: string, seed: number): unknown {
   const uint = /^uint(\d+)$/.exec(type)
   if (uint) {
     const bits = Number(uint[1])
-    const value = BigInt(word(seed, 32)) % (1n << BigInt(bits))
+    // Every other seed is a small value (as most amounts are), of 1 to 64 significant bits, to cover both the
+    // short and the full-word readers and the boundary between them.
+    const width = seed % 2 === 0 ? bits : Math.min(bits, 1 + (seed % 64))
+    const value = BigInt(word(seed, 32)) % (1n << BigInt(width))
     return bits <= 48 ? Number(value) : value
   }
   const bytes = /^bytes(\d+)$/.exec(type)
@@ -52,6 +55,20 @@ describe('compileStaticDecoder', () => {
     expect(() => decode(`0xdeadbeef${'f'.repeat(64)}${clean.slice(74)}`)).toThrow(/address/)
     expect(() => decode(`${clean.slice(0, 74)}${'0'.repeat(63)}2${clean.slice(138)}`)).toThrow(/bool/)
     expect(() => decode(`${clean.slice(0, 138)}${'0'.repeat(61)}100`)).toThrow(/uint8/)
+    // Dirt far above the low digits is refused too, for bool and narrow uints alike.
+    expect(() => decode(`${clean.slice(0, 74)}1${'0'.repeat(62)}1${clean.slice(138)}`)).toThrow(/bool/)
+    expect(() => decode(`${clean.slice(0, 138)}8${'0'.repeat(61)}ff`)).toThrow(/uint8/)
+  })
+
+  it('reads uint256 amounts around the short-reader boundary exactly', () => {
+    const decode = compileStaticDecoder([{ type: 'uint256' }, { type: 'uint160' }])!
+    const values = [0n, 1n, 2n ** 52n - 1n, 2n ** 52n, 2n ** 53n + 1n, 2n ** 160n - 1n]
+    for (const value of values) {
+      const data = `0xdeadbeef${encodeAbiParameters([{ type: 'uint256' }, { type: 'uint160' }], [value, value]).slice(2)}`
+      expect(decode(data)).toEqual([value, value])
+    }
+    const over160 = `0xdeadbeef${'0'.repeat(64)}${'0'.repeat(23)}1${'0'.repeat(40)}`
+    expect(() => decode(over160)).toThrow(/uint160/)
   })
 
   it('reports truncated calldata', () => {

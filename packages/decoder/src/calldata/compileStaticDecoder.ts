@@ -4,16 +4,24 @@ import { DecodingError } from '../errors/decodingError'
 /** Reads calldata arguments: the 0x-prefixed calldata (selector included) in, decoded values out. */
 export type ArgumentDecoder = (data: string) => readonly unknown[]
 
-type WordReader = (word: string, index: number) => unknown
+/** Reads the 32-byte word that starts at hex digit `offset` of the calldata. */
+type WordReader = (data: string, offset: number, index: number) => unknown
 
 const zeros24 = '0'.repeat(24)
+// A word whose first 51 hex digits are zero holds at most 52 bits: a JS number reads it exactly.
+const zeros51 = '0'.repeat(51)
 
 /**
  * Compiles a reader for functions whose inputs are all single-word static types (address, bool, uintN,
  * bytesN), the shape of the hot token calls. Such calldata is a fixed sequence of 32-byte words, so each
- * argument is read at a known offset with the checks Solidity's own decoder applies (clean high bits, value
- * ranges), without re-scanning the ABI on every call. Returns undefined for any other shape, which is then
- * decoded by viem's decodeAbiParameters. A differential test holds the two decoders to the same results.
+ * argument is read in place at a known offset with the checks Solidity's own decoder applies (clean high
+ * bits, value ranges), without re-scanning the ABI or copying words on every call. Returns undefined for any
+ * other shape, which is then decoded by viem's decodeAbiParameters. A differential test holds the two
+ * decoders to the same results.
+ *
+ * The calldata must be valid lowercase hex, as every Call's data is (requests are checked and lowercased
+ * where they are parsed; embedded calls come out of the ABI decoder): addresses and bytes are returned as
+ * slices of it, hence lowercase.
  */
 export function compileStaticDecoder(inputs: readonly AbiParameter[]): ArgumentDecoder | undefined {
   const readers: WordReader[] = []
@@ -22,61 +30,78 @@ export function compileStaticDecoder(inputs: readonly AbiParameter[]): ArgumentD
     if (!reader) return undefined
     readers.push(reader)
   }
-  const length = 10 + 64 * readers.length
+  const count = readers.length
+  const length = 10 + 64 * count
   return (data) => {
     if (data.length < length) {
-      throw new DecodingError(
-        'truncatedCalldata',
-        `Calldata ends before its ${readers.length} 32-byte arguments.`,
-        {
-          details: { bytes: (data.length - 2) / 2, expectedBytes: (length - 2) / 2 },
-        },
-      )
+      throw new DecodingError('truncatedCalldata', `Calldata ends before its ${count} 32-byte arguments.`, {
+        details: { bytes: (data.length - 2) / 2, expectedBytes: (length - 2) / 2 },
+      })
     }
-    const args = new Array<unknown>(readers.length)
-    for (let i = 0; i < readers.length; i++) {
-      const start = 10 + 64 * i
-      args[i] = readers[i]!(data.slice(start, start + 64), i)
-    }
+    const args = new Array<unknown>(count)
+    for (let i = 0; i < count; i++) args[i] = readers[i]!(data, 10 + 64 * i, i)
     return args
   }
 }
 
 function wordReader(type: string): WordReader | undefined {
   if (type === 'address') {
-    return (word, index) => {
-      if (!word.startsWith(zeros24)) throw dirty(index, 'address')
-      return `0x${word.slice(24).toLowerCase()}`
+    return (data, offset, index) => {
+      if (!data.startsWith(zeros24, offset)) throw dirty(index, 'address')
+      return `0x${data.slice(offset + 24, offset + 64)}`
     }
   }
   if (type === 'bool') {
-    return (word, index) => {
-      const value = BigInt(`0x${word}`)
-      if (value > 1n) throw dirty(index, 'bool')
-      return value === 1n
+    return (data, offset, index) => {
+      if (!data.startsWith(zeros51, offset)) throw dirty(index, 'bool')
+      const value = readSmall(data, offset)
+      if (value > 1) throw dirty(index, 'bool')
+      return value === 1
     }
   }
   const uint = /^uint(\d+)$/.exec(type)
   if (uint) {
     const bits = Number(uint[1])
+    if (bits < 8 || bits > 256 || bits % 8 !== 0) return undefined
+    // viem returns numbers for uints of 48 bits or fewer; keep the same shape.
+    if (bits <= 48) {
+      const limit = 2 ** bits
+      return (data, offset, index) => {
+        if (!data.startsWith(zeros51, offset)) throw dirty(index, type)
+        const value = readSmall(data, offset)
+        if (value >= limit) throw dirty(index, type)
+        return value
+      }
+    }
     const limit = 1n << BigInt(bits)
-    return (word, index) => {
-      const value = BigInt(`0x${word}`)
-      if (value >= limit) throw dirty(index, type)
-      // viem returns numbers for uints of 48 bits or fewer; keep the same shape.
-      return bits <= 48 ? Number(value) : value
+    return (data, offset, index) => {
+      // Most amounts are small: a number parses faster than a 64-digit BigInt.
+      if (data.startsWith(zeros51, offset)) return BigInt(readSmall(data, offset))
+      const value = BigInt(`0x${data.slice(offset, offset + 64)}`)
+      // 64 hex digits never exceed 256 bits; narrower types are range-checked.
+      if (bits < 256 && value >= limit) throw dirty(index, type)
+      return value
     }
   }
   const fixedBytes = /^bytes(\d+)$/.exec(type)
   if (fixedBytes) {
     const size = Number(fixedBytes[1])
     if (size < 1 || size > 32) return undefined
-    return (word, index) => {
-      if (!/^0*$/.test(word.slice(size * 2))) throw dirty(index, type)
-      return `0x${word.slice(0, size * 2).toLowerCase()}`
+    const padding = '0'.repeat(64 - size * 2)
+    return (data, offset, index) => {
+      if (!data.startsWith(padding, offset + size * 2)) throw dirty(index, type)
+      return `0x${data.slice(offset, offset + size * 2)}`
     }
   }
   return undefined
+}
+
+/** The last 13 hex digits of the word at `offset`. */
+function readSmall(data: string, offset: number): number {
+  const value = Number(`0x${data.slice(offset + 51, offset + 64)}`)
+  // Only reachable with calldata that breaks the Call contract; refuse rather than read a wrong value.
+  if (Number.isNaN(value)) throw new SyntaxError('Calldata holds a digit that is not hex.')
+  return value
 }
 
 function dirty(index: number, type: string): DecodingError {

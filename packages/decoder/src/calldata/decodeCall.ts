@@ -28,7 +28,7 @@ export function decodeCall(call: Call, ctx: DecodeContext, depth: number, path: 
     )
   }
   const data = call.data
-  // Hex syntax is checked where the request is parsed; embedded calldata comes out of the ABI decoder.
+  // Hex syntax and case are settled where the request is parsed; embedded calldata comes out of the ABI decoder.
   if (!data.startsWith('0x') || data.length % 2 !== 0) {
     return callError(
       call,
@@ -58,7 +58,7 @@ export function decodeCall(call: Call, ctx: DecodeContext, depth: number, path: 
       }),
     )
   }
-  const selector = data.slice(0, 10).toLowerCase() as `0x${string}`
+  const selector = data.slice(0, 10) as `0x${string}`
   const candidates = builtinFunctions.get(selector)
   if (!candidates) return unknownCall(call, to, selector, ctx, path)
 

@@ -47,8 +47,8 @@ function tokenDisplay(
 export const erc20Transfer = defineFunction(
   'function transfer(address to, uint256 amount)',
   ({ args, call, ctx, fn }) => {
-    const [to, amount] = args as [string, bigint]
-    const recipient = to.toLowerCase()
+    // Static arguments are read straight from the (lowercase) calldata: addresses are already lowercase.
+    const [recipient, amount] = args as [string, bigint]
     const intent: Intent = callIntent('erc20Transfer', call, fn)
     intent.token = erc20Asset(call.chainId, call.to)
     intent.amount = amount.toString()
@@ -106,8 +106,8 @@ function allowanceChange(
   verb: string,
 ) {
   return ({ args, call, ctx, fn }: Parameters<Parameters<typeof defineFunction>[1]>[0]) => {
-    const [spenderRaw, amount] = args as [string, bigint]
-    const spender = spenderRaw.toLowerCase()
+    // Static arguments: the address is already lowercase.
+    const [spender, amount] = args as [string, bigint]
     const intent = callIntent(type, call, fn)
     Object.assign(intent, { token: erc20Asset(call.chainId, call.to), amount: amount.toString(), spender })
     if (type !== 'erc20DecreaseAllowance') intent.unlimited = amount === maxUint256

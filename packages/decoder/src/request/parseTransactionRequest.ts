@@ -3,15 +3,18 @@ import type { Call, Intent } from '../types'
 import {
   isRecord,
   parseAddress,
+  parseCalldata,
   parseChainId,
-  parseHexData,
   parseOptionalAddress,
   parseOptionalQuantity,
 } from './values'
 
 export interface TransactionRequest {
   call: Call
-  gas: NonNullable<Intent['gas']>
+  /** Where the calldata was read (`data`, or `input` when only that was sent). */
+  dataKey: 'data' | 'input'
+  /** Absent when the request names no gas field. */
+  gas?: NonNullable<Intent['gas']>
   nonce?: bigint
 }
 
@@ -33,15 +36,14 @@ export function parseTransactionRequest(
       },
     )
   }
-  const dataKey = value.data !== undefined ? 'data' : 'input'
-  const chainId =
-    value.chainId === undefined ? defaultChainId : parseChainId(value.chainId, `${path}/chainId`)
-  const to = parseOptionalAddress(value.to, `${path}/to`)
-  const from = value.from === undefined ? undefined : parseAddress(value.from, `${path}/from`)
+  const dataKey = value.data !== undefined || value.input === undefined ? 'data' : 'input'
+  const chainId = value.chainId === undefined ? defaultChainId : parseChainId(value.chainId, path, 'chainId')
+  const to = parseOptionalAddress(value.to, path, 'to')
+  const from = value.from === undefined ? undefined : parseAddress(value.from, path, 'from')
   const call: Call = {
     chainId,
-    data: parseHexData(value[dataKey], `${path}/${dataKey}`),
-    value: parseOptionalQuantity(value.value, `${path}/value`) ?? 0n,
+    data: parseCalldata(value[dataKey], path, dataKey),
+    value: parseOptionalQuantity(value.value, path, 'value') ?? 0n,
   }
   if (from) call.from = from
   if (to) call.to = to
@@ -54,23 +56,37 @@ export function parseTransactionRequest(
       },
     )
   }
+  const request: TransactionRequest = { call, dataKey }
+  const gas = parseGas(value, path)
+  if (gas) request.gas = gas
+  const nonce = parseOptionalQuantity(value.nonce, path, 'nonce')
+  if (nonce !== undefined) request.nonce = nonce
+  return request
+}
+
+function parseGas(value: Record<string, unknown>, path: string): TransactionRequest['gas'] {
   const gasLimit = parseOptionalQuantity(
     value.gas ?? value.gasLimit,
-    `${path}/${value.gas !== undefined ? 'gas' : 'gasLimit'}`,
+    path,
+    value.gas !== undefined ? 'gas' : 'gasLimit',
   )
-  const gasPrice = parseOptionalQuantity(value.gasPrice, `${path}/gasPrice`)
-  const maxFeePerGas = parseOptionalQuantity(value.maxFeePerGas, `${path}/maxFeePerGas`)
-  const maxPriorityFeePerGas = parseOptionalQuantity(
-    value.maxPriorityFeePerGas,
-    `${path}/maxPriorityFeePerGas`,
-  )
-  const gas: TransactionRequest['gas'] = {}
+  const gasPrice = parseOptionalQuantity(value.gasPrice, path, 'gasPrice')
+  const maxFeePerGas = parseOptionalQuantity(value.maxFeePerGas, path, 'maxFeePerGas')
+  const maxPriorityFeePerGas = parseOptionalQuantity(value.maxPriorityFeePerGas, path, 'maxPriorityFeePerGas')
+  if (
+    gasLimit === undefined &&
+    gasPrice === undefined &&
+    maxFeePerGas === undefined &&
+    maxPriorityFeePerGas === undefined
+  ) {
+    return undefined
+  }
+  const gas: NonNullable<TransactionRequest['gas']> = {}
   if (gasLimit !== undefined) gas.gasLimit = gasLimit.toString()
   if (gasPrice !== undefined) gas.gasPrice = gasPrice.toString()
   if (maxFeePerGas !== undefined) gas.maxFeePerGas = maxFeePerGas.toString()
   if (maxPriorityFeePerGas !== undefined) gas.maxPriorityFeePerGas = maxPriorityFeePerGas.toString()
   const feeCap = maxFeePerGas ?? gasPrice
   if (gasLimit !== undefined && feeCap !== undefined) gas.maxFee = (gasLimit * feeCap).toString()
-  const nonce = parseOptionalQuantity(value.nonce, `${path}/nonce`)
-  return { call, gas, ...(nonce !== undefined ? { nonce } : {}) }
+  return gas
 }

@@ -1,6 +1,13 @@
 import type { DecodeContext } from '../context'
 import { DecodingError } from '../errors/decodingError'
-import { isRecord, parseAddress, parseHexData, parseOptionalAddress, parseQuantity } from '../request/values'
+import {
+  isRecord,
+  parseAddress,
+  parseCalldata,
+  parseHexData,
+  parseOptionalAddress,
+  parseQuantity,
+} from '../request/values'
 import type { Resolution } from '../types'
 import { userOperationResolution } from './userOperationResolution'
 
@@ -35,7 +42,7 @@ export function decodeUserOperationRequest(params: unknown, ctx: DecodeContext, 
     {
       sender: parseAddress(op.sender, `${path}/sender`),
       nonce: parseQuantity(op.nonce, `${path}/nonce`),
-      callData: parseHexData(op.callData, `${path}/callData`),
+      callData: parseCalldata(op.callData, path, 'callData'),
       deploysAccount: initCode.length > 2 || factory !== undefined,
       paymaster,
     },
