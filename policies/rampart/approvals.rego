@@ -7,14 +7,8 @@ import data.rampart.context as ctx
 # approvers are the users who approved the request.
 approvers := {ctx.resolved_user(id) | some id in input.approvals}
 
-# state reports one requirement of a policy: who approved it, and how many approvals are still missing.
-state(policy_id, requirement) := object.union(requirement, {
-	"policyId": policy_id,
-	"approvedBy": approved_by,
-	"missing": max([0, requirement.approvalCount - count(approved_by)]),
-}) if {
-	approved_by := sort([user | some user in counted(requirement); qualifies(requirement, user)])
-}
+# approved_by lists the users whose approvals count toward one requirement of a policy, sorted.
+approved_by(requirement) := sort([user | some user in counted(requirement); qualifies(requirement, user)])
 
 counted(requirement) := approvers | {ctx.user_id} if requirement.countPrincipal
 

@@ -23,46 +23,11 @@ chain_id := account.chainId if not input.intent.chainId
 # request_intent is the request's intent, or an empty one for requests without (grantPermission, signRaw).
 request_intent := object.get(input, "intent", {})
 
-# intent_key selects the policies indexed for the request's intent type.
-intent_key := input.intent.type
-
-intent_key := "none" if not input.intent
-
-# scopes are the index keys the principal's policies are filed under: "*" for policies about anyone, and the
-# principal's user id, role and groups for policies that name them.
-scopes contains "*"
-
-scopes contains concat(":", ["user", user_id])
-
-scopes contains concat(":", ["role", user.role])
-
-scopes contains concat(":", ["group", group]) if some group, _ in user.groups
-
-# resource_scopes are the index keys for what the request acts on: "*" for policies that name none of it, the
-# resource account's id and groups, and the intent's chain for policies bound to chains.
-resource_scopes contains "*"
-
-resource_scopes contains concat(":", ["account", account.id])
-
-resource_scopes contains concat(":", ["accountGroup", group]) if some group, _ in account.groups
-
-resource_scopes contains concat(":", ["chain", format_int(chain, 10)]) if {
-	chain := input.intent.chainId
-	is_number(chain)
-	floor(chain) == chain
-}
-
-# buckets holds, for each policy set to evaluate and each scope of the principal and of what it acts on, the
-# policies indexed under the request's action and intent type, with their criteria grouped by name: each criterion
-# is checked once, with no dispatch per policy, and only policies that can apply to this principal and this
-# resource are looked at.
-buckets[[set, scope, resource_scope]] := bucket if {
-	some set in input.sets
-	some scope in scopes
-	by_resource := data.sets[set].index[input.action][intent_key][scope]
-	some resource_scope in resource_scopes
-	bucket := by_resource[resource_scope]
-}
+# bucket is one bucket of candidate policies the evaluator picked from its index for the request (input.buckets holds
+# [set, bucket id] pairs): the policies of a policy set filed under the request's action and intent type and under
+# the scopes of its principal and of what it acts on, with their criteria grouped by family and name. Each bucket is
+# one key access, so only the policies that can apply are looked at, whatever the size of the organization.
+bucket(set, id) := data.sets[set].buckets[id]
 
 # resolved_user maps a user id or credential id to its user id.
 resolved_user(id) := id if entities.users[id]

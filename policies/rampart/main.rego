@@ -1,10 +1,14 @@
 # The decision. Policies are data: for each policy set (the organization's, and any requested preset), the
-# candidate policies indexed under the request's action and intent type match when none of their criteria
-# fails. Then:
+# candidate policies the evaluator picked from its index match when none of their criteria fails. Then:
 #   - any matching forbid wins: Forbid;
 #   - otherwise a matching permit whose approvals are all satisfied gives Permit;
 #   - otherwise a matching permit with approvals missing gives Confirm, with what is missing;
 #   - otherwise Forbid. There is no built-in bypass, not even for root.
+#
+# `decision` is the entrypoint the evaluator calls: the verdict of each policy set in short (policy indexes, and who
+# approved each requirement of the deciding permit), which the evaluator spells out from the policies it holds, so
+# that little crosses the WASM boundary. `report` spells it out here the same way, for the library's tests and
+# `opa eval`: the evaluator's tests check that both agree.
 package rampart.main
 
 import data.rampart.approvals
@@ -13,9 +17,9 @@ import data.rampart.criteria
 
 # matched lists, per policy set, the indexes of the matching policies in policy order.
 matched[set] := sort({i |
-	some bucket in ctx.buckets
-	bucket.set == set
-	some i in bucket.candidates
+	some [bucket_set, id] in input.buckets
+	bucket_set == set
+	some i in ctx.bucket(set, id).candidates
 	not criteria.fails[[set, i]]
 }) if {
 	some set in input.sets
@@ -23,91 +27,107 @@ matched[set] := sort({i |
 
 policies(set) := data.sets[set].policies
 
-# approval_states reports every approval requirement of a permit policy.
-approval_states(set, i) := [approvals.state(policy.id, requirement) |
-	policy := policies(set)[i]
-	some requirement in policy.approvals
-]
+# approved_by lists, for each approval requirement of a permit, the users whose approvals count.
+approved_by(set, i) := [approvals.approved_by(requirement) | some requirement in policies(set)[i].approvals]
 
 # satisfied: a policy without approval requirements needs none; otherwise every requirement must be met.
 satisfied(set, i) if count(policies(set)[i].approvals) == 0
 
 satisfied(set, i) if {
 	count(policies(set)[i].approvals) > 0
-	every state in approval_states(set, i) {
-		state.missing == 0
+	every requirement in policies(set)[i].approvals {
+		count(approvals.approved_by(requirement)) >= requirement.approvalCount
 	}
 }
 
-# Per policy set, computed once per evaluation: the ids of the matching policies, the matching forbids and
-# permits, and the permits whose approvals are satisfied (indexes, in policy order).
-matched_ids[set] := [policies(set)[i].id | some i in indexes] if some set, indexes in matched
-
+# Per policy set, computed once per evaluation: the matching forbids and permits, and the permits whose approvals
+# are satisfied (indexes, in policy order).
 forbids[set] := [i | some i in indexes; policies(set)[i].then == "forbid"] if some set, indexes in matched
 
 permits[set] := [i | some i in indexes; policies(set)[i].then == "permit"] if some set, indexes in matched
 
 granted[set] := [i | some i in indexes; satisfied(set, i)] if some set, indexes in permits
 
+# verdict decides each policy set: a refusal of a request the organization cannot place, else the effect ("forbid",
+# "permit", "confirm", or "none" when no permit matches), the deciding policy's index and the matching indexes.
+verdict[set] := set_verdict(set) if some set in input.sets
+
+set_verdict(set) := {"refusal": "UNKNOWN_PRINCIPAL"} if {
+	set == "org"
+	not ctx.user_id
+} else := {"refusal": "UNKNOWN_RESOURCE"} if {
+	set == "org"
+	input.resource
+	not ctx.account
+} else := {"effect": "forbid", "policy": i, "matched": matched[set]} if {
+	i := forbids[set][0]
+} else := {"effect": "permit", "policy": i, "matched": matched[set], "approvedBy": approved_by(set, i)} if {
+	i := granted[set][0]
+} else := {"effect": "confirm", "policy": i, "matched": matched[set], "approvedBy": approved_by(set, i)} if {
+	i := permits[set][0]
+} else := {"effect": "none", "matched": matched[set]}
+
 no_approvals := {"required": [], "missing": [], "satisfied": []}
 
-refusal(code, message) := {
-	"decision": "Forbid",
-	"reason": {"code": code, "message": message},
-	"matchedPolicies": [],
-	"approvals": no_approvals,
+refusals := {
+	"UNKNOWN_PRINCIPAL": "The principal is neither a user nor a user's credential.",
+	"UNKNOWN_RESOURCE": "The resource is not an account of the organization.",
 }
 
-approvals_report(set, i) := no_approvals if {
-	count(policies(set)[i].approvals) == 0
-} else := {
+reasons := {
+	"forbid": {"decision": "Forbid", "reason": {"code": "FORBIDDEN_BY_POLICY", "message": "A matching policy forbids the request."}},
+	"permit": {"decision": "Permit", "reason": {"code": "PERMITTED", "message": "A matching policy permits the request."}},
+	"confirm": {"decision": "Confirm", "reason": {"code": "APPROVALS_MISSING", "message": "A matching policy permits the request once approved."}},
+	"none": {"decision": "Forbid", "reason": {"code": "NO_MATCHING_PERMIT", "message": "No policy permits the request."}},
+}
+
+# approval_states reports each requirement of the deciding permit: who approved it, and how many are missing.
+approval_states(policy, approved) := [object.union(requirement, {
+	"policyId": policy.id,
+	"approvedBy": approved[k],
+	"missing": max([0, requirement.approvalCount - count(approved[k])]),
+}) |
+	some k, requirement in policy.approvals
+]
+
+approvals_report(policy, approved) := {
 	"required": states,
 	"missing": [s | some s in states; s.missing > 0],
 	"satisfied": [s | some s in states; s.missing == 0],
 } if {
-	states := approval_states(set, i)
+	states := approval_states(policy, approved)
 }
 
 # heldCriteria explains a forbid: the criteria of the deciding policy, all of which held.
-held_criteria(set, i) := [c | some c in policies(set)[i].when; c.criterion != "checkApprovals"]
+held_criteria(policy) := [c | some c in policy.when; c.criterion != "checkApprovals"]
 
-outcome(set) := refusal("UNKNOWN_PRINCIPAL", "The principal is neither a user nor a user's credential.") if {
-	set == "org"
-	not ctx.user_id
-} else := refusal("UNKNOWN_RESOURCE", "The resource is not an account of the organization.") if {
-	set == "org"
-	input.resource
-	not ctx.account
-} else := {
+matched_ids(set, v) := [policies(set)[i].id | some i in v.matched]
+
+outcome(set) := {
 	"decision": "Forbid",
-	"reason": {"code": "FORBIDDEN_BY_POLICY", "message": "A matching policy forbids the request."},
-	"decidingPolicy": policies(set)[i].id,
-	"heldCriteria": held_criteria(set, i),
-	"matchedPolicies": matched_ids[set],
-	"approvals": {"required": [], "missing": [], "satisfied": []},
+	"reason": {"code": v.refusal, "message": refusals[v.refusal]},
+	"matchedPolicies": [],
+	"approvals": no_approvals,
 } if {
-	i := forbids[set][0]
-} else := {
-	"decision": "Permit",
-	"reason": {"code": "PERMITTED", "message": "A matching policy permits the request."},
-	"decidingPolicy": policies(set)[i].id,
-	"matchedPolicies": matched_ids[set],
-	"approvals": approvals_report(set, i),
-} if {
-	i := granted[set][0]
-} else := {
-	"decision": "Confirm",
-	"reason": {"code": "APPROVALS_MISSING", "message": "A matching policy permits the request once approved."},
-	"decidingPolicy": policies(set)[i].id,
-	"matchedPolicies": matched_ids[set],
-	"approvals": approvals_report(set, i),
-} if {
-	i := permits[set][0]
-} else := {
-	"decision": "Forbid",
-	"reason": {"code": "NO_MATCHING_PERMIT", "message": "No policy permits the request."},
-	"matchedPolicies": matched_ids[set],
-	"approvals": {"required": [], "missing": [], "satisfied": []},
+	v := verdict[set]
+	v.refusal
+} else := object.union(reasons.forbid, {
+	"decidingPolicy": policies(set)[v.policy].id,
+	"heldCriteria": held_criteria(policies(set)[v.policy]),
+	"matchedPolicies": matched_ids(set, v),
+	"approvals": no_approvals,
+}) if {
+	v := verdict[set]
+	v.effect == "forbid"
+} else := object.union(reasons[v.effect], {
+	"decidingPolicy": policies(set)[v.policy].id,
+	"matchedPolicies": matched_ids(set, v),
+	"approvals": approvals_report(policies(set)[v.policy], v.approvedBy),
+}) if {
+	v := verdict[set]
+	v.effect in {"permit", "confirm"}
+} else := object.union(reasons.none, {"matchedPolicies": matched_ids(set, v), "approvals": no_approvals}) if {
+	v := verdict[set]
 }
 
 # presets are the requested presets: their sets are named "preset:<id>".
@@ -124,7 +144,10 @@ policy_evaluation := {
 	],
 }
 
-# decision is the entrypoint: the organization's decision, with the preset evaluation when presets are asked.
-decision := object.union(outcome("org"), {"policyEvaluation": policy_evaluation}) if count(presets) > 0
+# decision is the verdict of each requested policy set, keyed by set ("org", "preset:<id>").
+decision := verdict
 
-decision := outcome("org") if count(presets) == 0
+# report is the whole decision: the organization's, with the preset evaluation when presets are asked.
+report := object.union(outcome("org"), {"policyEvaluation": policy_evaluation}) if count(presets) > 0
+
+report := outcome("org") if count(presets) == 0

@@ -71,12 +71,12 @@ test_request_without_intent_uses_the_none_index if {
 
 test_presets_report_expected_behavior if {
 	req := object.union(t.request, {"sets": ["org", "preset:transfers", "preset:strangers"]})
-	d := data.rampart.main.decision with input as req
+	d := data.rampart.main.report with input as t.indexed(req)
 		with data.entities as t.entities
 		with data.sets as {
 			"org": t.set([permit_transfers]),
-			"preset:transfers": t.named_set("preset:transfers", [permit_transfers]),
-			"preset:strangers": t.named_set("preset:strangers", [forbid_strangers]),
+			"preset:transfers": t.set([permit_transfers]),
+			"preset:strangers": t.set([forbid_strangers]),
 		}
 	d.decision == "Permit"
 	d.policyEvaluation.expectedBehavior == true
@@ -85,4 +85,41 @@ test_presets_report_expected_behavior if {
 
 test_noop_baseline if {
 	data.rampart.baseline.noop == true
+}
+
+test_decision_is_the_verdict_of_each_set_in_short if {
+	req := object.union(t.request, {"sets": ["org", "preset:strangers"], "approvals": ["alice"]})
+	needs_admin := {"id": "needs-admin", "then": "permit", "when": [
+		{"criterion": "checkIntentType", "args": ["erc20Transfer"]},
+		{"criterion": "checkApprovals", "args": [{"approvalCount": 2, "approvalEntityType": "userRole", "entityIds": ["admin"], "countPrincipal": false}]},
+	]}
+	v := data.rampart.main.decision with input as t.indexed(req)
+		with data.entities as t.entities
+		with data.sets as {"org": t.set([forbid_strangers, needs_admin, permit_transfers]), "preset:strangers": t.set([forbid_strangers])}
+	v == {
+		"org": {"effect": "permit", "policy": 2, "matched": [1, 2], "approvedBy": []},
+		"preset:strangers": {"effect": "none", "matched": []},
+	}
+}
+
+test_decision_of_a_forbid_and_of_a_refusal if {
+	forbid := data.rampart.main.decision with input as t.indexed(t.request)
+		with data.entities as t.entities
+		with data.sets as {"org": t.set([permit_transfers, forbid_big])}
+	forbid == {"org": {"effect": "forbid", "policy": 1, "matched": [0, 1]}}
+	refusal := data.rampart.main.decision with input as t.indexed(object.union(t.request, {"principal": "mallory"}))
+		with data.entities as t.entities
+		with data.sets as {"org": t.set([permit_transfers])}
+	refusal == {"org": {"refusal": "UNKNOWN_PRINCIPAL"}}
+}
+
+test_confirm_names_who_approved_each_requirement if {
+	needs_two := {"id": "needs-two", "then": "permit", "when": [{"criterion": "checkApprovals", "args": [
+		{"approvalCount": 1, "approvalEntityType": "user", "entityIds": ["dave"], "countPrincipal": false},
+		{"approvalCount": 3, "approvalEntityType": "userRole", "entityIds": ["admin", "manager"], "countPrincipal": false},
+	]}]}
+	v := data.rampart.main.decision with input as t.indexed(object.union(t.request, {"approvals": ["dave", "alice-key"]}))
+		with data.entities as t.entities
+		with data.sets as {"org": t.set([needs_two])}
+	v == {"org": {"effect": "confirm", "policy": 0, "matched": [0], "approvedBy": [["dave"], ["alice", "dave"]]}}
 }

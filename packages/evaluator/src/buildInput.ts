@@ -42,9 +42,10 @@ function resourceScopes(request: EvaluationRequest, entities: PreparedEntities):
 }
 
 /**
- * The input of one evaluation: the request with ids lowercased, the policy sets to decide with, and the exact
- * totals of the limits among the candidate policies. The history itself stays out: opa-wasm serializes the input
- * on every call, so it carries only what the policies read.
+ * The input of one evaluation: the request with ids lowercased, the policy sets to decide with, the buckets of
+ * candidate policies the index files under the request's action, intent type and scopes (as [set, bucket id]
+ * pairs), and the exact totals of the limits among the candidates. The history itself stays out: the input is
+ * serialized on every call, so it carries only what the policies read.
  */
 export function buildInput(request: EvaluationRequest, presets: readonly string[], state: EvaluationState) {
   const principal = lower(request.principal)
@@ -59,6 +60,7 @@ export function buildInput(request: EvaluationRequest, presets: readonly string[
 
   const userId = state.entities.users[principal] ? principal : state.entities.credentials[principal]
   const buckets: Bucket[] = []
+  const refs: [string, string][] = []
   const byIntent = (set: string) => state.sets[set]?.index[request.action]?.[request.intent?.type ?? 'none']
   let scopes: { principal: string[]; resource: string[] } | undefined
   for (const set of sets) {
@@ -73,10 +75,14 @@ export function buildInput(request: EvaluationRequest, presets: readonly string[
       if (byResource)
         for (const resourceScope of scopes.resource) {
           const bucket = byResource[resourceScope]
-          if (bucket) buckets.push(bucket)
+          if (bucket) {
+            buckets.push(bucket)
+            refs.push([set, bucket.id])
+          }
         }
     }
   }
+  input.buckets = refs
   const now = request.now ?? Math.floor(Date.now() / 1000)
   const limits = computeLimits(request, buckets, state.entities, userId, now)
   if (limits) input.limits = limits

@@ -9,11 +9,14 @@ import type { Decision } from './generated/decision'
 import type { EvaluationRequest } from './generated/evaluationRequest'
 import type { Policy } from './generated/policy'
 import type { Preset } from './generated/preset'
+import { policyCall } from './policyCall'
 import { prepareEntities } from './prepareEntities'
 import { type PreparedPolicySet, preparePolicySet } from './preparePolicies'
 import { BUILTIN_PRESETS } from './presets'
+import { readVerdict } from './readVerdict'
 import { refusal } from './refusal'
 import { issuesFromAjv, SCHEMA_IDS, validator } from './schemaValidators'
+import { spellOutDecisions } from './spellOutDecision'
 import { validatePolicies, validatePresets } from './validatePolicies'
 
 export interface EvaluatorOptions {
@@ -142,7 +145,14 @@ function prepare(next: { entities: Entities; policies: Policy[]; presets: readon
     sets,
     presetIds: new Set(next.presets.map((preset) => preset.id)),
   }
-  return { state, json: new TextEncoder().encode(JSON.stringify({ entities, sets })) }
+  // The policy library reads the policies and their buckets; the index that picks buckets stays in the evaluator.
+  const data = {
+    entities,
+    sets: Object.fromEntries(
+      Object.entries(sets).map(([name, set]) => [name, { policies: set.policies, buckets: set.buckets }]),
+    ),
+  }
+  return { state, json: new TextEncoder().encode(JSON.stringify(data)) }
 }
 
 /**
@@ -152,7 +162,6 @@ function prepare(next: { entities: Entities; policies: Policy[]; presets: readon
  */
 export async function createEvaluator(options: EvaluatorOptions): Promise<Evaluator> {
   const validateRequest = validator(SCHEMA_IDS.request)
-  const validateDecision = validator(SCHEMA_IDS.decision)
   let entities = options.entities
   let policies = options.policies
   let presets = options.presets ?? BUILTIN_PRESETS
@@ -162,9 +171,10 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   const { policy, error: unavailable } = await loadWasm(options.wasm, pagesFor(initial.json))
   const entrypoint = policy?.entrypoints[ENTRYPOINTS.decision] as number | undefined
   policy?.setData(bufferOf(initial.json))
+  const call = policy && entrypoint !== undefined ? policyCall(policy, entrypoint) : undefined
 
   const evaluate = (request: EvaluationRequest, evaluateOptions: EvaluateOptions = {}): Decision => {
-    if (!policy || entrypoint === undefined) {
+    if (!call) {
       return refusal('EVALUATOR_UNAVAILABLE', unavailable ?? 'the policy library is not loaded')
     }
     if (!validateRequest(request)) {
@@ -181,20 +191,20 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
         { path: `/presets/${unknown}`, message: 'is not a loaded preset' },
       ])
     }
+    const current = state
+    const input = buildInput(request, requested, current)
     let result: unknown
     try {
-      result = policy.evaluate(buildInput(request, requested, state), entrypoint)
+      result = call(JSON.stringify(input))
     } catch (error) {
       return refusal('EVALUATION_FAILED', `the policy library failed: ${describe(error)}`)
     }
-    const decision = (result as { result?: unknown }[] | undefined)?.[0]?.result
-    if (!validateDecision(decision)) {
-      return refusal(
-        'INVALID_RESULT',
-        'the policy library returned no decision, or one that does not match its schema',
-      )
+    const verdicts = readVerdict(result, input.sets as string[], current.sets)
+    if (!verdicts) {
+      return refusal('INVALID_RESULT', 'the policy library returned no decision, or a malformed one')
     }
-    return decision as Decision
+    const presets = requested.map((id) => ({ id, set: presetSet(id) }))
+    return spellOutDecisions(verdicts, current.sets, ORG, presets)
   }
 
   return {

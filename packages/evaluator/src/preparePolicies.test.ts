@@ -32,8 +32,10 @@ describe('preparePolicySet', () => {
     )
     const byResource = set.index.signTransaction?.erc20Transfer?.['group:treasury']
     expect(Object.keys(byResource ?? {})).toEqual(['accountGroup:cold', 'accountGroup:hot'])
-    expect(byResource?.['accountGroup:cold']).toEqual({
-      set: 'org',
+    const cold = byResource?.['accountGroup:cold']
+    expect(cold && set.buckets[cold.id]).toBe(cold)
+    expect(cold).toEqual({
+      id: expect.any(String),
       candidates: [0],
       criteria: {
         intent: { checkIntentChainId: [{ p: 0, a: [1] }] },

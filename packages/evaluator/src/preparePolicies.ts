@@ -74,10 +74,10 @@ export const CRITERION_FAMILIES: Readonly<Record<string, string>> = {
 
 /**
  * The candidate policies of one policy set for one action, intent type, principal scope and resource scope, with
- * their criteria grouped by family, then by name.
+ * their criteria grouped by family, then by name. A request names its buckets to the policy library by id.
  */
 export interface Bucket {
-  set: string
+  id: string
   candidates: number[]
   criteria: Record<string, Record<string, BucketCriterion[]>>
 }
@@ -94,12 +94,14 @@ export interface PreparedPolicy {
   approvals: ApprovalRequirement[]
 }
 
-/** A policy set as the policy library reads it (data.sets[name]). */
+/** A policy set: what the policy library reads (data.sets[name]), and the index the evaluator picks buckets with. */
 export interface PreparedPolicySet {
   policies: PreparedPolicy[]
+  /** Every bucket by its id: the policy library's view of the index. */
+  buckets: Record<string, Bucket>
   /**
    * Action, then intent type, then principal scope (`*`, `user:<id>`, `group:<id>` or `role:<role>`), then
-   * resource scope (`*`, `account:<id>`, `accountGroup:<id>` or `chain:<chainId>`).
+   * resource scope (`*`, `account:<id>`, `accountGroup:<id>` or `chain:<chainId>`). Only the evaluator reads it.
    */
   index: Record<string, Record<string, Record<string, Record<string, Bucket>>>>
 }
@@ -312,6 +314,8 @@ export function preparePolicySet(
     resource: scopesOf(policy.when, RESOURCE_SCOPING),
   }))
   const index: PreparedPolicySet['index'] = {}
+  const buckets: PreparedPolicySet['buckets'] = {}
+  let bucketCount = 0
   for (const action of ACTIONS) {
     const byIntent: PreparedPolicySet['index'][string] = {}
     for (const intentKey of INTENT_KEYS) {
@@ -323,7 +327,11 @@ export function preparePolicySet(
           for (const resourceScope of resource.scopes) {
             byScope[scope] ??= {}
             const byResource = byScope[scope]
-            byResource[resourceScope] ??= { set: name, candidates: [], criteria: {} }
+            if (!byResource[resourceScope]) {
+              const id = String(bucketCount++)
+              byResource[resourceScope] = { id, candidates: [], criteria: {} }
+              buckets[id] = byResource[resourceScope]
+            }
             fileUnder(byResource[resourceScope], name, policy, p, [principal.scopedBy, resource.scopedBy])
           }
         }
@@ -332,5 +340,5 @@ export function preparePolicySet(
     }
     index[action] = byIntent
   }
-  return { policies: prepared, index }
+  return { policies: prepared, buckets, index }
 }

@@ -6,9 +6,9 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-fails contains [bucket.set, c.p] if {
-	some bucket in ctx.buckets
-	some family, kinds in bucket.criteria
+fails contains [set, c.p] if {
+	some [set, id] in input.buckets
+	some family, kinds in ctx.bucket(set, id).criteria
 	some kind, criteria in kinds
 	some c in criteria
 	not holds(family, kind, c)

@@ -52,26 +52,20 @@ request := {
 	"sets": ["org"],
 }
 
-# set files every policy under every action and intent type, for anyone and anything ("*"): the evaluator's finer index only
-# narrows the candidates, and each criterion is still checked here.
-set(policies) := named_set("org", policies)
-
-named_set(name, policies) := {
+# set files every policy in one bucket, "all", which every request's input names (indexed): the evaluator's index
+# only narrows the candidates, and each criterion is still checked here.
+set(policies) := {
 	"policies": [object.union(p, {"approvals": [r | some c in p.when; c.criterion == "checkApprovals"; some r in c.args]}) |
 		some p in policies
 	],
-	"index": {action: {type: {"*": {"*": bucket(name, policies)}} | some type in intent_types} | some action in actions},
+	"buckets": {"all": bucket(policies)},
 }
 
-actions := ["signTransaction", "signMessage", "signTypedData", "signRaw", "signUserOperation", "grantPermission"]
+# indexed is a request as the evaluator gives it to the library: naming the candidate buckets of each policy set.
+indexed(req) := object.union(req, {"buckets": [[set, "all"] | some set in req.sets]})
 
-intent_types := [
-	"none", "nativeTransfer", "erc20Transfer", "erc20Approve", "erc721Transfer", "erc1155Transfer",
-	"erc1155BatchTransfer", "permit", "permit2Approve", "userOperation", "batch", "signMessage", "signTypedData",
-]
-
-bucket(name, policies) := object.union(
-	{"set": name, "candidates": numbers.range(0, count(policies) - 1)},
+bucket(policies) := object.union(
+	{"candidates": numbers.range(0, count(policies) - 1)},
 	{"criteria": {family: {kind: [{"p": i, "a": object.get(c, "args", null), "k": sprintf("org/%d/%d", [i, j])} |
 		some i, p in policies
 		some j, c in p.when
@@ -137,7 +131,7 @@ families := {
 
 # holds evaluates one criterion alone for a request: a permit policy with that criterion matches.
 holds(criterion, req) if {
-	d := data.rampart.main.decision with input as req
+	d := data.rampart.main.report with input as indexed(req)
 		with data.entities as entities
 		with data.sets as {"org": set([{"id": "p", "then": "permit", "when": [criterion]}])}
 	d.decision == "Permit"
@@ -145,7 +139,7 @@ holds(criterion, req) if {
 
 # decide evaluates a request against policies.
 decide(policies, req) := d if {
-	d := data.rampart.main.decision with input as req
+	d := data.rampart.main.report with input as indexed(req)
 		with data.entities as entities
 		with data.sets as {"org": set(policies)}
 }

@@ -1,0 +1,97 @@
+import type { ApprovalState, Decision, Reason } from './generated/decision'
+import type { PreparedPolicy, PreparedPolicySet } from './preparePolicies'
+import type { Verdict } from './readVerdict'
+
+const REASONS = {
+  UNKNOWN_PRINCIPAL: "The principal is neither a user nor a user's credential.",
+  UNKNOWN_RESOURCE: 'The resource is not an account of the organization.',
+  FORBIDDEN_BY_POLICY: 'A matching policy forbids the request.',
+  PERMITTED: 'A matching policy permits the request.',
+  APPROVALS_MISSING: 'A matching policy permits the request once approved.',
+  NO_MATCHING_PERMIT: 'No policy permits the request.',
+} as const satisfies Partial<Record<Reason['code'], string>>
+
+const reason = (code: keyof typeof REASONS): Reason => ({ code, message: REASONS[code] })
+
+const noApprovals = () => ({ required: [], missing: [], satisfied: [] })
+
+/** Each approval requirement of the deciding permit: who approved it, and how many approvals are missing. */
+function approvalsReport(policy: PreparedPolicy, approvedBy: readonly string[][]): Decision['approvals'] {
+  const report: Decision['approvals'] = noApprovals()
+  policy.approvals.forEach((requirement, k) => {
+    const approved = approvedBy[k] ?? []
+    const state: ApprovalState = {
+      ...requirement,
+      policyId: policy.id,
+      approvedBy: approved,
+      missing: Math.max(0, requirement.approvalCount - approved.length),
+    }
+    report.required.push(state)
+    ;(state.missing > 0 ? report.missing : report.satisfied).push(state)
+  })
+  return report
+}
+
+/**
+ * The decision on one policy set, spelled out from the policy library's verdict and the policies the evaluator
+ * holds, exactly as the library's own `report` rule spells it out (the tests check both agree).
+ */
+export function spellOutDecision(verdict: Verdict, set: PreparedPolicySet): Decision {
+  if ('refusal' in verdict)
+    return {
+      decision: 'Forbid',
+      reason: reason(verdict.refusal),
+      matchedPolicies: [],
+      approvals: noApprovals(),
+    }
+  const matchedPolicies = verdict.matched.map((i) => (set.policies[i] as PreparedPolicy).id)
+  if (verdict.effect === 'none')
+    return {
+      decision: 'Forbid',
+      reason: reason('NO_MATCHING_PERMIT'),
+      matchedPolicies,
+      approvals: noApprovals(),
+    }
+  const policy = set.policies[verdict.policy] as PreparedPolicy
+  if (verdict.effect === 'forbid')
+    return {
+      decision: 'Forbid',
+      reason: reason('FORBIDDEN_BY_POLICY'),
+      decidingPolicy: policy.id,
+      heldCriteria: policy.when.filter((criterion) => criterion.criterion !== 'checkApprovals'),
+      matchedPolicies,
+      approvals: noApprovals(),
+    }
+  const permit = verdict.effect === 'permit'
+  return {
+    decision: permit ? 'Permit' : 'Confirm',
+    reason: reason(permit ? 'PERMITTED' : 'APPROVALS_MISSING'),
+    decidingPolicy: policy.id,
+    matchedPolicies,
+    approvals: approvalsReport(policy, verdict.approvedBy),
+  }
+}
+
+/** The organization's decision, with the evaluation of the requested presets when there are any. */
+export function spellOutDecisions(
+  verdicts: Record<string, Verdict>,
+  sets: Record<string, PreparedPolicySet>,
+  org: string,
+  presets: readonly { id: string; set: string }[],
+): Decision {
+  const decision = spellOutDecision(verdicts[org] as Verdict, sets[org] as PreparedPolicySet)
+  if (presets.length === 0) return decision
+  const outcomes = presets.map(({ id, set }) => ({
+    presetId: id,
+    outcome: spellOutDecision(verdicts[set] as Verdict, sets[set] as PreparedPolicySet),
+  }))
+  return {
+    ...decision,
+    policyEvaluation: {
+      expectedBehavior: outcomes.some(({ outcome }) => outcome.decision === 'Permit'),
+      matchedPresets: outcomes
+        .filter(({ outcome }) => outcome.matchedPolicies.length > 0)
+        .map(({ presetId, outcome }) => ({ presetId, matchedPolicies: outcome.matchedPolicies })),
+    },
+  }
+}
