@@ -95,6 +95,20 @@ describe('decodeRequest', () => {
     expect(upper.intent.hexSignature).toBe('0xa9059cbb')
   })
 
+  it('names the paymaster of a user operation, and refuses a paymasterAndData too short to name one', () => {
+    const op = { sender: from, nonce: '0x1', callData: transfer, signature: '0x' }
+    const paymaster = '0x1b637a3008dc1f86d92031a97fc4b5ac0803329e'
+    const userOp = (fields: Record<string, unknown>) => ({
+      method: 'eth_sendUserOperation',
+      params: [{ ...op, ...fields }, '0x5ff137d4b0fdcd49dca30c7cf57e578a026d2789'],
+    })
+    expect(decodeIntent(userOp({ paymasterAndData: `${paymaster}abcdef` })).intent.paymaster).toBe(paymaster)
+    expect(decodeIntent(userOp({ paymaster, paymasterData: '0x' })).intent.paymaster).toBe(paymaster)
+    expect(decodeIntent(userOp({ paymasterAndData: '0x' })).intent).not.toHaveProperty('paymaster')
+    const short = decodeIntent(userOp({ paymasterAndData: paymaster.slice(0, 40) }))
+    expect(short.error).toMatchObject({ name: 'invalidUserOperation', path: '/params/0/paymasterAndData' })
+  })
+
   it('refuses calldata above the size limit', () => {
     const data = `${transfer}${'00'.repeat(limits.maxCalldataBytes)}`
     expect(decodeRequest(send({ to: usdt, data })).decoding.error?.name).toBe('sizeLimitExceeded')

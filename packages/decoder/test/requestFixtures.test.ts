@@ -47,6 +47,8 @@ interface Fixture {
     intent: unknown
     error: { code: number; name: string; path: string } | null
     displayIntent: string
+    /** The sentence a signer reads, where a fixture pins it (e.g. unlimited approvals of unlisted tokens). */
+    interpolatedIntent?: string
     nested: number
   }
 }
@@ -71,6 +73,9 @@ describe('request fixtures (fixtures/requests)', () => {
         expect(resolution.action).toBe(fixture.expected.action)
         expect(resolution.intent).toEqual(fixture.expected.intent)
         expect(resolution.display.intent).toBe(fixture.expected.displayIntent)
+        if (fixture.expected.interpolatedIntent !== undefined) {
+          expect(resolution.display.interpolatedIntent).toBe(fixture.expected.interpolatedIntent)
+        }
         expect(resolution.resolutions?.length ?? 0).toBe(fixture.expected.nested)
       })
 

@@ -1,6 +1,6 @@
 import { size } from 'viem'
 import { addressField, interactWith } from '../display/fields'
-import { userOperationResolution } from '../userOperation/userOperationResolution'
+import { paymasterOf, userOperationResolution } from '../userOperation/userOperationResolution'
 import { addFlag, checkBatchSize, firstNestedError } from './batch'
 import { callIntent } from './decodeCall'
 import { defineFunction, type HandlerInput } from './defineFunction'
@@ -24,10 +24,7 @@ function handleOps(input: HandlerInput, ops: readonly PackedOp[], beneficiary: s
         nonce: op.nonce,
         callData: op.callData,
         deploysAccount: size(op.initCode) > 0,
-        paymaster:
-          size(op.paymasterAndData) >= 20
-            ? (op.paymasterAndData.slice(0, 42).toLowerCase() as `0x${string}`)
-            : undefined,
+        paymaster: paymasterOf(op.paymasterAndData, `${path}/ops/${i}/paymasterAndData`),
       },
       call.to,
       call.chainId,

@@ -227,25 +227,29 @@ function formatTokenAmount(
         ticker: token?.symbol ?? null,
       }
     : null
-  if (!token) {
-    return {
-      ...raw,
-      amount,
-      token: tokenOut,
-      address: address ? checksum(address) : null,
-      warning: {
-        code: 'ERC7730_UNKNOWN_TOKEN',
-        message: 'Unknown token: the amount is shown in base units',
-      },
-    }
-  }
-  const ticker = token.symbol ?? ''
   const threshold = thresholdOf(ctx, field, scope, bound)
   const message = paramLiteral(field.params.message)
-  const text =
-    threshold !== undefined && value >= threshold
-      ? `${typeof message === 'string' ? message : 'Unlimited'} ${ticker}`
-      : `${formatAmount(value, token.decimals)} ${ticker}`
+  const unlimited = threshold !== undefined && value >= threshold
+  const unlimitedText = typeof message === 'string' ? message : 'Unlimited'
+  if (!token) {
+    // Without decimals the amount stays in base units, but an amount at the threshold needs none: showing
+    // 78 digits where the descriptor says "Unlimited" would hide exactly what the signer must see.
+    if (unlimited) {
+      const text = address ? `${unlimitedText} ${checksum(address)}` : unlimitedText
+      const warning: ClearSignWarning = {
+        code: 'ERC7730_UNKNOWN_TOKEN',
+        message: 'Unknown token: shown by its address',
+      }
+      return { ...output(text, address), amount, token: tokenOut, warning }
+    }
+    const warning: ClearSignWarning = {
+      code: 'ERC7730_UNKNOWN_TOKEN',
+      message: 'Unknown token: the amount is shown in base units',
+    }
+    return { ...raw, amount, token: tokenOut, address: address ? checksum(address) : null, warning }
+  }
+  const ticker = token.symbol ?? ''
+  const text = unlimited ? `${unlimitedText} ${ticker}` : `${formatAmount(value, token.decimals)} ${ticker}`
   return { ...output(text, address), amount, token: tokenOut }
 }
 

@@ -152,6 +152,10 @@ export interface Intent {
    */
   entrypoint?: string
   /**
+   * ERC-4337 paymaster that pays for a user operation (the first 20 bytes of paymasterAndData in v0.6, paymaster in v0.7); absent when the account pays itself.
+   */
+  paymaster?: string
+  /**
    * Safe / MultiSend operation of a nested call.
    */
   operation?: 'call' | 'delegatecall'

@@ -9,7 +9,7 @@ import {
   parseQuantity,
 } from '../request/values'
 import type { Resolution } from '../types'
-import { userOperationResolution } from './userOperationResolution'
+import { paymasterOf, userOperationResolution } from './userOperationResolution'
 
 /**
  * eth_sendUserOperation: `[userOperation, entryPoint]`. v0.6 operations carry initCode and paymasterAndData;
@@ -31,12 +31,10 @@ export function decodeUserOperationRequest(params: unknown, ctx: DecodeContext, 
   const entrypoint = parseOptionalAddress(params[1], '/params/1')
   const initCode = parseHexData(op.initCode, `${path}/initCode`)
   const factory = parseOptionalAddress(op.factory, `${path}/factory`)
-  const paymasterAndData = parseHexData(op.paymasterAndData, `${path}/paymasterAndData`)
+  const paymasterAndData = parseHexData(op.paymasterAndData, path, 'paymasterAndData')
   const paymaster =
-    parseOptionalAddress(op.paymaster, `${path}/paymaster`) ??
-    (paymasterAndData.length >= 42
-      ? (paymasterAndData.slice(0, 42).toLowerCase() as `0x${string}`)
-      : undefined)
+    parseOptionalAddress(op.paymaster, path, 'paymaster') ??
+    paymasterOf(paymasterAndData, `${path}/paymasterAndData`)
   return userOperationResolution(
     ctx,
     {

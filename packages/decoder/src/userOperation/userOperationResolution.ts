@@ -2,6 +2,7 @@ import { addFlag, checkBatchSize, firstNestedError } from '../calldata/batch'
 import { decodeCall } from '../calldata/decodeCall'
 import type { DecodeContext } from '../context'
 import { addressField, addressLabel, interactWith, rawField } from '../display/fields'
+import { DecodingError } from '../errors/decodingError'
 import { createResolution } from '../resolution/createResolution'
 import type { Display, FunctionDescriptor, Intent, Resolution } from '../types'
 
@@ -11,7 +12,24 @@ export interface UserOperationParts {
   callData: `0x${string}`
   /** initCode (v0.6 / packed) or factory + factoryData (v0.7 RPC form): present when the account is deployed. */
   deploysAccount: boolean
+  /** Who pays the gas, when not the account itself (lowercase). */
   paymaster?: `0x${string}` | undefined
+}
+
+/**
+ * The paymaster named by the first 20 bytes of paymasterAndData (v0.6, and v0.7 packed in handleOps); empty
+ * data means the account pays. Anything in between is not a valid paymasterAndData (the EntryPoint rejects it).
+ */
+export function paymasterOf(paymasterAndData: `0x${string}`, path: string): `0x${string}` | undefined {
+  if (paymasterAndData.length === 2) return undefined
+  if (paymasterAndData.length < 42) {
+    throw new DecodingError(
+      'invalidUserOperation',
+      'paymasterAndData is shorter than the 20-byte paymaster address it starts with.',
+      { path, details: { bytes: (paymasterAndData.length - 2) / 2 } },
+    )
+  }
+  return paymasterAndData.slice(0, 42).toLowerCase() as `0x${string}`
 }
 
 /**
@@ -43,6 +61,7 @@ export function userOperationResolution(
     intents: [inner.intent],
   }
   if (entrypoint) intent.entrypoint = entrypoint
+  if (op.paymaster) intent.paymaster = op.paymaster
   if (op.deploysAccount) addFlag(intent, 'accountDeployment')
   for (const flag of inner.intent.flags ?? []) addFlag(intent, flag)
   const fields = [
