@@ -6,9 +6,9 @@ package rampart.context
 entities := data.entities
 
 # user_id is the principal's user: the principal is a user id or the id of one of the user's credentials.
-user_id := input.principal if entities.users[input.principal]
-
-user_id := entities.credentials[input.principal] if not entities.users[input.principal]
+user_id := input.principal if {
+	entities.users[input.principal]
+} else := entities.credentials[input.principal]
 
 user := entities.users[user_id]
 
@@ -16,9 +16,9 @@ user := entities.users[user_id]
 account := entities.accounts[input.resource]
 
 # chain_id is the chain the request acts on.
-chain_id := input.intent.chainId
-
-chain_id := account.chainId if not input.intent.chainId
+chain_id := input.intent.chainId if {
+	input.intent.chainId
+} else := account.chainId
 
 # request_intent is the request's intent, or an empty one for requests without (grantPermission, signRaw).
 request_intent := object.get(input, "intent", {})
@@ -30,17 +30,14 @@ request_intent := object.get(input, "intent", {})
 bucket(set, id) := data.sets[set].buckets[id]
 
 # resolved_user maps a user id or credential id to its user id.
-resolved_user(id) := id if entities.users[id]
-
-resolved_user(id) := entities.credentials[id] if not entities.users[id]
+resolved_user(id) := id if {
+	entities.users[id]
+} else := entities.credentials[id]
 
 # account_at finds the organization account at an address on a chain (accounts without a chain match any).
 account_at(chain, address) := entities.accounts[id] if {
 	id := entities.accountsByAddress[concat(":", [format_int(chain, 10), address])]
-}
-
-account_at(chain, address) := entities.accounts[id] if {
-	not entities.accountsByAddress[concat(":", [format_int(chain, 10), address])]
+} else := entities.accounts[id] if {
 	id := entities.accountsByAddress[address]
 }
 
@@ -48,22 +45,21 @@ account_at(chain, address) := entities.accounts[id] if {
 address_book_entry(chain, address) := entities.addressBook[concat(":", [format_int(chain, 10), address])]
 
 # source_address is the sender: the intent's from, else the resource account.
-source_address(intent) := intent.from
-
-source_address(intent) := account.address if not intent.from
+source_address(intent) := intent.from if {
+	intent.from
+} else := account.address
 
 # destination_address is the receiver of value: the intent's recipient, else the `to` of a native transfer.
-destination_address(intent) := intent.recipient
-
-destination_address(intent) := intent.to if {
-	not intent.recipient
+destination_address(intent) := intent.recipient if {
+	intent.recipient
+} else := intent.to if {
 	intent.type == "nativeTransfer"
 }
 
 # intent_chain is the chain of an intent, else of the resource account.
-intent_chain(intent) := intent.chainId
-
-intent_chain(intent) := account.chainId if not intent.chainId
+intent_chain(intent) := intent.chainId if {
+	intent.chainId
+} else := account.chainId
 
 # classification is an address's address-book classification; organization accounts absent from the
 # address book are managed.

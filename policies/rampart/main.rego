@@ -1,5 +1,5 @@
 # The decision. Policies are data: for each policy set (the organization's, and any requested preset), the
-# candidate policies the evaluator picked from its index match when none of their criteria fails. Then:
+# candidate policies the evaluator picked from its index match when all their criteria hold. Then:
 #   - any matching forbid wins: Forbid;
 #   - otherwise a matching permit whose approvals are all satisfied gives Permit;
 #   - otherwise a matching permit with approvals missing gives Confirm, with what is missing;
@@ -16,11 +16,11 @@ import data.rampart.context as ctx
 import data.rampart.criteria
 
 # matched lists, per policy set, the indexes of the matching policies in policy order.
-matched[set] := sort({i |
+matched[set] := sort({candidate.p |
 	some [bucket_set, id] in input.buckets
 	bucket_set == set
-	some i in ctx.bucket(set, id).candidates
-	not criteria.fails[[set, i]]
+	some candidate in ctx.bucket(set, id).policies
+	criteria.matches(candidate)
 }) if {
 	some set in input.sets
 }

@@ -1,51 +1,50 @@
 # Exact comparisons of non-negative integers written as decimal strings.
 # Amounts are uint256 in base units: they overflow the numbers of the WASM runtime, so they are never converted.
 # A shorter canonical string is a smaller number; equal lengths compare lexicographically.
+# Each function is an `else` chain: compiled to WASM, a function of several clauses evaluates every clause on every
+# call, while a chain stops at the first clause that applies.
 package rampart.numbers
 
-# compare holds when `a op b` for canonical decimal strings a and b. Each body matches its operator first, so
-# a comparison evaluates two short bodies, not the twelve.
-compare(a, "gt", b) if count(a) > count(b)
-
-compare(a, "gt", b) if {
-	count(a) == count(b)
-	a > b
-}
-
-compare(a, "gte", b) if count(a) > count(b)
-
-compare(a, "gte", b) if {
-	count(a) == count(b)
-	a >= b
-}
-
-compare(a, "lt", b) if count(a) < count(b)
-
-compare(a, "lt", b) if {
-	count(a) == count(b)
+# order is -1, 0 or 1 as the canonical decimal string a is below, equal to or above b.
+order(a, b) := -1 if {
+	count(a) < count(b)
+} else := 1 if {
+	count(a) > count(b)
+} else := -1 if {
 	a < b
-}
+} else := 1 if {
+	a > b
+} else := 0
 
-compare(a, "lte", b) if count(a) < count(b)
-
-compare(a, "lte", b) if {
-	count(a) == count(b)
-	a <= b
-}
-
-compare(a, "eq", b) if a == b
-
-compare(a, "ne", b) if a != b
+# compare holds when `a op b` for canonical decimal strings a and b.
+compare(a, op, b) if ordered(order(a, b), op)
 
 # holds compares two small integers (counts) with one of the six operators.
-holds(a, "gt", b) if a > b
+holds(a, op, b) if ordered(small_order(a, b), op)
 
-holds(a, "gte", b) if a >= b
+small_order(a, b) := -1 if {
+	a < b
+} else := 1 if {
+	a > b
+} else := 0
 
-holds(a, "lt", b) if a < b
-
-holds(a, "lte", b) if a <= b
-
-holds(a, "eq", b) if a == b
-
-holds(a, "ne", b) if a != b
+# ordered holds when an order (-1, 0 or 1) satisfies an operator.
+ordered(o, op) if {
+	op == "lte"
+	o <= 0
+} else if {
+	op == "lt"
+	o < 0
+} else if {
+	op == "gte"
+	o >= 0
+} else if {
+	op == "gt"
+	o > 0
+} else if {
+	op == "eq"
+	o == 0
+} else if {
+	op == "ne"
+	o != 0
+}

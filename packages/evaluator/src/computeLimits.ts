@@ -2,7 +2,7 @@ import type { EvaluationRequest, HistoryTransfer } from './generated/evaluationR
 import type { LimitFilters, RateLimit, SpendingLimit } from './generated/policy'
 import { windowStart } from './limitWindow'
 import type { PreparedEntities } from './prepareEntities'
-import { type Bucket, bucketCriteria } from './preparePolicies'
+import type { Bucket } from './preparePolicies'
 
 /** The exact totals of one limit's window: the amount as a decimal string of base units, and the count. */
 export interface LimitTotal {
@@ -89,31 +89,27 @@ export function computeLimits(
   let history: Movement[] | undefined
   let current: Movement | undefined | null = null
   for (const bucket of buckets) {
-    for (const kind of ['checkSpendingLimit', 'checkRateLimit'] as const) {
-      const criteria = bucketCriteria(bucket, kind)
-      if (!criteria) continue
-      history ??= (request.history ?? []).map(fromHistory)
-      if (current === null) current = fromRequest(request, principal)
-      for (const criterion of criteria) {
-        const limit = criterion.a as SpendingLimit | RateLimit
-        const start = windowStart(limit.window, now)
-        const filters = limit.filters ?? {}
-        let total = 0n
-        let count = 0
-        for (const [index, movement] of history.entries()) {
-          const timestamp = request.history?.[index]?.timestamp ?? -1
-          if (timestamp < start || timestamp > now || !matches(movement, filters, principal, entities))
-            continue
-          total += movement.amount
-          count++
-        }
-        if (current && matches(current, filters, principal, entities)) {
-          total += current.amount
-          count++
-        }
-        totals ??= {}
-        totals[criterion.k as string] = { total: total.toString(), count }
+    if (bucket.limits.length === 0) continue
+    history ??= (request.history ?? []).map(fromHistory)
+    if (current === null) current = fromRequest(request, principal)
+    for (const criterion of bucket.limits) {
+      const limit = criterion.a as SpendingLimit | RateLimit
+      const start = windowStart(limit.window, now)
+      const filters = limit.filters ?? {}
+      let total = 0n
+      let count = 0
+      for (const [index, movement] of history.entries()) {
+        const timestamp = request.history?.[index]?.timestamp ?? -1
+        if (timestamp < start || timestamp > now || !matches(movement, filters, principal, entities)) continue
+        total += movement.amount
+        count++
       }
+      if (current && matches(current, filters, principal, entities)) {
+        total += current.amount
+        count++
+      }
+      totals ??= {}
+      totals[criterion.k as string] = { total: total.toString(), count }
     }
   }
   return totals

@@ -149,7 +149,15 @@ function prepare(next: { entities: Entities; policies: Policy[]; presets: readon
   const data = {
     entities,
     sets: Object.fromEntries(
-      Object.entries(sets).map(([name, set]) => [name, { policies: set.policies, buckets: set.buckets }]),
+      Object.entries(sets).map(([name, set]) => [
+        name,
+        {
+          policies: set.policies,
+          buckets: Object.fromEntries(
+            Object.entries(set.buckets).map(([id, bucket]) => [id, { policies: bucket.policies }]),
+          ),
+        },
+      ]),
     ),
   }
   return { state, json: new TextEncoder().encode(JSON.stringify(data)) }

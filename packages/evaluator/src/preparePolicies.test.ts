@@ -36,11 +36,16 @@ describe('preparePolicySet', () => {
     expect(cold && set.buckets[cold.id]).toBe(cold)
     expect(cold).toEqual({
       id: expect.any(String),
-      candidates: [0],
-      criteria: {
-        intent: { checkIntentChainId: [{ p: 0, a: [1] }] },
-        account: { checkAccountAssigned: [{ p: 0, a: null }] },
-      },
+      policies: [
+        {
+          p: 0,
+          criteria: [
+            { f: 'intent', n: 'checkIntentChainId', a: [1] },
+            { f: 'account', n: 'checkAccountAssigned', a: null },
+          ],
+        },
+      ],
+      limits: [],
     })
     expect(set.index.signTransaction?.nativeTransfer).toBeUndefined()
   })

@@ -14,17 +14,26 @@ export const ACTIONS = [
 /** Intent types, from the intent schema; `none` indexes requests without an intent (grantPermission, signRaw). */
 export const INTENT_KEYS: readonly string[] = [...intentSchema.$defs.IntentType.enum, 'none']
 
-/** One criterion as the policy library reads it from a bucket: its policy index, arguments and limit key. */
+/**
+ * One criterion left to check, as the policy library reads it from a bucket: its family and name (which pick the
+ * check), its arguments, and for limits the key of its totals in the input.
+ */
 export interface BucketCriterion {
-  p: number
+  f: string
+  n: string
   a: unknown
   k?: string
 }
 
+/** A candidate policy in a bucket: its index in the policy set and the criteria it still needs to hold. */
+export interface BucketPolicy {
+  p: number
+  criteria: BucketCriterion[]
+}
+
 /**
- * The family of each criterion a bucket can hold: the policy library walks a bucket's criteria and picks each
- * check by family (`<family>_holds`), then by name, so a bucket costs what its criteria cost, not what the library
- * offers.
+ * The family of each criterion a bucket can hold: the policy library picks each check by family
+ * (`<family>_holds`), then by name, so a criterion costs a few comparisons, whatever the library offers.
  * checkAction, checkIntentType and checkApprovals are resolved by the index or never affect matching.
  */
 export const CRITERION_FAMILIES: Readonly<Record<string, string>> = {
@@ -73,18 +82,14 @@ export const CRITERION_FAMILIES: Readonly<Record<string, string>> = {
 }
 
 /**
- * The candidate policies of one policy set for one action, intent type, principal scope and resource scope, with
- * their criteria grouped by family, then by name. A request names its buckets to the policy library by id.
+ * The candidate policies of one policy set for one action, intent type, principal scope and resource scope, each
+ * with the criteria left to check. A request names its buckets to the policy library by id.
  */
 export interface Bucket {
   id: string
-  candidates: number[]
-  criteria: Record<string, Record<string, BucketCriterion[]>>
-}
-
-/** The criteria of one name in a bucket. */
-export function bucketCriteria(bucket: Bucket, kind: string): BucketCriterion[] | undefined {
-  return bucket.criteria[CRITERION_FAMILIES[kind] ?? '']?.[kind]
+  policies: BucketPolicy[]
+  /** The spending and rate limits among the bucket's criteria, whose totals the evaluator computes. */
+  limits: BucketCriterion[]
 }
 
 export interface PreparedPolicy {
@@ -267,7 +272,7 @@ function fileUnder(
   p: number,
   resolved: readonly number[],
 ): void {
-  bucket.candidates.push(p)
+  const criteria: BucketCriterion[] = []
   policy.when.forEach((criterion, c) => {
     const kind = criterion.criterion
     if (
@@ -280,19 +285,20 @@ function fileUnder(
     const family = CRITERION_FAMILIES[kind]
     // Validated policies only name known criteria; an unknown one must never be dropped, which would widen a policy.
     if (family === undefined) throw new Error(`criterion ${kind} has no family in the policy library`)
-    const entry: BucketCriterion = { p, a: argsOf(criterion) ?? null }
-    if (kind === 'checkSpendingLimit' || kind === 'checkRateLimit') entry.k = `${name}/${p}/${c}`
-    bucket.criteria[family] ??= {}
-    const byKind = bucket.criteria[family]
-    byKind[kind] ??= []
-    byKind[kind].push(entry)
+    const entry: BucketCriterion = { f: family, n: kind, a: argsOf(criterion) ?? null }
+    if (kind === 'checkSpendingLimit' || kind === 'checkRateLimit') {
+      entry.k = `${name}/${p}/${c}`
+      bucket.limits.push(entry)
+    }
+    criteria.push(entry)
   })
+  bucket.policies.push({ p, criteria })
 }
 
 /**
  * Prepares validated policies for the policy library: criteria normalized (amounts in base units with the
  * entities' token decimals), approvals gathered per policy, and an index from action, intent type and principal
- * scope and resource scope to the candidate policies, with their criteria grouped by name. The index resolves
+ * scope and resource scope to the candidate policies, each with the criteria left to check. The index resolves
  * checkAction, checkIntentType and the principal and resource criteria a policy is filed under once, here, so an
  * evaluation only checks the remaining criteria of the policies that can apply to its principal and resource.
  */
@@ -329,7 +335,7 @@ export function preparePolicySet(
             const byResource = byScope[scope]
             if (!byResource[resourceScope]) {
               const id = String(bucketCount++)
-              byResource[resourceScope] = { id, candidates: [], criteria: {} }
+              byResource[resourceScope] = { id, policies: [], limits: [] }
               buckets[id] = byResource[resourceScope]
             }
             fileUnder(byResource[resourceScope], name, policy, p, [principal.scopedBy, resource.scopedBy])

@@ -3,17 +3,25 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-account_holds("checkAccountId", c) if account_field_in("id", c.a)
-
-account_holds("checkAccountAddress", c) if account_field_in("address", c.a)
-
-account_holds("checkAccountType", c) if account_field_in("accountType", c.a)
-
-account_holds("checkAccountChainId", c) if account_field_in("chainId", c.a)
-
-account_holds("checkAccountGroup", c) if account_in_group(c.a)
-
-account_holds("checkAccountAssigned", _) if account_assigned
+account_holds(kind, c) if {
+	kind == "checkAccountId"
+	account_field_in("id", c.a)
+} else if {
+	kind == "checkAccountAddress"
+	account_field_in("address", c.a)
+} else if {
+	kind == "checkAccountType"
+	account_field_in("accountType", c.a)
+} else if {
+	kind == "checkAccountChainId"
+	account_field_in("chainId", c.a)
+} else if {
+	kind == "checkAccountGroup"
+	account_in_group(c.a)
+} else if {
+	kind == "checkAccountAssigned"
+	account_assigned
+}
 
 account_in_group(groups) if {
 	some group in groups

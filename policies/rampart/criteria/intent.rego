@@ -4,19 +4,28 @@ package rampart.criteria
 import data.rampart.context as ctx
 import data.rampart.numbers
 
-intent_holds("checkIntentType", c) if intent_type(c.a, ctx.request_intent)
-
-intent_holds("checkIntentChainId", c) if intent_chain_id(c.a, ctx.request_intent)
-
-intent_holds("checkIntentAmount", c) if intent_amount(c.a, ctx.request_intent)
-
-intent_holds("checkIntentContract", c) if intent_contract(c.a, ctx.request_intent)
-
-intent_holds("checkIntentToken", c) if intent_token(c.a, ctx.request_intent)
-
-intent_holds("checkIntentSpender", c) if intent_spender(c.a, ctx.request_intent)
-
-intent_holds("checkIntentHexSignature", c) if intent_hex_signature(c.a, ctx.request_intent)
+intent_holds(kind, c) if {
+	kind == "checkIntentType"
+	intent_type(c.a, ctx.request_intent)
+} else if {
+	kind == "checkIntentChainId"
+	intent_chain_id(c.a, ctx.request_intent)
+} else if {
+	kind == "checkIntentAmount"
+	intent_amount(c.a, ctx.request_intent)
+} else if {
+	kind == "checkIntentContract"
+	intent_contract(c.a, ctx.request_intent)
+} else if {
+	kind == "checkIntentToken"
+	intent_token(c.a, ctx.request_intent)
+} else if {
+	kind == "checkIntentSpender"
+	intent_spender(c.a, ctx.request_intent)
+} else if {
+	kind == "checkIntentHexSignature"
+	intent_hex_signature(c.a, ctx.request_intent)
+}
 
 intent_type(types, intent) if intent.type in types
 
@@ -38,17 +47,17 @@ intent_amount(condition, intent) if {
 	numbers.compare(amount_of(intent), base.operator, base.value)
 }
 
-amount_of(intent) := intent.amount
+amount_of(intent) := intent.amount if {
+	intent.amount
+} else := intent.value
 
-amount_of(intent) := intent.value if not intent.amount
-
-amount_condition(condition, _) := condition.base
-
-amount_condition(condition, intent) := condition.byToken[intent.token]
-
-amount_condition(condition, intent) := condition.native if endswith(intent.token, "/slip44:60")
-
-amount_condition(condition, intent) := condition.native if {
+amount_condition(condition, intent) := condition.base if {
+	condition.base
+} else := condition.byToken[intent.token] if {
+	condition.byToken[intent.token]
+} else := condition.native if {
+	endswith(intent.token, "/slip44:60")
+} else := condition.native if {
 	not intent.token
 	intent.value
 }

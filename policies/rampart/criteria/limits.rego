@@ -5,9 +5,13 @@ package rampart.criteria
 
 import data.rampart.numbers
 
-limits_holds("checkSpendingLimit", c) if within_spending_limit(c)
-
-limits_holds("checkRateLimit", c) if within_rate_limit(c)
+limits_holds(kind, c) if {
+	kind == "checkSpendingLimit"
+	within_spending_limit(c)
+} else if {
+	kind == "checkRateLimit"
+	within_rate_limit(c)
+}
 
 within_spending_limit(c) if numbers.compare(input.limits[c.k].total, c.a.operator, c.a.limit)
 

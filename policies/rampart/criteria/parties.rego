@@ -4,23 +4,34 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-parties_holds("checkSourceId", c) if any_in(ctx.request_source_ids, c.a)
-
-parties_holds("checkSourceAddress", c) if source_address_in(c.a)
-
-parties_holds("checkSourceAccountType", c) if source_account_type_in(c.a)
-
-parties_holds("checkSourceClassification", c) if source_classification_in(c.a)
-
-parties_holds("checkDestinationId", c) if any_in(ctx.request_destination_ids, c.a)
-
-parties_holds("checkDestinationAddress", c) if destination_address_in(c.a)
-
-parties_holds("checkDestinationAccountType", c) if destination_account_type_in(c.a)
-
-parties_holds("checkDestinationClassification", c) if destination_classification_in(c.a)
-
-parties_holds("checkRecipientIsSender", _) if request_recipient_is_sender
+parties_holds(kind, c) if {
+	kind == "checkSourceId"
+	any_in(ctx.request_source_ids, c.a)
+} else if {
+	kind == "checkSourceAddress"
+	source_address_in(c.a)
+} else if {
+	kind == "checkSourceAccountType"
+	source_account_type_in(c.a)
+} else if {
+	kind == "checkSourceClassification"
+	source_classification_in(c.a)
+} else if {
+	kind == "checkDestinationId"
+	any_in(ctx.request_destination_ids, c.a)
+} else if {
+	kind == "checkDestinationAddress"
+	destination_address_in(c.a)
+} else if {
+	kind == "checkDestinationAccountType"
+	destination_account_type_in(c.a)
+} else if {
+	kind == "checkDestinationClassification"
+	destination_classification_in(c.a)
+} else if {
+	kind == "checkRecipientIsSender"
+	request_recipient_is_sender
+}
 
 recipient_is_sender(intent) if ctx.destination_address(intent) == ctx.source_address(intent)
 

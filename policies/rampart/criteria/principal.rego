@@ -3,11 +3,16 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-principal_holds("checkPrincipalId", c) if principal_in(c.a)
-
-principal_holds("checkPrincipalRole", c) if role_in(c.a)
-
-principal_holds("checkPrincipalGroup", c) if principal_in_group(c.a)
+principal_holds(kind, c) if {
+	kind == "checkPrincipalId"
+	principal_in(c.a)
+} else if {
+	kind == "checkPrincipalRole"
+	role_in(c.a)
+} else if {
+	kind == "checkPrincipalGroup"
+	principal_in_group(c.a)
+}
 
 principal_in_group(groups) if {
 	some group in groups

@@ -1,14 +1,19 @@
 # Criteria on the request itself: action, resource and requested permissions.
-# `fails` (fails.rego) adds the policies (per policy set) with a criterion that does not hold; a policy matches
-# when it is a candidate and no criterion of it fails. Each file's `<family>_holds` picks a check by its name, so
+# `matches` (matches.rego) holds for a candidate policy whose every criterion left to check holds. Each file's
+# `<family>_holds` picks a check by its name, so
 # the cost of a decision follows the criteria the candidates have, not the number of criteria the library knows.
 package rampart.criteria
 
-request_holds("checkAction", c) if action_in(c.a)
-
-request_holds("checkResource", c) if resource_in(c.a)
-
-request_holds("checkPermission", c) if any_permission(c.a)
+request_holds(kind, c) if {
+	kind == "checkAction"
+	action_in(c.a)
+} else if {
+	kind == "checkResource"
+	resource_in(c.a)
+} else if {
+	kind == "checkPermission"
+	any_permission(c.a)
+}
 
 any_permission(allowed) if {
 	some permission in input.permissions

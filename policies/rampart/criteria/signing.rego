@@ -3,15 +3,22 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-signing_holds("checkIntentMessage", c) if message_matches(c.a, ctx.request_intent)
-
-signing_holds("checkIntentPayload", c) if payload_matches(c.a)
-
-signing_holds("checkIntentAlgorithm", c) if algorithm_in(c.a)
-
-signing_holds("checkIntentDomain", c) if domain_matches(c.a, ctx.request_intent)
-
-signing_holds("checkIntentTypedDataMessage", c) if typed_message_matches(c.a, ctx.request_intent)
+signing_holds(kind, c) if {
+	kind == "checkIntentMessage"
+	message_matches(c.a, ctx.request_intent)
+} else if {
+	kind == "checkIntentPayload"
+	payload_matches(c.a)
+} else if {
+	kind == "checkIntentAlgorithm"
+	algorithm_in(c.a)
+} else if {
+	kind == "checkIntentDomain"
+	domain_matches(c.a, ctx.request_intent)
+} else if {
+	kind == "checkIntentTypedDataMessage"
+	typed_message_matches(c.a, ctx.request_intent)
+}
 
 text_matches(condition, text) if {
 	condition.operator == "equals"

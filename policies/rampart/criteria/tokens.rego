@@ -4,11 +4,16 @@ package rampart.criteria
 import data.rampart.context as ctx
 import data.rampart.numbers
 
-tokens_holds("checkERC721TokenId", c) if erc721_token_id(c.a, ctx.request_intent)
-
-tokens_holds("checkERC1155TokenId", c) if erc1155_token_id(c.a, ctx.request_intent)
-
-tokens_holds("checkERC1155Transfers", c) if erc1155_transfers(c.a, ctx.request_intent)
+tokens_holds(kind, c) if {
+	kind == "checkERC721TokenId"
+	erc721_token_id(c.a, ctx.request_intent)
+} else if {
+	kind == "checkERC1155TokenId"
+	erc1155_token_id(c.a, ctx.request_intent)
+} else if {
+	kind == "checkERC1155Transfers"
+	erc1155_transfers(c.a, ctx.request_intent)
+}
 
 erc721_types := {"erc721Transfer", "erc721Approve"}
 

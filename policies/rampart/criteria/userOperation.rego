@@ -3,9 +3,13 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-user_operation_holds("checkEntryPointAddress", c) if entrypoint_in(c.a, ctx.request_intent)
-
-user_operation_holds("checkUserOperationIntents", c) if inner_intents_hold(c.a, ctx.request_intent)
+user_operation_holds(kind, c) if {
+	kind == "checkEntryPointAddress"
+	entrypoint_in(c.a, ctx.request_intent)
+} else if {
+	kind == "checkUserOperationIntents"
+	inner_intents_hold(c.a, ctx.request_intent)
+}
 
 # inner_intents_hold: an empty batch never passes; otherwise every inner intent meets every criterion.
 inner_intents_hold(criteria, intent) if {

@@ -64,21 +64,12 @@ set(policies) := {
 # indexed is a request as the evaluator gives it to the library: naming the candidate buckets of each policy set.
 indexed(req) := object.union(req, {"buckets": [[set, "all"] | some set in req.sets]})
 
-bucket(policies) := object.union(
-	{"candidates": numbers.range(0, count(policies) - 1)},
-	{"criteria": {family: {kind: [{"p": i, "a": object.get(c, "args", null), "k": sprintf("org/%d/%d", [i, j])} |
-		some i, p in policies
-		some j, c in p.when
-		c.criterion == kind
-	] |
-		some p in policies
-		some c in p.when
-		kind := c.criterion
-		families[kind] == family
-	} |
-		some family in {f | some f in families}
-	}},
-)
+bucket(policies) := {"policies": [{"p": i, "criteria": [{"f": families[c.criterion], "n": c.criterion, "a": object.get(c, "args", null), "k": sprintf("org/%d/%d", [i, j])} |
+	some j, c in p.when
+	families[c.criterion]
+]} |
+	some i, p in policies
+]}
 
 # families is the family of each criterion, as the evaluator files them (CRITERION_FAMILIES); the fixtures also
 # file checkAction and checkIntentType, which the evaluator's index resolves.

@@ -1,0 +1,45 @@
+# matches holds when every criterion left to check of a candidate policy holds. A bucket lists its candidates each
+# with those criteria, and `every` stops at the first that does not hold. `holds` picks the family, and each
+# family's `<family>_holds` (in its own file) picks the check by name. Both are `else` chains: compiled to WASM, a
+# function of several clauses evaluates every clause on every call, while a chain stops at the clause that
+# applies. Each file names its own rules so that the compiled plan (and the committed WASM) does not depend on the
+# order in which files are loaded.
+package rampart.criteria
+
+matches(candidate) if {
+	every c in candidate.criteria {
+		holds(c.f, c.n, c)
+	}
+}
+
+holds(family, kind, c) if {
+	family == "request"
+	request_holds(kind, c)
+} else if {
+	family == "principal"
+	principal_holds(kind, c)
+} else if {
+	family == "account"
+	account_holds(kind, c)
+} else if {
+	family == "parties"
+	parties_holds(kind, c)
+} else if {
+	family == "intent"
+	intent_holds(kind, c)
+} else if {
+	family == "tokens"
+	tokens_holds(kind, c)
+} else if {
+	family == "signing"
+	signing_holds(kind, c)
+} else if {
+	family == "transaction"
+	transaction_holds(kind, c)
+} else if {
+	family == "user_operation"
+	user_operation_holds(kind, c)
+} else if {
+	family == "limits"
+	limits_holds(kind, c)
+}
