@@ -16,7 +16,7 @@ import data.rampart.context as ctx
 import data.rampart.criteria
 
 # matched lists, per policy set, the indexes of the matching policies in policy order.
-matched[set] := sort({candidate.p |
+matched[set] := sort({candidate[0] |
 	some [bucket_set, id] in input.buckets
 	bucket_set == set
 	some candidate in ctx.bucket(set, id).policies

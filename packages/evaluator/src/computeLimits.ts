@@ -1,5 +1,5 @@
 import type { EvaluationRequest, HistoryTransfer } from './generated/evaluationRequest'
-import type { LimitFilters, RateLimit, SpendingLimit } from './generated/policy'
+import type { LimitFilters } from './generated/policy'
 import { windowStart } from './limitWindow'
 import type { PreparedEntities } from './prepareEntities'
 import type { Bucket } from './preparePolicies'
@@ -93,7 +93,7 @@ export function computeLimits(
     history ??= (request.history ?? []).map(fromHistory)
     if (current === null) current = fromRequest(request, principal)
     for (const criterion of bucket.limits) {
-      const limit = criterion.a as SpendingLimit | RateLimit
+      const limit = criterion.a
       const start = windowStart(limit.window, now)
       const filters = limit.filters ?? {}
       let total = 0n
@@ -109,7 +109,7 @@ export function computeLimits(
         count++
       }
       totals ??= {}
-      totals[criterion.k as string] = { total: total.toString(), count }
+      totals[criterion.k] = { total: total.toString(), count }
     }
   }
   return totals

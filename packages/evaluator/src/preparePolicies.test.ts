@@ -37,13 +37,13 @@ describe('preparePolicySet', () => {
     expect(cold).toEqual({
       id: expect.any(String),
       policies: [
-        {
-          p: 0,
-          criteria: [
-            { f: 'intent', n: 'checkIntentChainId', a: [1] },
-            { f: 'account', n: 'checkAccountAssigned', a: null },
+        [
+          0,
+          [
+            ['intent', 'checkIntentChainId', [1]],
+            ['account', 'checkAccountAssigned', null],
           ],
-        },
+        ],
       ],
       limits: [],
     })

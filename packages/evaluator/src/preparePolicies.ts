@@ -1,6 +1,13 @@
 import intentSchema from '@rampart/schemas/intent.schema.json'
 import { baseUnitCondition } from './baseUnitCondition'
-import type { AmountCondition, ApprovalRequirement, Criterion, Policy } from './generated/policy'
+import type {
+  AmountCondition,
+  ApprovalRequirement,
+  Criterion,
+  Policy,
+  RateLimit,
+  SpendingLimit,
+} from './generated/policy'
 
 export const ACTIONS = [
   'signTransaction',
@@ -16,19 +23,18 @@ export const INTENT_KEYS: readonly string[] = [...intentSchema.$defs.IntentType.
 
 /**
  * One criterion left to check, as the policy library reads it from a bucket: its family and name (which pick the
- * check), its arguments, and for limits the key of its totals in the input.
+ * check) and its arguments. A limit's arguments carry the key of its totals in the input. Tuples, not objects: the
+ * library reads them by position, which costs no hashing.
  */
-export interface BucketCriterion {
-  f: string
-  n: string
-  a: unknown
-  k?: string
-}
+export type BucketCriterion = [family: string, name: string, args: unknown]
 
 /** A candidate policy in a bucket: its index in the policy set and the criteria it still needs to hold. */
-export interface BucketPolicy {
-  p: number
-  criteria: BucketCriterion[]
+export type BucketPolicy = [policy: number, criteria: BucketCriterion[]]
+
+/** A spending or rate limit of a candidate policy: the key of its totals in the input, and its arguments. */
+export interface BucketLimit {
+  k: string
+  a: SpendingLimit | RateLimit
 }
 
 /**
@@ -89,7 +95,7 @@ export interface Bucket {
   id: string
   policies: BucketPolicy[]
   /** The spending and rate limits among the bucket's criteria, whose totals the evaluator computes. */
-  limits: BucketCriterion[]
+  limits: BucketLimit[]
 }
 
 export interface PreparedPolicy {
@@ -285,14 +291,14 @@ function fileUnder(
     const family = CRITERION_FAMILIES[kind]
     // Validated policies only name known criteria; an unknown one must never be dropped, which would widen a policy.
     if (family === undefined) throw new Error(`criterion ${kind} has no family in the policy library`)
-    const entry: BucketCriterion = { f: family, n: kind, a: argsOf(criterion) ?? null }
+    const args = argsOf(criterion) ?? null
     if (kind === 'checkSpendingLimit' || kind === 'checkRateLimit') {
-      entry.k = `${name}/${p}/${c}`
-      bucket.limits.push(entry)
-    }
-    criteria.push(entry)
+      const k = `${name}/${p}/${c}`
+      bucket.limits.push({ k, a: args as SpendingLimit | RateLimit })
+      criteria.push([family, kind, { ...(args as object), key: k }])
+    } else criteria.push([family, kind, args])
   })
-  bucket.policies.push({ p, criteria })
+  bucket.policies.push([p, criteria])
 }
 
 /**

@@ -3,21 +3,21 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-account_holds(kind, c) if {
+account_holds(kind, a) if {
 	kind == "checkAccountId"
-	account_field_in("id", c.a)
+	account_field_in("id", a)
 } else if {
 	kind == "checkAccountAddress"
-	account_field_in("address", c.a)
+	account_field_in("address", a)
 } else if {
 	kind == "checkAccountType"
-	account_field_in("accountType", c.a)
+	account_field_in("accountType", a)
 } else if {
 	kind == "checkAccountChainId"
-	account_field_in("chainId", c.a)
+	account_field_in("chainId", a)
 } else if {
 	kind == "checkAccountGroup"
-	account_in_group(c.a)
+	account_in_group(a)
 } else if {
 	kind == "checkAccountAssigned"
 	account_assigned

@@ -4,27 +4,27 @@ package rampart.criteria
 import data.rampart.context as ctx
 import data.rampart.numbers
 
-intent_holds(kind, c) if {
+intent_holds(kind, a) if {
 	kind == "checkIntentType"
-	intent_type(c.a, ctx.request_intent)
+	intent_type(a, ctx.request_intent)
 } else if {
 	kind == "checkIntentChainId"
-	intent_chain_id(c.a, ctx.request_intent)
+	intent_chain_id(a, ctx.request_intent)
 } else if {
 	kind == "checkIntentAmount"
-	intent_amount(c.a, ctx.request_intent)
+	intent_amount(a, ctx.request_intent)
 } else if {
 	kind == "checkIntentContract"
-	intent_contract(c.a, ctx.request_intent)
+	intent_contract(a, ctx.request_intent)
 } else if {
 	kind == "checkIntentToken"
-	intent_token(c.a, ctx.request_intent)
+	intent_token(a, ctx.request_intent)
 } else if {
 	kind == "checkIntentSpender"
-	intent_spender(c.a, ctx.request_intent)
+	intent_spender(a, ctx.request_intent)
 } else if {
 	kind == "checkIntentHexSignature"
-	intent_hex_signature(c.a, ctx.request_intent)
+	intent_hex_signature(a, ctx.request_intent)
 }
 
 intent_type(types, intent) if intent.type in types
@@ -51,10 +51,10 @@ amount_of(intent) := intent.amount if {
 	intent.amount
 } else := intent.value
 
-amount_condition(condition, intent) := condition.base if {
-	condition.base
-} else := condition.byToken[intent.token] if {
-	condition.byToken[intent.token]
+amount_condition(condition, intent) := base if {
+	base := condition.base
+} else := by_token if {
+	by_token := condition.byToken[intent.token]
 } else := condition.native if {
 	endswith(intent.token, "/slip44:60")
 } else := condition.native if {

@@ -5,14 +5,14 @@ package rampart.criteria
 
 import data.rampart.numbers
 
-limits_holds(kind, c) if {
+limits_holds(kind, a) if {
 	kind == "checkSpendingLimit"
-	within_spending_limit(c)
+	within_spending_limit(a)
 } else if {
 	kind == "checkRateLimit"
-	within_rate_limit(c)
+	within_rate_limit(a)
 }
 
-within_spending_limit(c) if numbers.compare(input.limits[c.k].total, c.a.operator, c.a.limit)
+within_spending_limit(a) if numbers.compare(input.limits[a.key].total, a.operator, a.limit)
 
-within_rate_limit(c) if numbers.holds(input.limits[c.k].count, c.a.operator, c.a.limit)
+within_rate_limit(a) if numbers.holds(input.limits[a.key].count, a.operator, a.limit)

@@ -7,39 +7,39 @@
 package rampart.criteria
 
 matches(candidate) if {
-	every c in candidate.criteria {
-		holds(c.f, c.n, c)
+	every c in candidate[1] {
+		holds(c[0], c[1], c[2])
 	}
 }
 
-holds(family, kind, c) if {
+holds(family, kind, a) if {
 	family == "request"
-	request_holds(kind, c)
+	request_holds(kind, a)
 } else if {
 	family == "principal"
-	principal_holds(kind, c)
+	principal_holds(kind, a)
 } else if {
 	family == "account"
-	account_holds(kind, c)
+	account_holds(kind, a)
 } else if {
 	family == "parties"
-	parties_holds(kind, c)
+	parties_holds(kind, a)
 } else if {
 	family == "intent"
-	intent_holds(kind, c)
+	intent_holds(kind, a)
 } else if {
 	family == "tokens"
-	tokens_holds(kind, c)
+	tokens_holds(kind, a)
 } else if {
 	family == "signing"
-	signing_holds(kind, c)
+	signing_holds(kind, a)
 } else if {
 	family == "transaction"
-	transaction_holds(kind, c)
+	transaction_holds(kind, a)
 } else if {
 	family == "user_operation"
-	user_operation_holds(kind, c)
+	user_operation_holds(kind, a)
 } else if {
 	family == "limits"
-	limits_holds(kind, c)
+	limits_holds(kind, a)
 }

@@ -4,30 +4,30 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-parties_holds(kind, c) if {
+parties_holds(kind, a) if {
 	kind == "checkSourceId"
-	any_in(ctx.request_source_ids, c.a)
+	any_in(ctx.request_source_ids, a)
 } else if {
 	kind == "checkSourceAddress"
-	source_address_in(c.a)
+	source_address_in(a)
 } else if {
 	kind == "checkSourceAccountType"
-	source_account_type_in(c.a)
+	source_account_type_in(a)
 } else if {
 	kind == "checkSourceClassification"
-	source_classification_in(c.a)
+	source_classification_in(a)
 } else if {
 	kind == "checkDestinationId"
-	any_in(ctx.request_destination_ids, c.a)
+	any_in(ctx.request_destination_ids, a)
 } else if {
 	kind == "checkDestinationAddress"
-	destination_address_in(c.a)
+	destination_address_in(a)
 } else if {
 	kind == "checkDestinationAccountType"
-	destination_account_type_in(c.a)
+	destination_account_type_in(a)
 } else if {
 	kind == "checkDestinationClassification"
-	destination_classification_in(c.a)
+	destination_classification_in(a)
 } else if {
 	kind == "checkRecipientIsSender"
 	request_recipient_is_sender

@@ -3,15 +3,15 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-principal_holds(kind, c) if {
+principal_holds(kind, a) if {
 	kind == "checkPrincipalId"
-	principal_in(c.a)
+	principal_in(a)
 } else if {
 	kind == "checkPrincipalRole"
-	role_in(c.a)
+	role_in(a)
 } else if {
 	kind == "checkPrincipalGroup"
-	principal_in_group(c.a)
+	principal_in_group(a)
 }
 
 principal_in_group(groups) if {

@@ -4,15 +4,15 @@
 # the cost of a decision follows the criteria the candidates have, not the number of criteria the library knows.
 package rampart.criteria
 
-request_holds(kind, c) if {
+request_holds(kind, a) if {
 	kind == "checkAction"
-	action_in(c.a)
+	action_in(a)
 } else if {
 	kind == "checkResource"
-	resource_in(c.a)
+	resource_in(a)
 } else if {
 	kind == "checkPermission"
-	any_permission(c.a)
+	any_permission(a)
 }
 
 any_permission(allowed) if {

@@ -3,21 +3,21 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-signing_holds(kind, c) if {
+signing_holds(kind, a) if {
 	kind == "checkIntentMessage"
-	message_matches(c.a, ctx.request_intent)
+	message_matches(a, ctx.request_intent)
 } else if {
 	kind == "checkIntentPayload"
-	payload_matches(c.a)
+	payload_matches(a)
 } else if {
 	kind == "checkIntentAlgorithm"
-	algorithm_in(c.a)
+	algorithm_in(a)
 } else if {
 	kind == "checkIntentDomain"
-	domain_matches(c.a, ctx.request_intent)
+	domain_matches(a, ctx.request_intent)
 } else if {
 	kind == "checkIntentTypedDataMessage"
-	typed_message_matches(c.a, ctx.request_intent)
+	typed_message_matches(a, ctx.request_intent)
 }
 
 text_matches(condition, text) if {

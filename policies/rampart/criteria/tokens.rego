@@ -4,15 +4,15 @@ package rampart.criteria
 import data.rampart.context as ctx
 import data.rampart.numbers
 
-tokens_holds(kind, c) if {
+tokens_holds(kind, a) if {
 	kind == "checkERC721TokenId"
-	erc721_token_id(c.a, ctx.request_intent)
+	erc721_token_id(a, ctx.request_intent)
 } else if {
 	kind == "checkERC1155TokenId"
-	erc1155_token_id(c.a, ctx.request_intent)
+	erc1155_token_id(a, ctx.request_intent)
 } else if {
 	kind == "checkERC1155Transfers"
-	erc1155_transfers(c.a, ctx.request_intent)
+	erc1155_transfers(a, ctx.request_intent)
 }
 
 erc721_types := {"erc721Transfer", "erc721Approve"}

@@ -4,12 +4,12 @@ package rampart.criteria
 import data.rampart.context as ctx
 import data.rampart.numbers
 
-transaction_holds(kind, c) if {
+transaction_holds(kind, a) if {
 	kind == "checkPermitDeadline"
-	permit_deadline(c.a, ctx.request_intent)
+	permit_deadline(a, ctx.request_intent)
 } else if {
 	kind == "checkGasFeeAmount"
-	gas_fee(c.a, ctx.request_intent)
+	gas_fee(a, ctx.request_intent)
 } else if {
 	kind == "checkNonceExists"
 	ctx.request_intent.nonce

@@ -3,12 +3,12 @@ package rampart.criteria
 
 import data.rampart.context as ctx
 
-user_operation_holds(kind, c) if {
+user_operation_holds(kind, a) if {
 	kind == "checkEntryPointAddress"
-	entrypoint_in(c.a, ctx.request_intent)
+	entrypoint_in(a, ctx.request_intent)
 } else if {
 	kind == "checkUserOperationIntents"
-	inner_intents_hold(c.a, ctx.request_intent)
+	inner_intents_hold(a, ctx.request_intent)
 }
 
 # inner_intents_hold: an empty batch never passes; otherwise every inner intent meets every criterion.

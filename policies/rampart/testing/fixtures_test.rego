@@ -64,12 +64,18 @@ set(policies) := {
 # indexed is a request as the evaluator gives it to the library: naming the candidate buckets of each policy set.
 indexed(req) := object.union(req, {"buckets": [[set, "all"] | some set in req.sets]})
 
-bucket(policies) := {"policies": [{"p": i, "criteria": [{"f": families[c.criterion], "n": c.criterion, "a": object.get(c, "args", null), "k": sprintf("org/%d/%d", [i, j])} |
+# bucket lists each policy as [index, criteria], each criterion as [family, name, arguments]; a limit's arguments
+# carry the key of its totals in the input.
+bucket(policies) := {"policies": [[i, [[families[c.criterion], c.criterion, criterion_args(c, i, j)] |
 	some j, c in p.when
 	families[c.criterion]
-]} |
+]] |
 	some i, p in policies
 ]}
+
+criterion_args(c, i, j) := object.union(c.args, {"key": sprintf("org/%d/%d", [i, j])}) if {
+	c.criterion in {"checkSpendingLimit", "checkRateLimit"}
+} else := object.get(c, "args", null)
 
 # families is the family of each criterion, as the evaluator files them (CRITERION_FAMILIES); the fixtures also
 # file checkAction and checkIntentType, which the evaluator's index resolves.
