@@ -31,7 +31,7 @@ const goal = { rps: 5000, p99: 25 }
 
 async function startServer(): Promise<{ info: ServerInfo; stop: () => void }> {
   const script = fileURLToPath(new URL('./loadServer.ts', import.meta.url))
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions', '@rampart/source', script], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_FLAGS?.split(' ') ?? []), '--import', 'tsx', '--conditions', '@rampart/source', script], {
     stdio: ['pipe', 'pipe', 'inherit'],
   })
   const line = await new Promise<string>((resolve, reject) => {

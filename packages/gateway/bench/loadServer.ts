@@ -17,7 +17,7 @@ import { createTestConnection, registerTestClient, startTestGateway } from '../t
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../../fixtures/requests/${name}`, import.meta.url), 'utf8'))
 
-const attestationAlg = process.env.BENCH_ATTESTATION === 'EdDSA' ? 'EdDSA' : 'ES256K'
+const attestationAlg = process.env.BENCH_ATTESTATION === 'ES256K' ? 'ES256K' : 'EdDSA'
 const replayStore = process.env.BENCH_REPLAY_STORE as ReplayStoreKind | undefined
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info'
 const gateway = await startTestGateway(
