@@ -150,6 +150,24 @@ describe('decodeRequest', () => {
     expect(resolution.decoding.error?.name).toBe('unknownCommand')
   })
 
+  it('refuses account batches whose parallel arrays disagree in length, as the accounts do', () => {
+    const abi = parseAbi([
+      'function executeBatch(address[] dest, bytes[] func)',
+      'function executeBatchCall(address[] dest, uint256[] value, bytes[] func)',
+    ])
+    const account = '0x8c99259bf9cf90dc872051eb1e70ad0e021eb7cb'
+    const decode = (data: `0x${string}`) => decodeIntent(send({ to: account, data }))
+    const short = encodeFunctionData({ abi, functionName: 'executeBatch', args: [[usdt, usdt], [transfer]] })
+    expect(decode(short).error).toMatchObject({ name: 'abiDecodingFailed', path: '/params/0/data' })
+    const values = (v: bigint[]) =>
+      encodeFunctionData({ abi, functionName: 'executeBatchCall', args: [[usdt, from], v, [transfer, '0x']] })
+    expect(decode(values([0n])).error?.name).toBe('abiDecodingFailed')
+    // An empty value array means no value for any call.
+    const free = decode(values([]))
+    expect(free.error).toBeNull()
+    expect(free.intent.intents?.map((i) => i.type)).toEqual(['erc20Transfer', 'nativeTransfer'])
+  })
+
   it('decodes ERC-7579 batch executions and refuses unknown call types', () => {
     const execute = parseAbi(['function execute(bytes32 mode, bytes executionCalldata)'])
     const batch = encodeAbiParameters(

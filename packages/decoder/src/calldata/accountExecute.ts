@@ -36,6 +36,30 @@ function accountCalls(
   })
 }
 
+/**
+ * Calls given as parallel arrays. Accounts require as many calldata entries as targets, and values either
+ * empty (all zero) or one per target; anything else reverts on chain, so it is refused rather than padded.
+ */
+function parallelCalls(
+  input: HandlerInput,
+  dests: readonly string[],
+  values: readonly bigint[],
+  funcs: readonly `0x${string}`[],
+) {
+  if (funcs.length !== dests.length || (values.length !== 0 && values.length !== dests.length)) {
+    throw new DecodingError(
+      'abiDecodingFailed',
+      `The batch lists ${dests.length} targets, ${values.length} values and ${funcs.length} calldata entries.`,
+      { path: input.path, details: { targets: dests.length, values: values.length, calldata: funcs.length } },
+    )
+  }
+  return accountCalls(
+    input,
+    dests.map((to, i) => ({ to, value: values[i] ?? 0n, data: funcs[i]! })),
+    (i) => `func/${i}`,
+  )
+}
+
 export const accountExecute = defineFunction(
   'function execute(address dest, uint256 value, bytes func)',
   (input) => {
@@ -48,11 +72,7 @@ export const accountExecuteBatch = defineFunction(
   'function executeBatch(address[] dest, bytes[] func)',
   (input) => {
     const [dests, funcs] = input.args as [readonly string[], readonly `0x${string}`[]]
-    return accountCalls(
-      input,
-      dests.map((to, i) => ({ to, value: 0n, data: funcs[i] ?? '0x' })),
-      (i) => `func/${i}`,
-    )
+    return parallelCalls(input, dests, [], funcs)
   },
 )
 
@@ -64,11 +84,29 @@ export const accountExecuteBatchWithValues = defineFunction(
       readonly bigint[],
       readonly `0x${string}`[],
     ]
-    return accountCalls(
-      input,
-      dests.map((to, i) => ({ to, value: values[i] ?? 0n, data: funcs[i] ?? '0x' })),
-      (i) => `func/${i}`,
-    )
+    return parallelCalls(input, dests, values, funcs)
+  },
+)
+
+/** Biconomy Smart Account v1: the same call under its own name. */
+export const biconomyExecuteCall = defineFunction(
+  'function executeCall(address dest, uint256 value, bytes func)',
+  (input) => {
+    const [to, value, data] = input.args as [string, bigint, `0x${string}`]
+    return accountCalls(input, [{ to, value, data }], () => 'func')
+  },
+)
+
+/** Biconomy Smart Account v1: parallel arrays of targets, values and calldata. */
+export const biconomyExecuteBatchCall = defineFunction(
+  'function executeBatchCall(address[] dest, uint256[] value, bytes[] func)',
+  (input) => {
+    const [dests, values, funcs] = input.args as [
+      readonly string[],
+      readonly bigint[],
+      readonly `0x${string}`[],
+    ]
+    return parallelCalls(input, dests, values, funcs)
   },
 )
 

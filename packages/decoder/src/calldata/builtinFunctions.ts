@@ -46,6 +46,8 @@ export const builtinFunctions: ReadonlyMap<string, readonly BuiltinFunction[]> =
   account.accountExecuteBatch,
   account.accountExecuteBatchWithValues,
   account.accountExecuteBatchTuples,
+  account.biconomyExecuteCall,
+  account.biconomyExecuteBatchCall,
   account.erc7579Execute,
   entryPoint.handleOpsV06,
   entryPoint.handleOpsV07,
