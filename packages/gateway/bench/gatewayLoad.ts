@@ -31,9 +31,20 @@ const goal = { rps: 5000, p99: 25 }
 
 async function startServer(): Promise<{ info: ServerInfo; stop: () => void }> {
   const script = fileURLToPath(new URL('./loadServer.ts', import.meta.url))
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_FLAGS?.split(' ') ?? []), '--import', 'tsx', '--conditions', '@rampart/source', script], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_SERVER_NODE_FLAGS?.split(' ') ?? []),
+      '--import',
+      'tsx',
+      '--conditions',
+      '@rampart/source',
+      script,
+    ],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  )
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve)
     child.once('exit', (code) => reject(new Error(`The bench server exited (${code})`)))

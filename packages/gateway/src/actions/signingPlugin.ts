@@ -3,6 +3,7 @@ import { evaluateRoutes } from '../evaluate/evaluateRoutes'
 import { createAjv } from '../http/createAjv'
 import { registrableSchemas } from '../http/gatewaySchemas'
 import { ClientPolicies } from '../pipeline/clientPolicyState'
+import { scheduleInterruptedRequestRecovery } from '../pipeline/recoverInterruptedRequests'
 import { registrableActionSchemas } from './actionSchemas'
 import { evmRoutes } from './evmRoutes'
 import { signRawRoutes } from './signRawRoutes'
@@ -25,6 +26,7 @@ export async function signingPlugin(app: FastifyInstance) {
     (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object),
   )
   app.decorate('clientPolicies', new ClientPolicies(app.db))
+  scheduleInterruptedRequestRecovery(app, app.config.interruptedAfterSeconds)
   await app.register(evmRoutes)
   await app.register(transferRoutes)
   await app.register(signRawRoutes)

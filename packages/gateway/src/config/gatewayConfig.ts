@@ -11,7 +11,7 @@ export type GatewayConfig = {
   adminApiKey: string
   /** Wraps the data keys of every secret stored at rest. */
   masterKey: MasterKey
-  /** The gateway's private signing key (ES256K JWK), for the attestations it issues. */
+  /** The gateway's private signing key (Ed25519 or secp256k1 JWK), for the attestations it issues. */
   attestationKey: JWK
   /** The origin clients sign in `uri` (e.g. `https://gateway.example.com`); any origin when unset. */
   publicOrigin?: string
@@ -24,5 +24,11 @@ export type GatewayConfig = {
   replayStore?: ReplayStoreKind
   /** Lifetime of a transit encryption key, in seconds. */
   transitKeyTtlSeconds: number
+  /**
+   * How long a signing request may stay `processing` before it counts as interrupted (its gateway stopped before
+   * the provider answered) and is marked failed with code INTERRUPTED; longer than any provider call may take.
+   * 0 turns the sweep off (for instance on all but one of several gateways sharing a database).
+   */
+  interruptedAfterSeconds: number
   logLevel: string
 }

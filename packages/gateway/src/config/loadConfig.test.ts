@@ -17,7 +17,16 @@ const base = {
 describe('loadConfig', () => {
   it('reads the environment, with defaults', () => {
     const config = loadConfig(base, {})
-    expect(config).toMatchObject({ host: '127.0.0.1', port: 3000, database: {}, jwsMaxAgeSeconds: 60 })
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      database: {},
+      jwsMaxAgeSeconds: 60,
+      interruptedAfterSeconds: 600,
+    })
+    expect(loadConfig({ ...base, RAMPART_INTERRUPTED_AFTER_SECONDS: '0' }, {}).interruptedAfterSeconds).toBe(
+      0,
+    )
     expect(config.masterKey.key).toHaveLength(32)
   })
 
@@ -52,6 +61,7 @@ describe('loadConfig', () => {
     [{ ...base, RAMPART_ATTESTATION_KEY: 'not json' }, 'private JWK as JSON'],
     [{ ...base, PORT: '70000' }, 'PORT'],
     [{ ...base, RAMPART_REPLAY_STORE: 'redis' }, 'RAMPART_REPLAY_STORE: must be memory or database'],
+    [{ ...base, RAMPART_INTERRUPTED_AFTER_SECONDS: '-5' }, 'RAMPART_INTERRUPTED_AFTER_SECONDS'],
     [{ ...base, RAMPART_PUBLIC_ORIGIN: 'https://x.example.com/path' }, 'RAMPART_PUBLIC_ORIGIN'],
   ])('refuses a bad setting with a clear error (%#)', (env, message) => {
     expect(() => loadConfig(env, {})).toThrow(message)

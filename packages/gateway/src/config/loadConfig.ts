@@ -27,6 +27,7 @@ export type GatewayConfigFile = {
   jwsMaxAgeSeconds?: number
   replayStore?: ReplayStoreKind
   transitKeyTtlSeconds?: number
+  interruptedAfterSeconds?: number
   logLevel?: string
 }
 
@@ -36,7 +37,7 @@ export type GatewayConfigFile = {
  * (PostgreSQL; PGlite otherwise), `RAMPART_DATA_DIR` (PGlite directory; in memory when unset),
  * `RAMPART_ADMIN_API_KEY`, `RAMPART_MASTER_KEY` (32 bytes, hex or base64), `RAMPART_ATTESTATION_KEY`
  * (private ES256K or Ed25519 JWK as JSON), `RAMPART_PUBLIC_ORIGIN`, `RAMPART_JWS_MAX_AGE_SECONDS`,
- * `RAMPART_REPLAY_STORE` (`memory` or `database`), `LOG_LEVEL`.
+ * `RAMPART_REPLAY_STORE` (`memory` or `database`), `RAMPART_INTERRUPTED_AFTER_SECONDS`, `LOG_LEVEL`.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayConfigFile): GatewayConfig {
   const fromFile: GatewayConfigFile = file ?? readConfigFile(env.RAMPART_CONFIG)
@@ -117,6 +118,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayC
     ),
     ...(replayStore ? { replayStore } : {}),
     transitKeyTtlSeconds: integer('transitKeyTtlSeconds', fromFile.transitKeyTtlSeconds, 3600, 60, 86_400),
+    interruptedAfterSeconds: integer(
+      'RAMPART_INTERRUPTED_AFTER_SECONDS',
+      env.RAMPART_INTERRUPTED_AFTER_SECONDS || fromFile.interruptedAfterSeconds,
+      600,
+      0,
+      86_400,
+    ),
     logLevel: env.LOG_LEVEL || fromFile.logLevel || 'info',
   }
 }

@@ -18,6 +18,8 @@ export async function generateOpenApi(providers: readonly CustodyProvider[] = []
     attestationKey: { kty: 'EC', crv: 'secp256k1', x: '', y: '', d: '' },
     jwsMaxAgeSeconds: 60,
     transitKeyTtlSeconds: 3600,
+    // No database behind this gateway: nothing to sweep.
+    interruptedAfterSeconds: 0,
     logLevel: 'silent',
   }
   const app = await buildGateway({ config, db: noDatabase, providers, logger: false })

@@ -22,6 +22,14 @@ export type SigningResponse = { statusCode: 200 | 201; data: Record<string, unkn
 /** Creates in this process that have claimed their idempotence key and not finished yet. */
 const running = new Map<string, Promise<unknown>>()
 
+/** Rows whose provider call is under way in this process: the interrupted-request sweep leaves them alone. */
+const withProvider = new Set<string>()
+
+/** The rows this process is waiting on a provider for. */
+export function rowsWithProvider(): ReadonlySet<string> {
+  return withProvider
+}
+
 /** The connection a signing action goes through: the `x-connection-id` header, required. */
 export function connectionIdOf(request: FastifyRequest): string {
   const value = request.headers['x-connection-id']
@@ -242,6 +250,7 @@ async function runPermitted<Body extends { idempotenceId: string }>(
   body: Body,
   history: HistoryTransfer | undefined,
 ): Promise<SigningRequestRow> {
+  withProvider.add(row.rowId)
   try {
     const session = await app.sessions.sessionFor(row.clientId, row.connectionId)
     const outcome = await action.execute(session, plan, body)
@@ -266,5 +275,7 @@ async function runPermitted<Body extends { idempotenceId: string }>(
       app.log.error({ err: error, requestId: row.requestId }, 'signing request failed')
     }
     throw providerFailed(await update(app, row.rowId, { status: 'failed', failure }))
+  } finally {
+    withProvider.delete(row.rowId)
   }
 }

@@ -16,8 +16,14 @@ import {
 export const testMnemonic = 'test test test test test test test test test test test junk'
 export const testAddress = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-/** A local provider whose session calls are counted by method name. */
-export function countingLocalProvider(options: LocalProviderOptions = {}) {
+/**
+ * A local provider whose session calls are counted by method name; `beforeCall`, when given, runs (and is
+ * awaited) before each call reaches the provider, so a test can hold a call in flight.
+ */
+export function countingLocalProvider(
+  options: LocalProviderOptions = {},
+  beforeCall?: (method: string) => Promise<void>,
+) {
   const local = createLocalProvider({ scrypt: testScrypt, ...options })
   const calls: Record<string, number> = {}
   const provider: CustodyProvider = {
@@ -30,8 +36,9 @@ export function countingLocalProvider(options: LocalProviderOptions = {}) {
         get(target, property, receiver) {
           const value = Reflect.get(target, property, receiver)
           if (typeof value !== 'function') return value
-          return (...args: unknown[]) => {
+          return async (...args: unknown[]) => {
             calls[String(property)] = (calls[String(property)] ?? 0) + 1
+            await beforeCall?.(String(property))
             return value.apply(target, args)
           }
         },
@@ -117,8 +124,9 @@ export async function startSigningGateway(options: {
   presets?: string[]
   provider?: LocalProviderOptions
   extraAccounts?: Record<string, unknown>[]
+  beforeProviderCall?: (method: string) => Promise<void>
 }): Promise<SigningSetup> {
-  const { provider, calls } = countingLocalProvider(options.provider)
+  const { provider, calls } = countingLocalProvider(options.provider, options.beforeProviderCall)
   const gateway = await startTestGateway({}, { providers: [provider] })
   const requester = await generateSigningJwk('ES256K', 'alice-key')
   const approvers = {

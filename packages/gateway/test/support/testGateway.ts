@@ -61,6 +61,7 @@ export async function testConfig(overrides: Partial<GatewayConfig> = {}): Promis
     attestationKey: attestation.privateJwk,
     jwsMaxAgeSeconds: 60,
     transitKeyTtlSeconds: 3600,
+    interruptedAfterSeconds: 600,
     logLevel: 'silent',
     ...overrides,
   }
