@@ -1,5 +1,6 @@
 import type { AbiParameter } from 'viem'
 import { DecodingError } from '../errors/decodingError'
+import { lowercaseHexDigits } from '../hexDigits'
 
 /** Reads calldata arguments: the 0x-prefixed calldata (selector included) in, decoded values out. */
 export type ArgumentDecoder = (data: string) => readonly unknown[]
@@ -96,11 +97,18 @@ function wordReader(type: string): WordReader | undefined {
   return undefined
 }
 
-/** The last 13 hex digits of the word at `offset`. */
+/**
+ * The last 13 hex digits of the word at `offset`, read digit by digit: no substring, and no string-to-number
+ * conversion in the runtime. A character that is not a lowercase hex digit (calldata breaking the Call
+ * contract) is refused rather than read as a wrong value.
+ */
 function readSmall(data: string, offset: number): number {
-  const value = Number(`0x${data.slice(offset + 51, offset + 64)}`)
-  // Only reachable with calldata that breaks the Call contract; refuse rather than read a wrong value.
-  if (Number.isNaN(value)) throw new SyntaxError('Calldata holds a digit that is not hex.')
+  let value = 0
+  for (let i = offset + 51; i < offset + 64; i++) {
+    const digit = lowercaseHexDigits[data.charCodeAt(i)] ?? -1
+    if (digit < 0) throw new SyntaxError('Calldata holds a character that is not a lowercase hex digit.')
+    value = value * 16 + digit
+  }
   return value
 }
 

@@ -90,12 +90,15 @@ export function decodeCall(call: Call, ctx: DecodeContext, depth: number, path: 
   } catch (error) {
     return callError(call, ctx, abiFailure(error, fn, path), fn)
   }
-  // The built-in display is only a fallback: built when no descriptor displays the call.
-  const display = (): Display =>
-    (fn.family
-      ? descriptorDisplay(call, to, ctx, [ctx.rampart.calldata[fn.family]])
-      : descriptorDisplay(call, to, ctx, ctx.registries)) ??
-    (typeof decoded.display === 'function' ? decoded.display() : decoded.display)
+  // The built-in display is only a fallback: built when no descriptor displays the call. Intent-only decoding
+  // (decodeIntent) builds no display, so it allocates no closure for one either.
+  const display = ctx.display
+    ? (): Display =>
+        (fn.family
+          ? descriptorDisplay(call, to, ctx, [ctx.rampart.calldata[fn.family]])
+          : descriptorDisplay(call, to, ctx, ctx.registries)) ??
+        (typeof decoded.display === 'function' ? decoded.display() : decoded.display)
+    : decoded.display
   const error =
     decoded.error ??
     (trailing > 0

@@ -1,4 +1,5 @@
 import { DecodingError } from '../errors/decodingError'
+import { smallHexQuantity } from '../hexDigits'
 
 // Lowercase forms are tried first: they are what wallets usually send, and match without a copy.
 const lowercaseAddress = /^0x[0-9a-f]{40}$/
@@ -7,8 +8,6 @@ const hexPattern = /^0x[0-9a-fA-F]*$/
 const lowercaseBytes = /^0x(?:[0-9a-f]{2})*$/
 const decimalPattern = /^(0|[1-9][0-9]{0,77})$/
 const hexQuantityPattern = /^0x[0-9a-fA-F]{1,64}$/
-// At most 13 hex digits (52 bits): exact as a JS number.
-const smallHexQuantity = /^0x[0-9a-fA-F]{1,13}$/
 const maxUint256 = 2n ** 256n - 1n
 
 /*
@@ -61,7 +60,8 @@ export function parseCalldata(value: unknown, path: string, key?: string): `0x${
 export function parseQuantity(value: unknown, path: string, key?: string): bigint {
   if (typeof value === 'string') {
     // Small hex quantities (value, chainId, nonce, gas) parse faster as numbers than as BigInt strings.
-    if (smallHexQuantity.test(value)) return BigInt(Number(value))
+    const small = smallHexQuantity(value)
+    if (small >= 0) return BigInt(small)
     if (hexQuantityPattern.test(value)) return BigInt(value)
     if (decimalPattern.test(value)) {
       const n = BigInt(value)
@@ -83,7 +83,8 @@ export function parseOptionalQuantity(value: unknown, path: string, key?: string
 
 export function parseChainId(value: unknown, path: string, key?: string): number {
   // The usual small hex chain id, without a round trip through BigInt.
-  if (typeof value === 'string' && smallHexQuantity.test(value)) return Number(value)
+  const small = typeof value === 'string' ? smallHexQuantity(value) : -1
+  if (small >= 0) return small
   const n = parseQuantity(value, path, key)
   if (n > BigInt(Number.MAX_SAFE_INTEGER)) {
     throw new DecodingError('invalidQuantity', 'chainId is too large.', { path: pointer(path, key) })
