@@ -1,14 +1,15 @@
 // `pnpm bench`: evaluate on a decoded ERC-20 transfer in an organization of 10,000 users, 100,000 accounts and
-// 100 policies, against the same at 1,000 accounts, and against a no-op evaluate through opa-wasm (the cost of
-// crossing into WASM and back, which no policy can go below). `pnpm bench:opa` adds p50/p99 and opa bench.
+// 100 policies, against the same at 1,000 accounts, and against no-op evaluations of the same input: through
+// opa-wasm's evaluate, and through the evaluator's own call of the module (the cost of crossing into WASM and back,
+// which no policy can go below). `pnpm bench:opa` adds p50/p99 and opa bench.
 import { readFileSync } from 'node:fs'
 import { loadPolicy } from '@open-policy-agent/opa-wasm'
 import { bench, describe } from 'vitest'
 import { createEvaluator } from '../src'
-import { buildInput, ORG } from '../src/buildInput'
+import { buildInput } from '../src/buildInput'
 import { ENTRYPOINTS } from '../src/entrypoints'
-import { prepareEntities } from '../src/prepareEntities'
-import { preparePolicySet } from '../src/preparePolicies'
+import { evaluationState, policyData } from '../src/evaluationState'
+import { policyCall } from '../src/policyCall'
 import { scenario } from './scenario'
 
 const large = scenario(10_000, 100_000)
@@ -16,15 +17,11 @@ const small = scenario(1000, 1000)
 const largeEvaluator = await createEvaluator({ entities: large.entities, policies: large.policies })
 const smallEvaluator = await createEvaluator({ entities: small.entities, policies: small.policies })
 
-const prepared = prepareEntities(small.entities)
-const state = {
-  entities: prepared,
-  sets: { [ORG]: preparePolicySet(ORG, small.policies, prepared.decimals) },
-  presetIds: new Set<string>(),
-}
+const state = evaluationState({ entities: small.entities, policies: small.policies, presets: [] })
 const input = buildInput(small.request, [], state)
 const baseline = await loadPolicy(readFileSync(new URL('../wasm/policy.wasm', import.meta.url)))
-baseline.setData({ entities: state.entities, sets: state.sets })
+baseline.setData(policyData(state))
+const noop = policyCall(baseline, baseline.entrypoints[ENTRYPOINTS.noop])
 
 if (largeEvaluator.evaluate(large.request).decision !== 'Permit')
   throw new Error('the scenario should be permitted')
@@ -32,6 +29,9 @@ if (largeEvaluator.evaluate(large.request).decision !== 'Permit')
 describe('evaluate a decoded ERC-20 transfer (100 policies)', () => {
   bench('opa-wasm no-op evaluate, same input (baseline)', () => {
     baseline.evaluate(input, ENTRYPOINTS.noop)
+  })
+  bench("no-op through the evaluator's WASM call, same input (floor)", () => {
+    noop(JSON.stringify(input))
   })
   bench('evaluate, 1,000 users / 1,000 accounts', () => {
     smallEvaluator.evaluate(small.request)

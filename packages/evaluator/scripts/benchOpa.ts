@@ -9,11 +9,11 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadPolicy } from '@open-policy-agent/opa-wasm'
 import { scenario } from '../bench/scenario'
-import { buildInput, ORG } from '../src/buildInput'
+import { buildInput } from '../src/buildInput'
 import { createEvaluator } from '../src/createEvaluator'
 import { ENTRYPOINTS, WASM_PATH } from '../src/entrypoints'
-import { prepareEntities } from '../src/prepareEntities'
-import { preparePolicySet } from '../src/preparePolicies'
+import { evaluationState, policyData } from '../src/evaluationState'
+import { policyCall } from '../src/policyCall'
 import { findOpa } from './buildPolicies'
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -49,22 +49,21 @@ const large = await evaluatorFigures(users, accounts)
 const small = await evaluatorFigures(Math.min(users, 1000), 1000)
 
 // The same data and input the evaluator gives the WASM, written out for opa bench.
-const prepared = prepareEntities(large.entities)
-const state = {
-  entities: prepared,
-  sets: { [ORG]: preparePolicySet(ORG, large.policies, prepared.decimals) },
-  presetIds: new Set<string>(),
-}
+const state = evaluationState({ entities: large.entities, policies: large.policies, presets: [] })
+const data = policyData(state)
 const input = buildInput(large.request, [], state)
 
-// The opa-wasm baseline: a constant entrypoint of the same module, with the same input.
+// The no-op baselines: a constant entrypoint of the same module with the same input, through opa-wasm's evaluate
+// (which serializes the input object itself), and through the evaluator's own call (the floor of any decision).
 const wasm = await loadPolicy(readFileSync(join(repoRoot, 'packages/evaluator', WASM_PATH)))
-wasm.setData({ entities: state.entities, sets: state.sets })
+wasm.setData(data)
 const noop = measure(() => wasm.evaluate(input, ENTRYPOINTS.noop))
+const noopCall = policyCall(wasm, wasm.entrypoints[ENTRYPOINTS.noop])
+const floor = measure(() => noopCall(JSON.stringify(input)))
 
 const work = mkdtempSync(join(tmpdir(), 'rampart-bench-'))
 try {
-  writeFileSync(join(work, 'data.json'), JSON.stringify({ entities: state.entities, sets: state.sets }))
+  writeFileSync(join(work, 'data.json'), JSON.stringify(data))
   writeFileSync(join(work, 'input.json'), JSON.stringify(input))
   const output = execFileSync(
     findOpa(),
@@ -92,7 +91,8 @@ try {
   const rows = [
     [`evaluate, ${users} users / ${accounts} accounts / ${large.policies.length} policies`, large.figures],
     [`evaluate, ${Math.min(users, 1000)} users / 1000 accounts`, small.figures],
-    ['opa-wasm no-op evaluate (baseline)', noop],
+    ['opa-wasm no-op evaluate, same input (baseline)', noop],
+    ["no-op through the evaluator's WASM call, same input (floor)", floor],
     ['opa bench (topdown), same Rego, data and input', topdown],
   ] as const
   for (const [name, { p50, p99 }] of rows)

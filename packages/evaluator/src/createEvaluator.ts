@@ -5,13 +5,12 @@ import { type AttestationKey, attest } from './attestation'
 import { buildInput, type EvaluationState, ORG, presetSet } from './buildInput'
 import { ENTRYPOINTS, WASM_PATH } from './entrypoints'
 import { EvaluatorError } from './errors'
+import { evaluationState, policyData } from './evaluationState'
 import type { Decision } from './generated/decision'
 import type { EvaluationRequest } from './generated/evaluationRequest'
 import type { Policy } from './generated/policy'
 import type { Preset } from './generated/preset'
 import { policyCall } from './policyCall'
-import { prepareEntities } from './prepareEntities'
-import { type PreparedPolicySet, preparePolicySet } from './preparePolicies'
 import { BUILTIN_PRESETS } from './presets'
 import { readVerdict } from './readVerdict'
 import { refusal } from './refusal'
@@ -133,34 +132,8 @@ function prepare(next: { entities: Entities; policies: Policy[]; presets: readon
   checkEntities(next.entities)
   checkPolicies(next.policies)
   checkPresets(next.presets)
-  const entities = prepareEntities(next.entities)
-  const sets: Record<string, PreparedPolicySet> = {
-    [ORG]: preparePolicySet(ORG, next.policies, entities.decimals),
-  }
-  for (const preset of next.presets) {
-    sets[presetSet(preset.id)] = preparePolicySet(presetSet(preset.id), preset.policies, entities.decimals)
-  }
-  const state: EvaluationState = {
-    entities,
-    sets,
-    presetIds: new Set(next.presets.map((preset) => preset.id)),
-  }
-  // The policy library reads the policies and their buckets; the index that picks buckets stays in the evaluator.
-  const data = {
-    entities,
-    sets: Object.fromEntries(
-      Object.entries(sets).map(([name, set]) => [
-        name,
-        {
-          policies: set.policies,
-          buckets: Object.fromEntries(
-            Object.entries(set.buckets).map(([id, bucket]) => [id, { policies: bucket.policies }]),
-          ),
-        },
-      ]),
-    ),
-  }
-  return { state, json: new TextEncoder().encode(JSON.stringify(data)) }
+  const state = evaluationState(next)
+  return { state, json: new TextEncoder().encode(JSON.stringify(policyData(state))) }
 }
 
 /**

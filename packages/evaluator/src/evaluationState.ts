@@ -1,0 +1,38 @@
+import type { Entities } from '@rampart/entities'
+import { type EvaluationState, ORG, presetSet } from './buildInput'
+import type { Policy } from './generated/policy'
+import type { Preset } from './generated/preset'
+import { prepareEntities } from './prepareEntities'
+import { type PreparedPolicySet, preparePolicySet } from './preparePolicies'
+
+/** Prepares validated entities, policies and presets: the state the evaluator decides with. */
+export function evaluationState(next: {
+  entities: Entities
+  policies: readonly Policy[]
+  presets: readonly Preset[]
+}): EvaluationState {
+  const entities = prepareEntities(next.entities)
+  const sets: Record<string, PreparedPolicySet> = {
+    [ORG]: preparePolicySet(ORG, next.policies, entities.decimals),
+  }
+  for (const preset of next.presets) {
+    sets[presetSet(preset.id)] = preparePolicySet(presetSet(preset.id), preset.policies, entities.decimals)
+  }
+  return { entities, sets, presetIds: new Set(next.presets.map((preset) => preset.id)) }
+}
+
+/**
+ * The data the policy library loads (data.entities and data.sets): the entities, and per policy set its policies
+ * and its buckets by id. The index that picks a request's buckets, and the limits of each bucket, stay in the
+ * evaluator.
+ */
+export function policyData(state: EvaluationState) {
+  const sets: Record<string, { policies: PreparedPolicySet['policies']; buckets: Record<string, unknown> }> =
+    {}
+  for (const [name, set] of Object.entries(state.sets)) {
+    const buckets: Record<string, unknown> = {}
+    for (const [id, bucket] of Object.entries(set.buckets)) buckets[id] = { policies: bucket.policies }
+    sets[name] = { policies: set.policies, buckets }
+  }
+  return { entities: state.entities, sets }
+}
