@@ -16,56 +16,48 @@ import data.rampart.context as ctx
 import data.rampart.criteria
 
 # matched lists, per policy set, the indexes of the matching policies in policy order.
-matched[set] := sort({candidate[0] |
+matched(set) := sort({candidate[0] |
 	some [bucket_set, id] in input.buckets
 	bucket_set == set
 	some candidate in ctx.bucket(set, id).policies
 	criteria.matches(candidate)
-}) if {
-	some set in input.sets
-}
+})
 
 policies(set) := data.sets[set].policies
 
 # approved_by lists, for each approval requirement of a permit, the users whose approvals count.
-approved_by(set, i) := [approvals.approved_by(requirement) | some requirement in policies(set)[i].approvals]
+approved_by(policy) := [approvals.approved_by(requirement) | some requirement in policy.approvals]
 
-# satisfied: a policy without approval requirements needs none; otherwise every requirement must be met.
-satisfied(set, i) if count(policies(set)[i].approvals) == 0
-
-satisfied(set, i) if {
-	count(policies(set)[i].approvals) > 0
-	every requirement in policies(set)[i].approvals {
+# satisfied: every approval requirement of a permit is met (a permit without requirements needs none).
+satisfied(policy) if {
+	every requirement in policy.approvals {
 		count(approvals.approved_by(requirement)) >= requirement.approvalCount
 	}
 }
 
-# Per policy set, computed once per evaluation: the matching forbids and permits, and the permits whose approvals
-# are satisfied (indexes, in policy order).
-forbids[set] := [i | some i in indexes; policies(set)[i].then == "forbid"] if some set, indexes in matched
-
-permits[set] := [i | some i in indexes; policies(set)[i].then == "permit"] if some set, indexes in matched
-
-granted[set] := [i | some i in indexes; satisfied(set, i)] if some set, indexes in permits
-
 # verdict decides each policy set: a refusal of a request the organization cannot place, else the effect ("forbid",
 # "permit", "confirm", or "none" when no permit matches), the deciding policy's index and the matching indexes.
-verdict[set] := set_verdict(set) if some set in input.sets
+verdict[set] := set_verdict(set, matched(set), policies(set)) if some set in input.sets
 
-set_verdict(set) := {"refusal": "UNKNOWN_PRINCIPAL"} if {
+# set_verdict walks the matching policies once per effect, in policy order: the first forbid, else the first permit
+# whose approvals are satisfied, else the first permit.
+set_verdict(set, m, set_policies) := {"refusal": "UNKNOWN_PRINCIPAL"} if {
 	set == "org"
 	not ctx.user_id
 } else := {"refusal": "UNKNOWN_RESOURCE"} if {
 	set == "org"
 	input.resource
 	not ctx.account
-} else := {"effect": "forbid", "policy": i, "matched": matched[set]} if {
-	i := forbids[set][0]
-} else := {"effect": "permit", "policy": i, "matched": matched[set], "approvedBy": approved_by(set, i)} if {
-	i := granted[set][0]
-} else := {"effect": "confirm", "policy": i, "matched": matched[set], "approvedBy": approved_by(set, i)} if {
-	i := permits[set][0]
-} else := {"effect": "none", "matched": matched[set]}
+} else := {"effect": "forbid", "policy": forbids[0], "matched": m} if {
+	forbids := [i | some i in m; set_policies[i].then == "forbid"]
+	count(forbids) > 0
+} else := {"effect": "permit", "policy": i, "matched": m, "approvedBy": approved_by(set_policies[i])} if {
+	granted := [i | some i in m; set_policies[i].then == "permit"; satisfied(set_policies[i])]
+	i := granted[0]
+} else := {"effect": "confirm", "policy": i, "matched": m, "approvedBy": approved_by(set_policies[i])} if {
+	permits := [i | some i in m; set_policies[i].then == "permit"]
+	i := permits[0]
+} else := {"effect": "none", "matched": m}
 
 no_approvals := {"required": [], "missing": [], "satisfied": []}
 

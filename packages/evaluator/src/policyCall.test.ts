@@ -9,13 +9,16 @@ const wasm = readFileSync(new URL('../wasm/policy.wasm', import.meta.url))
 describe('policyCall', () => {
   it('returns what opa-wasm evaluate returns, call after call and after setData', async () => {
     const policy = await loadPolicy(wasm)
-    policy.setData({ entities: {}, sets: {} })
+    policy.setData({ entities: {}, sets: { org: { policies: [], buckets: {} } } })
     const decide = policyCall(policy, policy.entrypoints[ENTRYPOINTS.report])
     const input = { action: 'signRaw', principal: 'nobody', sets: ['org'], buckets: [] }
     const expected = policy.evaluate(input, ENTRYPOINTS.report)
     expect(expected[0].result.reason.code).toBe('UNKNOWN_PRINCIPAL')
     for (let i = 0; i < 3; i++) expect(decide(JSON.stringify(input))).toEqual(expected)
-    policy.setData({ entities: { users: { nobody: { role: 'member', groups: {} } } }, sets: {} })
+    policy.setData({
+      entities: { users: { nobody: { role: 'member', groups: {} } } },
+      sets: { org: { policies: [], buckets: {} } },
+    })
     const [after] = decide(JSON.stringify(input)) as { result: { reason: { code: string } } }[]
     expect(after?.result.reason.code).toBe('NO_MATCHING_PERMIT')
   })
