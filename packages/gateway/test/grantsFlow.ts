@@ -117,15 +117,17 @@ export async function continueGrant(
   })
 }
 
-/** Runs the whole flow and returns the access token response. */
+/** Runs the whole flow (with `grantFields` such as networks or providers) and returns the access token response. */
 export async function issueToken(
   gateway: TestGateway,
   client: TestClient,
   connections: string[],
   actions: string[],
+  grantFields: Record<string, unknown> = {},
 ) {
   const started = await startGrant(gateway, client, {
     access_token: { label: 'issued', access: [{ type: 'connection', actions }] },
+    ...grantFields,
   })
   const { interactRef } = await approve(gateway, started, connections)
   const response = await continueGrant(gateway, client, started.continuation, interactRef)

@@ -2,7 +2,9 @@ import { and, eq, gt } from 'drizzle-orm'
 import { grants } from '../db/grantsSchema'
 import type { Database } from '../db/openDatabase'
 import { clients, connections } from '../db/schema'
+import type { ProviderEnvironment } from '../providers/types'
 import { finishRedirect } from './finishUri'
+import { enablesEnvironment } from './grantScope'
 import type { HashMethod } from './interactionHash'
 import { interactionHash } from './interactionHash'
 import { hashSecret, newSecret } from './secrets'
@@ -39,10 +41,15 @@ export function interactionState(grant: GrantRow | undefined, now: Date): Intera
 }
 
 /**
- * What the user is shown: the client, and the connections they may pick — the client's active connections,
- * narrowed to the grant's requested locations when it names any.
+ * What the user is shown: the client, and the connections they may pick — the client's active connections of a
+ * provider whose environment the grant's `providers` enables (`environmentOf` answers null for a provider this
+ * gateway does not run), narrowed to the grant's requested locations when it names any.
  */
-export async function describeInteraction(db: Database, grant: GrantRow): Promise<Interaction> {
+export async function describeInteraction(
+  db: Database,
+  grant: GrantRow,
+  environmentOf: (providerId: string) => ProviderEnvironment | null,
+): Promise<Interaction> {
   const [client] = await db
     .select({ name: clients.name })
     .from(clients)
@@ -57,7 +64,11 @@ export async function describeInteraction(db: Database, grant: GrantRow): Promis
     .where(and(eq(connections.clientId, grant.clientId), eq(connections.status, 'active')))
     .orderBy(connections.createdAt, connections.connectionId)
   const requested = new Set(grant.requestedAccess.flatMap((right) => right.locations))
-  const offered = requested.size === 0 ? active : active.filter((row) => requested.has(row.connectionId))
+  const offered = active.filter((row) => {
+    const environment = environmentOf(row.provider)
+    if (environment === null || !enablesEnvironment(grant.providers, environment)) return false
+    return requested.size === 0 || requested.has(row.connectionId)
+  })
   return { grant, clientName: client?.name ?? grant.clientId, offered }
 }
 

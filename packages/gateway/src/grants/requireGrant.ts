@@ -11,8 +11,16 @@ import {
 import { publicOrigin } from './publicOrigin'
 import { findAccessToken, hasGrantedConnections, isGrantedConnection } from './tokenStore'
 
-/** The access token a request was let through with. */
-export type RequestGrant = { tokenId: string; grantId: string; access: GrantedAccessRow[] }
+/**
+ * The access token a request was let through with, and the networks its grant enabled (ids, or a category:
+ * `all` or a network type).
+ */
+export type RequestGrant = {
+  tokenId: string
+  grantId: string
+  access: GrantedAccessRow[]
+  networks: string[] | string
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -125,6 +133,11 @@ export function grantEnforcementHook(app: FastifyInstance, options: GrantEnforce
         )
       }
     }
-    request.grant = { tokenId: token.tokenId, grantId: token.grantId, access: token.access }
+    request.grant = {
+      tokenId: token.tokenId,
+      grantId: token.grantId,
+      access: token.access,
+      networks: token.networks,
+    }
   }
 }

@@ -1,15 +1,22 @@
-import { and, eq } from 'drizzle-orm'
-import { grantedConnections, grantTokens } from '../db/grantsSchema'
+import { and, eq, getTableColumns } from 'drizzle-orm'
+import { grantedConnections, grants, grantTokens } from '../db/grantsSchema'
 import type { Database } from '../db/openDatabase'
 import { hashSecret } from './secrets'
 
 export type AccessTokenRow = typeof grantTokens.$inferSelect
 
-/** The access token with this value, whichever client it belongs to (the caller checks). */
-export async function findAccessToken(db: Database, value: string): Promise<AccessTokenRow | undefined> {
+/**
+ * The access token with this value, whichever client it belongs to (the caller checks), with the networks its
+ * grant enabled.
+ */
+export async function findAccessToken(
+  db: Database,
+  value: string,
+): Promise<(AccessTokenRow & { networks: string[] | string }) | undefined> {
   const [row] = await db
-    .select()
+    .select({ ...getTableColumns(grantTokens), networks: grants.networks })
     .from(grantTokens)
+    .innerJoin(grants, eq(grants.grantId, grantTokens.grantId))
     .where(eq(grantTokens.valueHash, hashSecret(value)))
   return row
 }

@@ -11,6 +11,8 @@ export type Signer = {
   addressExternalId: string
   address: string
   networkId: string
+  /** The network's type (`evm`, `bitcoin`, ...), which a grant's network category names. */
+  networkType: string
   /** The network's EIP-155 chain id; null on non-EVM networks. */
   chainId: number | null
   /** The entities account id the policies know this signer as (the resource). */
@@ -60,7 +62,7 @@ export async function resolveSigner(
     ])
   }
   const [network] = await app.db
-    .select({ evmChainId: networks.evmChainId })
+    .select({ evmChainId: networks.evmChainId, type: networks.type })
     .from(networks)
     .where(eq(networks.networkId, account.networkId))
   const chainId = network?.evmChainId ?? null
@@ -71,6 +73,7 @@ export async function resolveSigner(
     addressExternalId: address.externalId,
     address: address.address,
     networkId: account.networkId,
+    networkType: network?.type ?? 'unknown',
     chainId,
     resource: chainId === null ? address.address : `eip155:${chainId}:${address.address}`,
   }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { clientOf } from '../auth/authPlugin'
 import { type SigningRequestRow, signingRequests } from '../db/actionsSchema'
 import { ConflictError, GatewayError, ValidationError } from '../errors/gatewayError'
+import { requireGrantedNetwork } from '../grants/grantScope'
 import { isProviderError } from '../providers/errors'
 import type { ClientPolicies } from './clientPolicyState'
 import { decideRequest } from './decideRequest'
@@ -63,6 +64,7 @@ export async function createSigningRequest<Body extends { idempotenceId: string 
   const connectionId = connectionIdOf(request)
   const connection = await app.sessions.activeConnection(clientId, connectionId)
   const plan = await action.plan({ app, clientId, connectionId }, body)
+  requireGrantedNetwork(request, plan.signer)
   const stored = storedBody(body as Record<string, unknown>)
   const bodyHash = hashRequest(stored)
   const key = [clientId, connectionId, action.kind, body.idempotenceId].join('\u0000')

@@ -381,10 +381,17 @@ export interface ProviderSession {
   revoke(): Promise<void>
 }
 
+export type ProviderEnvironment = 'production' | 'sandbox'
+
 export interface CustodyProvider<Credentials = unknown> {
   /** Stable provider id, stored on connections: `local`, `fireblocks`, ... */
   readonly id: string
   readonly name: string
+  /**
+   * Whether the provider's connections act on real assets (`production`, the default) or a test environment
+   * (`sandbox`). A grant's `providers` setting offers the user only connections of the environments it enables.
+   */
+  readonly environment?: ProviderEnvironment
   /**
    * Checks the shape of decrypted credentials without contacting the provider. Throws
    * `ProviderError` with code `INVALID_CREDENTIALS` (and a JSON Pointer in `details.path`).

@@ -33,6 +33,14 @@ const closedPages = {
   },
 } as const
 
+/** The environment of each provider this gateway runs; null for a provider id it does not know. */
+function environmentOf(app: FastifyInstance) {
+  return (providerId: string) => {
+    const provider = app.providers.get(providerId)
+    return provider ? (provider.environment ?? 'production') : null
+  }
+}
+
 function pathOf(interactionId: string): string {
   return `/v1/grant/interact/${encodeURIComponent(interactionId)}`
 }
@@ -81,7 +89,7 @@ async function showForm(
   error?: string,
 ) {
   const nonce = randomBytes(16).toString('base64url')
-  const interaction = await describeInteraction(app.db, grant)
+  const interaction = await describeInteraction(app.db, grant, environmentOf(app))
   const path = pathOf(request.params.interactionId)
   reply.setCookie(csrfCookie, csrfToken, {
     path,
@@ -171,7 +179,7 @@ export function grantInteractionRoutes(timings: GrantTimings) {
         if (decision !== 'approve') return message(reply, 400, 'Bad request', 'Choose Approve or Deny.')
 
         const picked = [...new Set(form.getAll('connection'))]
-        const { offered } = await describeInteraction(app.db, grant)
+        const { offered } = await describeInteraction(app.db, grant, environmentOf(app))
         const offeredIds = new Set(offered.map((connection) => connection.connectionId))
         if (picked.length === 0 || picked.some((connectionId) => !offeredIds.has(connectionId))) {
           return showForm(

@@ -1,7 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mnemonicToSeed } from '@scure/bip39'
 import { ProviderError } from '../errors'
-import type { ConnectContext, CustodyProvider, NetworkId, ProviderKnownDestination } from '../types'
+import type {
+  ConnectContext,
+  CustodyProvider,
+  NetworkId,
+  ProviderEnvironment,
+  ProviderKnownDestination,
+} from '../types'
 import { type LocalCredentials, validateLocalCredentials } from './credentials'
 import { decryptSeed, encryptSeed, type ScryptParams } from './encryptedSeed'
 import { createKeyedLock } from './keyedLock'
@@ -25,6 +31,11 @@ export interface LocalProviderOptions {
   knownDestinations?: ProviderKnownDestination[]
   /** Timeout of one JSON-RPC call, in ms. Default 10 000. */
   rpcTimeoutMs?: number
+  /**
+   * The environment its connections count as for grants (see CustodyProvider.environment). Default `production`:
+   * the keys are real and sign for real networks.
+   */
+  environment?: ProviderEnvironment
   /** Clock, for tests. */
   now?: () => Date
 }
@@ -77,6 +88,7 @@ export function createLocalProvider(options: LocalProviderOptions = {}): LocalPr
   return {
     id: 'local',
     name: 'Local HD wallet provider',
+    environment: options.environment ?? 'production',
     validateCredentials: validateLocalCredentials,
     async connect(credentials, context) {
       const { passphrase, mnemonic } = validateLocalCredentials(credentials)

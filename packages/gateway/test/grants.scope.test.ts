@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signingRequests } from '../src/db/actionsSchema'
+import { createLocalProvider } from '../src/providers'
+import { approve, issueToken, openPage, startGrant, submitForm } from './grantsFlow'
+import { policy, type SigningSetup, startSigningGateway } from './support/signingClient'
+import {
+  createTestConnection,
+  registerTestClient,
+  signedInject,
+  startTestGateway,
+  type TestClient,
+  type TestGateway,
+  testScrypt,
+} from './support/testGateway'
+
+describe("a grant's networks", () => {
+  let setup: SigningSetup
+  beforeAll(async () => {
+    setup = await startSigningGateway({
+      policies: [policy('permit-messages', 'permit', [{ criterion: 'checkAction', args: ['signMessage'] }])],
+    })
+  })
+  afterAll(async () => {
+    await setup?.gateway.close()
+  })
+
+  const signMessage = (network: string, accessToken: string, idempotenceId: string) =>
+    signedInject(setup.gateway, setup.client, {
+      method: 'POST',
+      url: '/v1/provider/evm/sign-message',
+      body: { data: 'Granted?', source: { type: 'account', id: setup.accounts[network]! }, idempotenceId },
+      headers: { 'x-connection-id': setup.connectionId },
+      accessToken,
+    })
+
+  it('narrow the token to the networks named: signing on another one is refused, and nothing is recorded', async () => {
+    const token = await issueToken(setup.gateway, setup.client, [setup.connectionId], ['evm:sign'], {
+      networks: ['ETHEREUM'],
+    })
+    const onEthereum = await signMessage('ETHEREUM', token.value, 'networks-1')
+    expect(onEthereum.statusCode, onEthereum.body).toBe(201)
+    expect(onEthereum.json().data.status).toBe('signed')
+
+    const onPolygon = await signMessage('POLYGON', token.value, 'networks-2')
+    expect(onPolygon.statusCode).toBe(403)
+    expect(onPolygon.json()).toMatchObject({
+      code: 'GRANT_NETWORK_NOT_COVERED',
+      context: { networkId: 'POLYGON' },
+    })
+    const recorded = await setup.gateway.app.db
+      .select()
+      .from(signingRequests)
+      .where(eq(signingRequests.idempotenceId, 'networks-2'))
+    expect(recorded).toEqual([])
+  })
+
+  it('as a category, cover every network of that type', async () => {
+    const token = await issueToken(setup.gateway, setup.client, [setup.connectionId], ['evm:sign'], {
+      networks: 'evm',
+    })
+    expect((await signMessage('POLYGON', token.value, 'networks-3')).statusCode).toBe(201)
+    const bitcoinOnly = await issueToken(setup.gateway, setup.client, [setup.connectionId], ['evm:sign'], {
+      networks: 'bitcoin',
+    })
+    expect((await signMessage('ETHEREUM', bitcoinOnly.value, 'networks-4')).json().code).toBe(
+      'GRANT_NETWORK_NOT_COVERED',
+    )
+  })
+})
+
+describe("a grant's providers", () => {
+  let gateway: TestGateway
+  let client: TestClient
+  let sandboxConnection: string
+  beforeAll(async () => {
+    // The local provider, declared a sandbox here.
+    gateway = await startTestGateway(
+      {},
+      { providers: [createLocalProvider({ scrypt: testScrypt, environment: 'sandbox' })] },
+    )
+    client = await registerTestClient(gateway)
+    sandboxConnection = (await createTestConnection(gateway, client)).connectionId
+  })
+  afterAll(async () => {
+    await gateway?.close()
+  })
+
+  it('offer only connections of the environments they enable (production by default)', async () => {
+    const production = await startGrant(gateway, client)
+    const { page, csrf, cookie } = await openPage(gateway, production.pagePath)
+    expect(page.body).not.toContain(sandboxConnection)
+    const picked = await submitForm(gateway, production.pagePath, {
+      ...(csrf ? { csrf } : {}),
+      ...(cookie ? { cookie } : {}),
+      decision: 'approve',
+      connections: [sandboxConnection],
+    })
+    expect(picked.statusCode).toBe(422)
+
+    for (const providers of ['sandbox', 'all']) {
+      const started = await startGrant(gateway, client, { providers })
+      expect((await openPage(gateway, started.pagePath)).page.body).toContain(sandboxConnection)
+      expect((await approve(gateway, started, [sandboxConnection])).interactRef).not.toBe('')
+    }
+  })
+})
