@@ -16,25 +16,22 @@ export const presetSet = (id: string) => `preset:${id}`
 
 const lower = (value: string) => value.toLowerCase()
 
-/** The scopes a principal's policies are filed under, as the policy library computes them (context.scopes). */
+/** The scopes a principal's policies are filed under in the index. */
 function principalScopes(userId: string | undefined, entities: PreparedEntities): string[] {
   const user = userId === undefined ? undefined : entities.users[userId]
   if (!user) return ['*']
-  return [
-    '*',
-    `user:${userId}`,
-    `role:${user.role}`,
-    ...Object.keys(user.groups).map((group) => `group:${group}`),
-  ]
+  const scopes = ['*', `user:${userId}`, `role:${user.role}`]
+  for (const group in user.groups) scopes.push(`group:${group}`)
+  return scopes
 }
 
-/** The scopes a request's policies are filed under for what it acts on (context.resource_scopes). */
+/** The scopes a request's policies are filed under in the index, for what it acts on. */
 function resourceScopes(request: EvaluationRequest, entities: PreparedEntities): string[] {
   const scopes = ['*']
   const account = request.resource === undefined ? undefined : entities.accounts[lower(request.resource)]
   if (account) {
     scopes.push(`account:${account.id}`)
-    for (const group of Object.keys(account.groups)) scopes.push(`accountGroup:${group}`)
+    for (const group in account.groups) scopes.push(`accountGroup:${group}`)
   }
   const chainId = request.intent?.chainId
   if (Number.isSafeInteger(chainId)) scopes.push(`chain:${chainId}`)
@@ -49,22 +46,27 @@ function resourceScopes(request: EvaluationRequest, entities: PreparedEntities):
  */
 export function buildInput(request: EvaluationRequest, presets: readonly string[], state: EvaluationState) {
   const principal = lower(request.principal)
-  const sets = [ORG, ...presets.map(presetSet)]
+  const sets = [ORG]
+  for (const id of presets) sets.push(presetSet(id))
   const input: Record<string, unknown> = { action: request.action, principal, sets }
   if (request.resource !== undefined) input.resource = lower(request.resource)
   if (request.intent !== undefined) input.intent = request.intent
   if (request.permissions !== undefined) input.permissions = request.permissions
   if (request.payload !== undefined) input.payload = request.payload
   if (request.algorithm !== undefined) input.algorithm = request.algorithm
-  if (request.approvals !== undefined) input.approvals = request.approvals.map(lower)
+  if (request.approvals !== undefined) {
+    const approvals: string[] = []
+    for (const approval of request.approvals) approvals.push(lower(approval))
+    input.approvals = approvals
+  }
 
   const userId = state.entities.users[principal] ? principal : state.entities.credentials[principal]
   const buckets: Bucket[] = []
   const refs: [string, string][] = []
-  const byIntent = (set: string) => state.sets[set]?.index[request.action]?.[request.intent?.type ?? 'none']
+  const intentKey = request.intent?.type ?? 'none'
   let scopes: { principal: string[]; resource: string[] } | undefined
   for (const set of sets) {
-    const byScope = byIntent(set)
+    const byScope = state.sets[set]?.index[request.action]?.[intentKey]
     if (!byScope) continue
     scopes ??= {
       principal: principalScopes(userId, state.entities),

@@ -121,6 +121,8 @@ function describe(error: unknown): string {
   return typeof error === 'string' ? error : 'unknown error'
 }
 
+const presetSets = (ids: readonly string[]) => ids.map((id) => ({ id, set: presetSet(id) }))
+
 /**
  * Validates the organization's entities, policies and presets (throwing an EvaluatorError that lists each
  * issue), and prepares them: the state the evaluator keeps, and the JSON the policy library loads.
@@ -166,11 +168,11 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
       )
     }
     const requested = evaluateOptions.presets ?? []
-    const unknown = requested.findIndex((id) => !state.presetIds.has(id))
-    if (unknown >= 0) {
-      return refusal('INVALID_REQUEST', `unknown preset ${requested[unknown]}`, [
-        { path: `/presets/${unknown}`, message: 'is not a loaded preset' },
-      ])
+    for (const [unknown, id] of requested.entries()) {
+      if (!state.presetIds.has(id))
+        return refusal('INVALID_REQUEST', `unknown preset ${id}`, [
+          { path: `/presets/${unknown}`, message: 'is not a loaded preset' },
+        ])
     }
     const current = state
     const input = buildInput(request, requested, current)
@@ -184,8 +186,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
     if (!verdicts) {
       return refusal('INVALID_RESULT', 'the policy library returned no decision, or a malformed one')
     }
-    const presets = requested.map((id) => ({ id, set: presetSet(id) }))
-    return spellOutDecisions(verdicts, current.sets, ORG, presets)
+    return spellOutDecisions(verdicts, current.sets, ORG, requested.length === 0 ? [] : presetSets(requested))
   }
 
   return {

@@ -24,16 +24,20 @@ function keysAre(value: Record<string, unknown>, keys: readonly string[]): boole
   return count === keys.length
 }
 
+// Loops rather than callbacks: these run on every decision.
 function isMatched(value: unknown, size: number): value is number[] {
-  return Array.isArray(value) && value.every((index) => isIndex(index, size))
+  if (!Array.isArray(value)) return false
+  for (const index of value) if (!isIndex(index, size)) return false
+  return true
 }
 
 function isApprovedBy(value: unknown, requirements: number): value is string[][] {
-  return (
-    Array.isArray(value) &&
-    value.length === requirements &&
-    value.every((users) => Array.isArray(users) && users.every((user) => typeof user === 'string'))
-  )
+  if (!Array.isArray(value) || value.length !== requirements) return false
+  for (const users of value) {
+    if (!Array.isArray(users)) return false
+    for (const user of users) if (typeof user !== 'string') return false
+  }
+  return true
 }
 
 /** Whether a value is a well-formed verdict on a policy set: every index names a policy of the set. */
@@ -66,10 +70,9 @@ function isVerdict(value: unknown, set: PreparedPolicySet): value is Verdict {
       const { approvals } = policy
       if (!isApprovedBy(value.approvedBy, approvals.length)) return false
       // A permit has every requirement met, a confirm at least one short.
-      const approvedBy = value.approvedBy
-      const met = approvals.every(
-        (requirement, k) => (approvedBy[k]?.length ?? 0) >= requirement.approvalCount,
-      )
+      let met = true
+      for (let k = 0; k < approvals.length; k++)
+        if ((value.approvedBy[k]?.length ?? 0) < (approvals[k]?.approvalCount ?? 0)) met = false
       return met === (value.effect === 'permit')
     }
     default:

@@ -18,7 +18,7 @@ const noApprovals = () => ({ required: [], missing: [], satisfied: [] })
 /** Each approval requirement of the deciding permit: who approved it, and how many approvals are missing. */
 function approvalsReport(policy: PreparedPolicy, approvedBy: readonly string[][]): Decision['approvals'] {
   const report: Decision['approvals'] = noApprovals()
-  policy.approvals.forEach((requirement, k) => {
+  for (const [k, requirement] of policy.approvals.entries()) {
     const approved = approvedBy[k] ?? []
     const state: ApprovalState = {
       ...requirement,
@@ -28,7 +28,7 @@ function approvalsReport(policy: PreparedPolicy, approvedBy: readonly string[][]
     }
     report.required.push(state)
     ;(state.missing > 0 ? report.missing : report.satisfied).push(state)
-  })
+  }
   return report
 }
 
@@ -44,7 +44,8 @@ export function spellOutDecision(verdict: Verdict, set: PreparedPolicySet): Deci
       matchedPolicies: [],
       approvals: noApprovals(),
     }
-  const matchedPolicies = verdict.matched.map((i) => (set.policies[i] as PreparedPolicy).id)
+  const matchedPolicies: string[] = []
+  for (const i of verdict.matched) matchedPolicies.push((set.policies[i] as PreparedPolicy).id)
   if (verdict.effect === 'none')
     return {
       decision: 'Forbid',
