@@ -22,10 +22,10 @@ qualifies(requirement, user) if {
 qualifies(requirement, user) if {
 	requirement.approvalEntityType == "userGroup"
 	some group in requirement.entityIds
-	ctx.entities.users[user].groups[group]
+	data.entities.users[user].groups[group]
 }
 
 qualifies(requirement, user) if {
 	requirement.approvalEntityType == "userRole"
-	ctx.entities.users[user].role in requirement.entityIds
+	data.entities.users[user].role in requirement.entityIds
 }

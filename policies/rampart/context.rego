@@ -3,17 +3,15 @@
 # grow with the size of the organization.
 package rampart.context
 
-entities := data.entities
-
 # user_id is the principal's user: the principal is a user id or the id of one of the user's credentials.
 user_id := input.principal if {
-	entities.users[input.principal]
-} else := entities.credentials[input.principal]
+	data.entities.users[input.principal]
+} else := data.entities.credentials[input.principal]
 
-user := entities.users[user_id]
+user := data.entities.users[user_id]
 
 # account is the resource account of the request, when the request names one.
-account := entities.accounts[input.resource]
+account := data.entities.accounts[input.resource]
 
 # chain_id is the chain the request acts on.
 chain_id := input.intent.chainId if {
@@ -31,18 +29,18 @@ bucket(set, id) := data.sets[set].buckets[id]
 
 # resolved_user maps a user id or credential id to its user id.
 resolved_user(id) := id if {
-	entities.users[id]
-} else := entities.credentials[id]
+	data.entities.users[id]
+} else := data.entities.credentials[id]
 
 # account_at finds the organization account at an address on a chain (accounts without a chain match any).
-account_at(chain, address) := entities.accounts[id] if {
-	id := entities.accountsByAddress[concat(":", [format_int(chain, 10), address])]
-} else := entities.accounts[id] if {
-	id := entities.accountsByAddress[address]
+account_at(chain, address) := data.entities.accounts[id] if {
+	id := data.entities.accountsByAddress[concat(":", [format_int(chain, 10), address])]
+} else := data.entities.accounts[id] if {
+	id := data.entities.accountsByAddress[address]
 }
 
 # address_book_entry finds the address-book entry for an address on a chain.
-address_book_entry(chain, address) := entities.addressBook[concat(":", [format_int(chain, 10), address])]
+address_book_entry(chain, address) := data.entities.addressBook[concat(":", [format_int(chain, 10), address])]
 
 # source_address is the sender: the intent's from, else the resource account.
 source_address(intent) := intent.from if {

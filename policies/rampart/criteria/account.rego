@@ -30,4 +30,4 @@ account_in_group(groups) if {
 
 account_field_in(field, values) if ctx.account[field] in values
 
-account_assigned if ctx.entities.assignments[ctx.user_id][ctx.account.id]
+account_assigned if data.entities.assignments[ctx.user_id][ctx.account.id]
