@@ -93,13 +93,16 @@ function wordReader(type: string): WordReader | undefined {
   return undefined
 }
 
+/** '0' repeated 0 to 64 times. */
+const zeroRuns = Array.from({ length: 65 }, (_, count) => '0'.repeat(count))
+
 /**
- * Whether `count` digits from `start` are all '0'. A plain loop: V8 runs startsWith with a position through a
- * slow path, which made it the most expensive step of reading a word.
+ * Whether `count` digits from `start` are all '0'. Measured fastest in V8 as a slice compared with a constant
+ * (a slice of 13 or more characters is a view, not a copy); startsWith with a position takes a slow path and
+ * was the most expensive step of reading a word, and a character loop sits in between.
  */
 function zeroDigits(data: string, start: number, count: number): boolean {
-  for (let i = start; i < start + count; i++) if (data.charCodeAt(i) !== 48) return false
-  return true
+  return data.slice(start, start + count) === zeroRuns[count]
 }
 
 /**
