@@ -88,11 +88,10 @@ describe("a grant's providers", () => {
 
   it('offer only connections of the environments they enable (production by default)', async () => {
     const production = await startGrant(gateway, client)
-    const { page, csrf, cookie } = await openPage(gateway, production.pagePath)
+    const { page, form } = await openPage(gateway, production.pagePath)
     expect(page.body).not.toContain(sandboxConnection)
     const picked = await submitForm(gateway, production.pagePath, {
-      ...(csrf ? { csrf } : {}),
-      ...(cookie ? { cookie } : {}),
+      ...form,
       decision: 'approve',
       connections: [sandboxConnection],
     })

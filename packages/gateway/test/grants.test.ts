@@ -260,7 +260,7 @@ describe('the interaction page', () => {
 
   it('refuses a post without the cookie, with a different token, or from another origin', async () => {
     const started = await startGrant(gateway, alice)
-    const { csrf, cookie } = await openPage(gateway, started.pagePath)
+    const { csrf, cookie, form } = await openPage(gateway, started.pagePath)
     const base = { decision: 'approve', connections: [treasury] }
     const noCookie = await submitForm(gateway, started.pagePath, { ...base, ...(csrf ? { csrf } : {}) })
     expect(noCookie.statusCode).toBe(403)
@@ -272,8 +272,7 @@ describe('the interaction page', () => {
     expect(wrongToken.statusCode).toBe(403)
     const foreign = await submitForm(gateway, started.pagePath, {
       ...base,
-      ...(csrf ? { csrf } : {}),
-      ...(cookie ? { cookie } : {}),
+      ...form,
       origin: 'https://evil.example',
     })
     expect(foreign.statusCode).toBe(403)
@@ -288,11 +287,10 @@ describe('the interaction page', () => {
     const started = await startGrant(gateway, alice, {
       access_token: { access: [{ type: 'connection', actions: ['wallets:read'], locations: [operations] }] },
     })
-    const { csrf, cookie } = await openPage(gateway, started.pagePath)
+    const { form } = await openPage(gateway, started.pagePath)
     for (const connections of [[], [treasury]]) {
       const response = await submitForm(gateway, started.pagePath, {
-        ...(csrf ? { csrf } : {}),
-        ...(cookie ? { cookie } : {}),
+        ...form,
         decision: 'approve',
         connections,
       })
@@ -307,15 +305,14 @@ describe('the interaction page', () => {
     expect(unknown.headers['content-type']).toBe('text/html; charset=utf-8')
 
     const started = await startGrant(gateway, alice)
-    const { csrf, cookie } = await openPage(gateway, started.pagePath)
+    const { form } = await openPage(gateway, started.pagePath)
     await gateway.database.db
       .update(grants)
       .set({ interactionExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(grants.clientNonce, started.body.interact.finish.nonce))
     expect((await openPage(gateway, started.pagePath)).page.statusCode).toBe(410)
     const late = await submitForm(gateway, started.pagePath, {
-      ...(csrf ? { csrf } : {}),
-      ...(cookie ? { cookie } : {}),
+      ...form,
       decision: 'approve',
       connections: [treasury],
     })
@@ -420,10 +417,9 @@ describe('POST /v1/continue', () => {
     const pending = await continueGrant(gateway, alice, started.continuation, 'rampart-ir-early')
     expect(pending.statusCode).toBe(400)
     expect(pending.json().code).toBe('GRANT_PENDING')
-    const { csrf, cookie } = await openPage(gateway, started.pagePath)
+    const { form } = await openPage(gateway, started.pagePath)
     const denied = await submitForm(gateway, started.pagePath, {
-      ...(csrf ? { csrf } : {}),
-      ...(cookie ? { cookie } : {}),
+      ...form,
       decision: 'deny',
     })
     expect(denied.statusCode).toBe(200)

@@ -52,13 +52,17 @@ export async function startGrant(
   }
 }
 
-/** Opens the approval page as a browser would: the HTML, its CSRF token, and the cookie that goes with it. */
+/**
+ * Opens the approval page as a browser would: the HTML, its CSRF token, the cookie that goes with it, and both as
+ * the `form` fields a submit from that page carries.
+ */
 export async function openPage(gateway: TestGateway, pagePath: string) {
   const page = await gateway.app.inject({ method: 'GET', url: pagePath })
   const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1]
   const setCookie = page.headers['set-cookie']
   const cookie = (Array.isArray(setCookie) ? setCookie[0] : setCookie)?.split(';')[0]
-  return { page, csrf, cookie }
+  const form = { ...(csrf ? { csrf } : {}), ...(cookie ? { cookie } : {}) }
+  return { page, csrf, cookie, form }
 }
 
 /** Posts the approval form (as the page's own form would) with the given decision and connections. */
@@ -85,13 +89,8 @@ export async function submitForm(
 
 /** Approves on the page and returns the finish redirect's hash and interact_ref. */
 export async function approve(gateway: TestGateway, started: GrantStarted, connections: string[]) {
-  const { csrf, cookie } = await openPage(gateway, started.pagePath)
-  const response = await submitForm(gateway, started.pagePath, {
-    ...(csrf ? { csrf } : {}),
-    ...(cookie ? { cookie } : {}),
-    decision: 'approve',
-    connections,
-  })
+  const { form } = await openPage(gateway, started.pagePath)
+  const response = await submitForm(gateway, started.pagePath, { ...form, decision: 'approve', connections })
   expect(response.statusCode, response.body).toBe(303)
   const location = new URL(String(response.headers.location))
   return {
