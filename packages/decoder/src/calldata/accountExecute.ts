@@ -29,7 +29,7 @@ function accountCalls(
     fields: single
       ? [
           addressField(input.ctx, input.call.chainId, 'Target', single.to),
-          nativeAmountField('Value', single.value),
+          nativeAmountField('Value', single.value, input.call.chainId),
         ]
       : [],
     inners,

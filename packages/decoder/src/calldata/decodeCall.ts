@@ -1,7 +1,14 @@
-import { encodeAbiParameters, formatEther } from 'viem'
+import { encodeAbiParameters } from 'viem'
 import { nativeAsset } from '../caip'
 import type { DecodeContext } from '../context'
-import { addressField, addressLabel, interactWith, nativeAmountField, rawField } from '../display/fields'
+import {
+  addressField,
+  addressLabel,
+  interactWith,
+  nativeAmountField,
+  nativeAmountText,
+  rawField,
+} from '../display/fields'
 import { fromClearSign } from '../display/fromClearSign'
 import type { DescriptorRegistry } from '../erc7730'
 import { decoderError } from '../errors/decodingError'
@@ -201,9 +208,12 @@ function nativeTransfer(call: Call, to: `0x${string}`, ctx: DecodeContext): Reso
   const recipient = addressLabel(ctx, call.chainId, to)
   const display: Display = {
     intent: 'Send',
-    interpolatedIntent: `Send ${formatEther(call.value)} ETH to ${recipient}`,
+    interpolatedIntent: `Send ${nativeAmountText(call.chainId, call.value)} to ${recipient}`,
     interactWith: interactWith(ctx, call.chainId, to),
-    fields: [nativeAmountField('Amount', call.value), addressField(ctx, call.chainId, 'To', to)],
+    fields: [
+      nativeAmountField('Amount', call.value, call.chainId),
+      addressField(ctx, call.chainId, 'To', to),
+    ],
     requiredFields: ['Amount', 'To'],
   }
   return createResolution(ctx, intent, display, {})
@@ -213,10 +223,10 @@ function deployment(call: Call, ctx: DecodeContext): Resolution {
   const intent = callIntent('contractDeployment', call)
   const display: Display = {
     intent: 'Deploy contract',
-    interpolatedIntent: `Deploy a contract (${(call.data.length - 2) / 2} bytes of code) with ${formatEther(call.value)} ETH`,
+    interpolatedIntent: `Deploy a contract (${(call.data.length - 2) / 2} bytes of code) with ${nativeAmountText(call.chainId, call.value)}`,
     interactWith: interactWith(ctx, call.chainId, undefined),
     fields: [
-      nativeAmountField('Value', call.value),
+      nativeAmountField('Value', call.value, call.chainId),
       rawField('Code size', `${(call.data.length - 2) / 2} bytes`),
     ],
     requiredFields: ['Value', 'Code size'],
@@ -274,12 +284,12 @@ function contractCallDisplay(call: Call, ctx: DecodeContext, selector: string | 
   const target = addressLabel(ctx, call.chainId, to)
   return {
     intent: 'Contract call',
-    interpolatedIntent: `Call ${target}${selector ? ` with selector ${selector}` : ''} sending ${formatEther(call.value)} ETH`,
+    interpolatedIntent: `Call ${target}${selector ? ` with selector ${selector}` : ''} sending ${nativeAmountText(call.chainId, call.value)}`,
     interactWith: interactWith(ctx, call.chainId, to),
     fields: [
       addressField(ctx, call.chainId, 'Contract', to),
       rawField('Selector', selector ?? 'none'),
-      nativeAmountField('Value', call.value),
+      nativeAmountField('Value', call.value, call.chainId),
       rawField('Data size', `${Math.max(0, (call.data.length - 2) / 2)} bytes`),
     ],
     requiredFields: ['Contract', 'Selector', 'Value'],

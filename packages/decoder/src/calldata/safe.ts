@@ -35,7 +35,7 @@ export const safeExecTransaction = defineFunction(
       contractName: 'Safe',
       fields: [
         addressField(input.ctx, input.call.chainId, 'To', to),
-        nativeAmountField('Value', value),
+        nativeAmountField('Value', value, input.call.chainId),
         rawField('Operation', operation === 1 ? 'DELEGATECALL' : 'CALL'),
       ],
       inners: [{ call: inner, path: `${input.path}/data` }],

@@ -1,12 +1,4 @@
-import {
-  type AbiParameter,
-  decodeAbiParameters,
-  formatEther,
-  hexToNumber,
-  parseAbiParameters,
-  size,
-  sliceHex,
-} from 'viem'
+import { type AbiParameter, decodeAbiParameters, hexToNumber, parseAbiParameters, size, sliceHex } from 'viem'
 import { erc20Asset, nativeAsset, zeroAddress } from '../caip'
 import type { DecodeContext } from '../context'
 import {
@@ -15,6 +7,8 @@ import {
   dateField,
   interactWith,
   nativeAmountField,
+  nativeAmountText,
+  nativeSymbol,
   rawField,
   tokenAmountField,
   tokenTicker,
@@ -127,9 +121,9 @@ function amountField(plan: PlanContext, label: string, token: string, amount: bi
   if (amount === contractBalance)
     return rawField(
       label,
-      `Entire router balance of ${token === zeroAddress ? 'ETH' : tokenTicker(plan.ctx, chainId, token)}`,
+      `Entire router balance of ${token === zeroAddress ? nativeSymbol(chainId) : tokenTicker(plan.ctx, chainId, token)}`,
     )
-  if (token.toLowerCase() === zeroAddress) return nativeAmountField(label, amount)
+  if (token.toLowerCase() === zeroAddress) return nativeAmountField(label, amount, chainId)
   return tokenAmountField(plan.ctx, chainId, label, token, amount)
 }
 
@@ -277,7 +271,7 @@ function decodeCommand(
       const fields = [
         a[1] === contractBalance
           ? rawField('Amount', 'Entire router balance')
-          : nativeAmountField(wrap ? 'Amount' : 'Minimum', a[1]),
+          : nativeAmountField(wrap ? 'Amount' : 'Minimum', a[1], chainId),
         addressField(ctx, chainId, 'Recipient', recipient),
       ]
       display = commandDisplay(
@@ -462,7 +456,7 @@ function execute(input: HandlerInput) {
   const fields: DisplayField[] = resolutions.map((r, i) =>
     rawField(`Command ${i + 1}`, r.display.interpolatedIntent),
   )
-  if (input.call.value > 0n) fields.unshift(nativeAmountField('Value', input.call.value))
+  if (input.call.value > 0n) fields.unshift(nativeAmountField('Value', input.call.value, input.call.chainId))
   if (deadline !== undefined) fields.push(dateField('Deadline', deadline))
   const title = intent.type === 'swap' ? 'Swap' : 'Execute'
   return {
@@ -471,7 +465,7 @@ function execute(input: HandlerInput) {
       intent: title,
       interpolatedIntent:
         resolutions.map((r) => r.display.interpolatedIntent).join('; ') ||
-        `Execute with ${formatEther(input.call.value)} ETH`,
+        `Execute with ${nativeAmountText(input.call.chainId, input.call.value)}`,
       interactWith: interactWith(input.ctx, input.call.chainId, input.call.to, 'Universal Router', 'Uniswap'),
       fields,
       requiredFields: fields.map((f) => f.label),

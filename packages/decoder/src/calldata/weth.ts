@@ -1,6 +1,12 @@
-import { formatEther } from 'viem'
+import { formatUnits } from 'viem'
 import { erc20Asset } from '../caip'
-import { interactWith, nativeAmountField, tokenAmountField } from '../display/fields'
+import {
+  interactWith,
+  nativeAmountField,
+  nativeAmountText,
+  nativeSymbol,
+  tokenAmountField,
+} from '../display/fields'
 import { callIntent } from './decodeCall'
 import { defineFunction } from './defineFunction'
 
@@ -14,9 +20,9 @@ export const wethDeposit = defineFunction(
       intent,
       display: {
         intent: 'Wrap',
-        interpolatedIntent: `Wrap ${formatEther(call.value)} ETH into ${symbol}`,
+        interpolatedIntent: `Wrap ${nativeAmountText(call.chainId, call.value)} into ${symbol}`,
         interactWith: interactWith(ctx, call.chainId, call.to, symbol),
-        fields: [nativeAmountField('Amount', call.value)],
+        fields: [nativeAmountField('Amount', call.value, call.chainId)],
         requiredFields: ['Amount'],
       },
     }
@@ -35,7 +41,7 @@ export const wethWithdraw = defineFunction(
       intent,
       display: {
         intent: 'Unwrap',
-        interpolatedIntent: `Unwrap ${formatEther(amount)} ${symbol} into ETH`,
+        interpolatedIntent: `Unwrap ${formatUnits(amount, 18)} ${symbol} into ${nativeSymbol(call.chainId)}`,
         interactWith: interactWith(ctx, call.chainId, call.to, symbol),
         fields: [tokenAmountField(ctx, call.chainId, 'Amount', call.to, amount)],
         requiredFields: ['Amount'],

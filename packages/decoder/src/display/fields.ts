@@ -1,5 +1,6 @@
 import { formatUnits, getAddress } from 'viem'
 import type { DecodeContext } from '../context'
+import { chainInfo } from '../erc7730/chains'
 import type { DisplayField, InteractWith } from '../types'
 
 /** EIP-55 form of a lowercase or mixed-case address. */
@@ -67,11 +68,22 @@ export function tokenAmountField(
   }
 }
 
-export function nativeAmountField(label: string, amount: bigint): DisplayField {
+/** An amount of the chain's native currency as text ("1.5 ETH", "2 POL"); ETH where the chain is unknown. */
+export function nativeAmountText(chainId: number, amount: bigint): string {
+  const currency = chainInfo(chainId)?.nativeCurrency
+  return `${formatUnits(amount, currency?.decimals ?? 18)} ${currency?.symbol ?? 'ETH'}`
+}
+
+/** The symbol of the chain's native currency; ETH where the chain is unknown. */
+export function nativeSymbol(chainId: number): string {
+  return chainInfo(chainId)?.nativeCurrency.symbol ?? 'ETH'
+}
+
+export function nativeAmountField(label: string, amount: bigint, chainId: number): DisplayField {
   return {
     label,
     format: 'amount',
-    value: `${formatUnits(amount, 18)} ETH`,
+    value: nativeAmountText(chainId, amount),
     address: null,
     amount: amount.toString(),
     contract: null,

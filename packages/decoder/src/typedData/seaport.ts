@@ -108,7 +108,7 @@ export function decodeSeaportOrder(input: TypedDataInput): TypedDataDecoded {
   if (toOfferer.length === 0) intent.flags = ['zeroConsideration']
   const describe = (label: string, i: Item): DisplayField => {
     const amount = i.startAmount
-    if (i.itemType === 0) return nativeAmountField(label, amount)
+    if (i.itemType === 0) return nativeAmountField(label, amount, chainId)
     if (i.itemType === 1) return tokenAmountField(ctx, chainId, label, i.token, amount)
     const nft = nftField(ctx, chainId, label, i.token, i.identifier)
     if (i.itemType >= 4) nft.value = `Any token of ${addressLabel(ctx, chainId, i.token)}`
