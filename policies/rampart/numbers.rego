@@ -5,11 +5,14 @@
 # call, while a chain stops at the first clause that applies.
 package rampart.numbers
 
-# order is -1, 0 or 1 as the canonical decimal string a is below, equal to or above b.
-order(a, b) := -1 if {
-	count(a) < count(b)
+# order is -1, 0 or 1 as the canonical decimal string a is below, equal to or above b. Each length is counted
+# once: counting the characters of a string is a call into the runtime.
+order(a, b) := ordered_by_length(count(a), count(b), a, b)
+
+ordered_by_length(length_a, length_b, a, b) := -1 if {
+	length_a < length_b
 } else := 1 if {
-	count(a) > count(b)
+	length_a > length_b
 } else := -1 if {
 	a < b
 } else := 1 if {
