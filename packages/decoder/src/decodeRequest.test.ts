@@ -1,8 +1,10 @@
 import {
   concat,
+  decodeFunctionData,
   encodeAbiParameters,
   encodeFunctionData,
   encodePacked,
+  erc20Abi,
   parseAbi,
   parseAbiParameters,
   stringToHex,
@@ -221,6 +223,46 @@ describe('decodeRequest', () => {
     const resolution = decodeRequest({ method: 'personal_sign', params: [stringToHex('a\u202Eb'), from] })
     expect(resolution.intent.message).toBeUndefined()
     expect(resolution.intent.messageHex).toBe(stringToHex('a\u202Eb'))
+  })
+
+  it('never reads mutated transfer calldata differently from viem: it agrees or reports an error', () => {
+    // Deterministic mutations (the mulberry32 generator, seeded), so a failure is reproducible: single
+    // characters replaced by any hex digit in either case or by a non-hex character, and truncations.
+    let seed = 7
+    const next = (n: number) => {
+      seed = (seed + 0x6d2b79f5) | 0
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+      return Math.floor((((t ^ (t >>> 14)) >>> 0) / 2 ** 32) * n)
+    }
+    const alphabet = '0123456789abcdefABCDEFxg '
+    let agreed = 0
+    for (let round = 0; round < 3000; round++) {
+      let data: string = transfer
+      const edits = 1 + next(3)
+      for (let e = 0; e < edits; e++) {
+        const at = 2 + next(data.length - 2)
+        data = `${data.slice(0, at)}${alphabet[next(alphabet.length)]}${data.slice(at + 1)}`
+      }
+      if (next(10) === 0) data = data.slice(0, 2 + 2 * next((data.length - 2) / 2))
+      const { intent, error } = decodeIntent(send({ to: usdt, data }))
+      if (error) continue
+      if (intent.type === 'nativeTransfer') {
+        expect(data).toBe('0x') // truncated to nothing: a plain send, which viem has no call to compare with
+        continue
+      }
+      // Rampart read it as a transfer: viem must read the same call with the same arguments.
+      // Hex case carries no meaning in bytes; viem matches selectors case-sensitively, so it reads lowercase.
+      const viem = decodeFunctionData({ abi: erc20Abi, data: data.toLowerCase() as `0x${string}` })
+      expect(viem.functionName, data).toBe(intent.functionName)
+      if (intent.type === 'erc20Transfer') {
+        const [to, amount] = viem.args as [string, bigint]
+        expect([intent.recipient, intent.amount], data).toEqual([to.toLowerCase(), amount.toString()])
+        agreed++
+      }
+    }
+    // Most mutations keep a valid transfer (any hex digit in an amount or address): the test compares values.
+    expect(agreed).toBeGreaterThan(1000)
   })
 
   it('decodeIntent returns the same intent as decodeRequest', () => {
