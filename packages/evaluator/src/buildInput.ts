@@ -1,5 +1,6 @@
 import { computeLimits } from './computeLimits'
 import type { EvaluationRequest } from './generated/evaluationRequest'
+import { intentForCandidates } from './intentFields'
 import type { PreparedEntities } from './prepareEntities'
 import type { Bucket, PreparedPolicySet } from './preparePolicies'
 
@@ -41,8 +42,9 @@ function resourceScopes(request: EvaluationRequest, entities: PreparedEntities):
 /**
  * The input of one evaluation: the request with ids lowercased, the policy sets to decide with, the buckets of
  * candidate policies the index files under the request's action, intent type and scopes (as [set, bucket id]
- * pairs), and the exact totals of the limits among the candidates. The history itself stays out: the input is
- * serialized on every call, so it carries only what the policies read.
+ * pairs), and the exact totals of the limits among the candidates. The history itself stays out, and so do the
+ * optional intent fields no candidate criterion reads: the input is serialized on every call, so it carries only
+ * what the policies read.
  */
 export function buildInput(request: EvaluationRequest, presets: readonly string[], state: EvaluationState) {
   const principal = lower(request.principal)
@@ -50,7 +52,6 @@ export function buildInput(request: EvaluationRequest, presets: readonly string[
   for (const id of presets) sets.push(presetSet(id))
   const input: Record<string, unknown> = { action: request.action, principal, sets }
   if (request.resource !== undefined) input.resource = lower(request.resource)
-  if (request.intent !== undefined) input.intent = request.intent
   if (request.permissions !== undefined) input.permissions = request.permissions
   if (request.payload !== undefined) input.payload = request.payload
   if (request.algorithm !== undefined) input.algorithm = request.algorithm
@@ -85,6 +86,11 @@ export function buildInput(request: EvaluationRequest, presets: readonly string[
     }
   }
   input.buckets = refs
+  if (request.intent !== undefined) {
+    const needed: string[][] = []
+    for (const bucket of buckets) if (bucket.intentFields.length > 0) needed.push(bucket.intentFields)
+    input.intent = intentForCandidates(request.intent, needed)
+  }
   const now = request.now ?? Math.floor(Date.now() / 1000)
   const limits = computeLimits(request, buckets, state.entities, userId, now)
   if (limits) input.limits = limits

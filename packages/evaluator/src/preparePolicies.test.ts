@@ -46,6 +46,7 @@ describe('preparePolicySet', () => {
         ],
       ],
       limits: [],
+      intentFields: [],
     })
     expect(set.index.signTransaction?.nativeTransfer).toBeUndefined()
   })

@@ -8,6 +8,7 @@ import type {
   RateLimit,
   SpendingLimit,
 } from './generated/policy'
+import { optionalFieldsOf } from './intentFields'
 
 export const ACTIONS = [
   'signTransaction',
@@ -96,6 +97,8 @@ export interface Bucket {
   policies: BucketPolicy[]
   /** The spending and rate limits among the bucket's criteria, whose totals the evaluator computes. */
   limits: BucketLimit[]
+  /** The optional intent fields (OPTIONAL_INTENT_FIELDS) the bucket's criteria read. */
+  intentFields: string[]
 }
 
 export interface PreparedPolicy {
@@ -297,6 +300,8 @@ function fileUnder(
       bucket.limits.push({ k, a: args as SpendingLimit | RateLimit })
       criteria.push([family, kind, { ...(args as object), key: k }])
     } else criteria.push([family, kind, args])
+    for (const field of optionalFieldsOf(kind))
+      if (!bucket.intentFields.includes(field)) bucket.intentFields.push(field)
   })
   bucket.policies.push([p, criteria])
 }
@@ -341,7 +346,7 @@ export function preparePolicySet(
             const byResource = byScope[scope]
             if (!byResource[resourceScope]) {
               const id = String(bucketCount++)
-              byResource[resourceScope] = { id, policies: [], limits: [] }
+              byResource[resourceScope] = { id, policies: [], limits: [], intentFields: [] }
               buckets[id] = byResource[resourceScope]
             }
             fileUnder(byResource[resourceScope], name, policy, p, [principal.scopedBy, resource.scopedBy])

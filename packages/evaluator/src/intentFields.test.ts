@@ -1,0 +1,106 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { entities, INITECH, NORA, TREASURY_HOT, USDC, usdcTransfer } from '../test/northwind'
+import { policy } from '../test/policy'
+import { buildInput } from './buildInput'
+import { createEvaluator } from './createEvaluator'
+import { evaluationState } from './evaluationState'
+import { intentForCandidates, OPTIONAL_INTENT_FIELDS } from './intentFields'
+import { CRITERION_FAMILIES } from './preparePolicies'
+
+const library = fileURLToPath(new URL('../../../policies/rampart', import.meta.url))
+
+/** Every line of the policy library's sources (tests left out), with its file. */
+function librarySources(dir = library): { file: string; line: string }[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return librarySources(path)
+    if (!entry.name.endsWith('.rego') || entry.name.endsWith('_test.rego')) return []
+    const file = path.slice(library.length + 1)
+    return readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((line) => !line.trimStart().startsWith('#'))
+      .map((line) => ({ file, line: line.trim() }))
+  })
+}
+
+/** Where the library reads each optional field: the reviewed places OPTIONAL_INTENT_FIELDS accounts for. */
+const READS: Record<string, string[]> = {
+  from: ['context.rego: source_address(intent) := intent.from if {', 'context.rego: intent.from'],
+  to: ['context.rego: } else := intent.to if {'],
+  contract: ['criteria/intent.rego: intent_contract(contracts, intent) if intent.contract in contracts'],
+  hexSignature: [
+    'criteria/intent.rego: intent_hex_signature(signatures, intent) if intent.hexSignature in signatures',
+  ],
+  functionName: [],
+}
+
+describe('OPTIONAL_INTENT_FIELDS', () => {
+  it('names known criteria only', () => {
+    const kinds = Object.values(OPTIONAL_INTENT_FIELDS).flat()
+    expect(kinds.filter((kind) => !CRITERION_FAMILIES[kind])).toEqual([])
+  })
+
+  it('accounts for every place the policy library reads an optional field', () => {
+    const sources = librarySources()
+    expect(sources.length).toBeGreaterThan(500)
+    for (const field of Object.keys(OPTIONAL_INTENT_FIELDS)) {
+      const reads = sources
+        .filter(({ line }) => new RegExp(`\\.${field}\\b|"${field}"`).test(line))
+        .map(({ file, line }) => `${file}: ${line}`)
+      expect({ field, reads }).toEqual({ field, reads: READS[field] })
+    }
+    // A field read by a computed key would escape the check above.
+    expect(sources.filter(({ line }) => /intent\[/.test(line))).toEqual([])
+  })
+})
+
+describe('intentForCandidates', () => {
+  const intent = {
+    type: 'erc20Transfer',
+    chainId: 1,
+    from: '0xa',
+    to: '0xb',
+    contract: '0xb',
+    recipient: '0xc',
+  }
+
+  it('keeps the fields every criterion may read, and the optional ones a candidate reads', () => {
+    expect(intentForCandidates(intent, [])).toEqual({ type: 'erc20Transfer', chainId: 1, recipient: '0xc' })
+    expect(intentForCandidates(intent, [['to'], ['from', 'to']])).toEqual({
+      type: 'erc20Transfer',
+      chainId: 1,
+      from: '0xa',
+      to: '0xb',
+      recipient: '0xc',
+    })
+  })
+})
+
+describe('the evaluator sends an optional field when a candidate reads it', () => {
+  const NOON = Date.parse('2025-03-14T12:00:00Z') / 1000
+  const transfer = usdcTransfer({ principal: NORA, to: INITECH, amount: 1_000_000n, now: NOON })
+  const permitAll = policy('permit-all', 'permit', [{ criterion: 'checkNonceNotExists' }])
+  const cases = [
+    ['from', { criterion: 'checkSourceAddress', args: [TREASURY_HOT] }],
+    ['to', { criterion: 'checkDestinationAddress', args: [INITECH] }],
+    ['contract', { criterion: 'checkIntentContract', args: [USDC] }],
+    ['hexSignature', { criterion: 'checkIntentHexSignature', args: ['0xa9059cbb'] }],
+  ] as const
+
+  it.each(cases)('%s', async (field, criterion) => {
+    const policies = [permitAll, policy('forbid', 'forbid', [criterion])]
+    const input = buildInput(transfer, [], evaluationState({ entities, policies, presets: [] }))
+    expect(Object.keys(input.intent as object)).toContain(field)
+    const without = buildInput(
+      transfer,
+      [],
+      evaluationState({ entities, policies: [permitAll], presets: [] }),
+    )
+    expect(Object.keys(without.intent as object)).not.toContain(field)
+    const evaluator = await createEvaluator({ entities, policies })
+    expect(evaluator.evaluate(transfer)).toMatchObject({ decision: 'Forbid', decidingPolicy: 'forbid' })
+  })
+})
