@@ -18,6 +18,19 @@ const from = '0x61640a8d48bca205ba91b16b0b7745e7abc61084'
 const usdt = '0xdac17f958d2ee523a2206206994597c13d831ec7'
 const transfer =
   '0xa9059cbb0000000000000000000000005bdbd6e977d40a2fbebad8d8654556582a6df8540000000000000000000000000000000000000000000000000000000009896800'
+const zeroAddress = '0x0000000000000000000000000000000000000000'
+const safeTxTypes = [
+  { name: 'to', type: 'address' },
+  { name: 'value', type: 'uint256' },
+  { name: 'data', type: 'bytes' },
+  { name: 'operation', type: 'uint8' },
+  { name: 'safeTxGas', type: 'uint256' },
+  { name: 'baseGas', type: 'uint256' },
+  { name: 'gasPrice', type: 'uint256' },
+  { name: 'gasToken', type: 'address' },
+  { name: 'refundReceiver', type: 'address' },
+  { name: 'nonce', type: 'uint256' },
+]
 const send = (tx: Record<string, unknown>) => ({
   method: 'eth_sendTransaction',
   params: [{ from, chainId: '0x1', ...tx }],
@@ -263,6 +276,54 @@ describe('decodeRequest', () => {
     }
     // Most mutations keep a valid transfer (any hex digit in an amount or address): the test compares values.
     expect(agreed).toBeGreaterThan(1000)
+  })
+
+  it('reads a Safe transaction to sign (SafeTx) as the call the Safe will make', () => {
+    const safe = '0x847b5c174615b1b7fdf770882256e2d3e95b9d92'
+    const safeTx = (message: Record<string, unknown>, fields = safeTxTypes) => ({
+      method: 'eth_signTypedData_v4',
+      params: [
+        from,
+        {
+          types: {
+            EIP712Domain: [
+              { name: 'chainId', type: 'uint256' },
+              { name: 'verifyingContract', type: 'address' },
+            ],
+            SafeTx: fields,
+          },
+          primaryType: 'SafeTx',
+          domain: { chainId: 1, verifyingContract: safe },
+          message: {
+            to: usdt,
+            value: '0',
+            data: transfer,
+            operation: 0,
+            safeTxGas: '0',
+            baseGas: '0',
+            gasPrice: '0',
+            gasToken: zeroAddress,
+            refundReceiver: zeroAddress,
+            nonce: '7',
+            ...message,
+          },
+        },
+      ],
+    })
+    const call = decodeIntent(safeTx({}))
+    expect(call.error).toBeNull()
+    expect(call.intent).toMatchObject({ type: 'batch', from, to: safe, nonce: '7', operation: 'call' })
+    expect(call.intent.intents?.[0]).toMatchObject({ type: 'erc20Transfer', from: safe, amount: '160000000' })
+    expect(call.intent.flags).toBeUndefined()
+    // The Safe pays a gas refund: flagged, whatever the call.
+    expect(decodeIntent(safeTx({ gasPrice: '1' })).intent.flags).toEqual(['safeGasRefund'])
+    expect(decodeIntent(safeTx({ operation: 2 })).error).toMatchObject({
+      name: 'invalidTypedData',
+      path: '/params/1/message/operation',
+    })
+    // A SafeTx the Safe would hash differently is no transaction of that Safe: a plain typed-data signature.
+    const reordered = [...safeTxTypes.slice(1), safeTxTypes[0]!]
+    expect(decodeIntent(safeTx({}, reordered)).intent.type).toBe('signTypedData')
   })
 
   it('decodeIntent returns the same intent as decodeRequest', () => {

@@ -6,6 +6,8 @@ import resolutionSchema from '@rampart/schemas/decoder/resolution.schema.json'
 import intentSchema from '@rampart/schemas/intent.schema.json'
 import Ajv2020 from 'ajv/dist/2020'
 import {
+  hashDomain,
+  hashStruct,
   keccak256,
   parseTransaction,
   recoverMessageAddress,
@@ -35,6 +37,8 @@ interface Fixture {
     signer?: string
     signature?: `0x${string}`
     userOpHash?: `0x${string}`
+    domainHash?: `0x${string}`
+    messageHash?: `0x${string}`
     reference: string
   }
   entities?: string
@@ -154,6 +158,25 @@ describe('request fixtures (fixtures/requests)', () => {
             chainId: fixture.source.chainId!,
           })
           expect(hash).toBe(fixture.source.userOpHash)
+        })
+      } else if (fixture.source.kind === 'typedDataHash') {
+        it('is the typed data whose published EIP-712 domain and message hashes it carries', () => {
+          const [, typedData] = fixture.request.params as [
+            string,
+            {
+              types: Record<string, { name: string; type: string }[]>
+              primaryType: string
+              domain: Record<string, unknown>
+              message: Record<string, unknown>
+            },
+          ]
+          const { EIP712Domain, ...types } = typedData.types
+          expect(hashDomain({ domain: typedData.domain, types: { EIP712Domain } } as never)).toBe(
+            fixture.source.domainHash,
+          )
+          expect(
+            hashStruct({ data: typedData.message, primaryType: typedData.primaryType, types } as never),
+          ).toBe(fixture.source.messageHash)
         })
       } else if (fixture.source.kind === 'transaction') {
         it('names the mainnet transaction it comes from', () => {

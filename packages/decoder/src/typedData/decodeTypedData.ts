@@ -9,6 +9,7 @@ import { parseAddress, parseChainId } from '../request/values'
 import { createResolution } from '../resolution/createResolution'
 import type { Display, Intent, Resolution } from '../types'
 import { decodePermit, decodePermit2, type TypedDataDecoded, type TypedDataInput } from './permits'
+import { decodeSafeTx } from './safeTx'
 import { decodeSeaportOrder } from './seaport'
 
 const maxJsonDepth = 32
@@ -53,12 +54,18 @@ export function decodeTypedDataRequest(
     verifyingContract,
     signer,
   }
-  const known = builtin(input)
+  const known = builtin(input, typedData.types)
   const decoded = known ?? generic(input)
   const display =
     descriptorDisplay(typedData, ctx, known ? [ctx.rampart.typedData, ...ctx.registries] : ctx.registries) ??
     decoded.display
-  return createResolution(ctx, decoded.intent, display, {})
+  return createResolution(
+    ctx,
+    decoded.intent,
+    display,
+    { error: decoded.error ?? null },
+    decoded.resolutions ?? null,
+  )
 }
 
 interface TypedData {
@@ -139,8 +146,9 @@ function jsonDepth(value: unknown, depth: number): number {
   return max
 }
 
-function builtin(input: TypedDataInput): TypedDataDecoded | undefined {
+function builtin(input: TypedDataInput, types: TypedData['types']): TypedDataDecoded | undefined {
   if (input.primaryType === 'Permit') return decodePermit(input)
+  if (input.primaryType === 'SafeTx') return decodeSafeTx(input, types)
   if (/^Permit(Single|Batch|(Batch)?(Witness)?TransferFrom)$/.test(input.primaryType))
     return decodePermit2(input)
   if (

@@ -9,7 +9,7 @@ import {
   tokenAmountField,
 } from '../display/fields'
 import { permit2Approval, permit2SignatureTransfer } from '../permit2/permit2Intents'
-import type { Display, DisplayField, Intent } from '../types'
+import type { DecoderError, Display, DisplayField, Intent, Resolution } from '../types'
 import { addressOf, arrayOf, recordOf, uintOf } from './typedDataValues'
 
 export interface TypedDataInput {
@@ -25,6 +25,10 @@ export interface TypedDataInput {
 export interface TypedDataDecoded {
   intent: Intent
   display: Display
+  /** Calls the signature authorizes (a Safe transaction's call), decoded as nested resolutions. */
+  resolutions?: Resolution[]
+  /** The first decoding error of those calls: the signature must then be refused (fail closed). */
+  error?: DecoderError | null
 }
 
 const m = '/params/1/message'
