@@ -21,7 +21,7 @@ function multicall(input: HandlerInput, calls: readonly Multicall3Call[]) {
     path: `${input.path}/calls/${i}/callData`,
   }))
   return batchDecoded(input, {
-    title: `Multicall of ${inners.length} calls`,
+    title: `Multicall of ${inners.length} call${inners.length === 1 ? '' : 's'}`,
     contractName: 'Multicall3',
     inners,
   })
