@@ -1,4 +1,4 @@
-import { computeLimits } from './computeLimits'
+import { computeLimits, type LimitTotal } from './computeLimits'
 import type { EvaluationRequest } from './generated/evaluationRequest'
 import { intentForCandidates } from './intentFields'
 import type { PreparedEntities } from './prepareEntities'
@@ -9,6 +9,23 @@ export interface EvaluationState {
   entities: PreparedEntities
   sets: Record<string, PreparedPolicySet>
   presetIds: Set<string>
+}
+
+/** What the policy library reads as `input`. */
+export interface PolicyInput {
+  action: EvaluationRequest['action']
+  principal: string
+  /** The policy sets to decide with: the organization's, then each requested preset's. */
+  sets: string[]
+  resource: string | undefined
+  permissions: EvaluationRequest['permissions']
+  payload: EvaluationRequest['payload']
+  algorithm: EvaluationRequest['algorithm']
+  approvals: string[] | undefined
+  /** The candidate buckets, as [set, bucket id]. */
+  buckets: [string, string][]
+  intent: EvaluationRequest['intent']
+  limits: Record<string, LimitTotal> | undefined
 }
 
 /** The organization's policy set; each preset is the set `preset:<id>`. */
@@ -46,19 +63,18 @@ function resourceScopes(request: EvaluationRequest, entities: PreparedEntities):
  * optional intent fields no candidate criterion reads: the input is serialized on every call, so it carries only
  * what the policies read.
  */
-export function buildInput(request: EvaluationRequest, presets: readonly string[], state: EvaluationState) {
+export function buildInput(
+  request: EvaluationRequest,
+  presets: readonly string[],
+  state: EvaluationState,
+): PolicyInput {
   const principal = lower(request.principal)
   const sets = [ORG]
   for (const id of presets) sets.push(presetSet(id))
-  const input: Record<string, unknown> = { action: request.action, principal, sets }
-  if (request.resource !== undefined) input.resource = lower(request.resource)
-  if (request.permissions !== undefined) input.permissions = request.permissions
-  if (request.payload !== undefined) input.payload = request.payload
-  if (request.algorithm !== undefined) input.algorithm = request.algorithm
+  let approvals: string[] | undefined
   if (request.approvals !== undefined) {
-    const approvals: string[] = []
+    approvals = []
     for (const approval of request.approvals) approvals.push(lower(approval))
-    input.approvals = approvals
   }
 
   const userId = state.entities.users[principal] ? principal : state.entities.credentials[principal]
@@ -85,14 +101,25 @@ export function buildInput(request: EvaluationRequest, presets: readonly string[
         }
     }
   }
-  input.buckets = refs
+  let intent: EvaluationRequest['intent']
   if (request.intent !== undefined) {
     const needed: string[][] = []
     for (const bucket of buckets) if (bucket.intentFields.length > 0) needed.push(bucket.intentFields)
-    input.intent = intentForCandidates(request.intent, needed)
+    intent = intentForCandidates(request.intent, needed)
   }
   const now = request.now ?? Math.floor(Date.now() / 1000)
-  const limits = computeLimits(request, buckets, state.entities, userId, now)
-  if (limits) input.limits = limits
-  return input
+  // One object of one shape, built at once: fields left undefined are left out of its JSON.
+  return {
+    action: request.action,
+    principal,
+    sets,
+    resource: request.resource === undefined ? undefined : lower(request.resource),
+    permissions: request.permissions,
+    payload: request.payload,
+    algorithm: request.algorithm,
+    approvals,
+    buckets: refs,
+    intent,
+    limits: computeLimits(request, buckets, state.entities, userId, now),
+  }
 }
