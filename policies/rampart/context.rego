@@ -32,15 +32,20 @@ resolved_user(id) := id if {
 	data.entities.users[id]
 } else := data.entities.credentials[id]
 
-# account_at finds the organization account at an address on a chain (accounts without a chain match any).
+# account_at finds the organization account at an address on a chain (accounts without a chain match any). The
+# evaluator files at most one account per address and chain.
 account_at(chain, address) := data.entities.accounts[id] if {
-	id := data.entities.accountsByAddress[concat(":", [format_int(chain, 10), address])]
-} else := data.entities.accounts[id] if {
-	id := data.entities.accountsByAddress[address]
-}
+	some entry in data.entities.accountsByAddress[address]
+	entry.chainId == chain
+	id := entry.id
+} else := data.entities.accounts[data.entities.chainlessAccounts[address]]
 
-# address_book_entry finds the address-book entry for an address on a chain.
-address_book_entry(chain, address) := data.entities.addressBook[concat(":", [format_int(chain, 10), address])]
+# address_book_entry finds the address-book entry for an address on a chain (at most one: the evaluator files one
+# per address and chain).
+address_book_entry(chain, address) := entry if {
+	some entry in data.entities.addressBook[address]
+	entry.chainId == chain
+}
 
 # source_address is the sender: the intent's from, else the resource account.
 source_address(intent) := intent.from if {

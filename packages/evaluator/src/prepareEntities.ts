@@ -17,16 +17,21 @@ export interface PreparedAccount {
 /**
  * The organization as the policy library reads it (data.entities): every lookup a criterion makes is one key
  * access, so evaluation cost does not grow with the number of users or accounts. Ids are lowercased (entity ids
- * compare case-insensitively), addresses too, and chain-scoped keys read `<chainId>:<address>`.
+ * compare case-insensitively), addresses too. What is found by address on a chain is filed under the address, as
+ * one entry per chain that carries its chain id: the library compares chain ids as numbers, rather than writing
+ * each one out as text to build a key, which costs more in its WASM runtime than the lookup itself.
  */
 export interface PreparedEntities {
   users: Record<string, PreparedUser>
   /** Credential id, and the `kid` of its key, to user id. */
   credentials: Record<string, string>
   accounts: Record<string, PreparedAccount>
-  /** `<chainId>:<address>` (or the bare address for an account with no chain) to account id. */
-  accountsByAddress: Record<string, string>
-  addressBook: Record<string, { id: string; classification: string }>
+  /** Address to the accounts at that address, one per chain (the first account given for a chain). */
+  accountsByAddress: Record<string, { chainId: number; id: string }[]>
+  /** Address to the account with no chain at that address, which any chain's requests meet. */
+  chainlessAccounts: Record<string, string>
+  /** Address to its address-book entries, one per chain (the first entry given for a chain). */
+  addressBook: Record<string, { chainId: number; id: string; classification: string }[]>
   /** User id to the set of account ids assigned to the user. */
   assignments: Record<string, Record<string, true>>
   /** Lowercased CAIP-19 token id to its decimals. */
@@ -35,8 +40,15 @@ export interface PreparedEntities {
 
 const lower = (value: string) => value.toLowerCase()
 
-export function chainAddressKey(chainId: number | undefined, address: string): string {
-  return chainId === undefined ? lower(address) : `${chainId}:${lower(address)}`
+/** Adds an entry under its address unless the address already has one on the same chain. */
+function fileByChain<T extends { chainId: number }>(
+  index: Record<string, T[]>,
+  address: string,
+  entry: T,
+): void {
+  index[address] ??= []
+  const entries = index[address]
+  if (!entries.some((existing) => existing.chainId === entry.chainId)) entries.push(entry)
 }
 
 /** Builds the lookup objects the policy library needs from a validated Entities document. */
@@ -56,7 +68,8 @@ export function prepareEntities(entities: Entities): PreparedEntities {
   }
 
   const accounts: Record<string, PreparedAccount> = {}
-  const accountsByAddress: Record<string, string> = {}
+  const accountsByAddress: PreparedEntities['accountsByAddress'] = {}
+  const chainlessAccounts: PreparedEntities['chainlessAccounts'] = {}
   for (const account of entities.accounts) {
     const id = lower(account.id)
     accounts[id] = {
@@ -66,7 +79,9 @@ export function prepareEntities(entities: Entities): PreparedEntities {
       accountType: account.accountType,
       groups: {},
     }
-    accountsByAddress[chainAddressKey(account.chainId, account.address)] ??= id
+    const address = lower(account.address)
+    if (account.chainId === undefined) chainlessAccounts[address] ??= id
+    else fileByChain(accountsByAddress, address, { chainId: account.chainId, id })
   }
   for (const member of entities.accountGroupMembers) {
     const account = accounts[lower(member.accountId)]
@@ -75,10 +90,13 @@ export function prepareEntities(entities: Entities): PreparedEntities {
 
   const addressBook: PreparedEntities['addressBook'] = {}
   for (const entry of entities.addressBook) {
-    addressBook[chainAddressKey(entry.chainId, entry.address)] ??= {
+    // An entry names its chain: requests on other chains never meet it.
+    if (entry.chainId === undefined) continue
+    fileByChain(addressBook, lower(entry.address), {
+      chainId: entry.chainId,
       id: lower(entry.id),
       classification: entry.classification,
-    }
+    })
   }
 
   const assignments: PreparedEntities['assignments'] = {}
@@ -91,5 +109,14 @@ export function prepareEntities(entities: Entities): PreparedEntities {
   const decimals: Record<string, number> = {}
   for (const token of entities.tokens) decimals[lower(token.id)] = token.decimals
 
-  return { users, credentials, accounts, accountsByAddress, addressBook, assignments, decimals }
+  return {
+    users,
+    credentials,
+    accounts,
+    accountsByAddress,
+    chainlessAccounts,
+    addressBook,
+    assignments,
+    decimals,
+  }
 }

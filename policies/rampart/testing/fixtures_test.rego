@@ -25,8 +25,9 @@ entities := {
 		"treasury": {"id": "treasury", "address": treasury, "chainId": 1, "accountType": "eoa", "groups": {"cold": true}},
 		"ops": {"id": "ops", "address": ops, "chainId": 1, "accountType": "4337", "groups": {}},
 	},
-	"accountsByAddress": {concat(":", ["1", treasury]): "treasury", concat(":", ["1", ops]): "ops"},
-	"addressBook": {concat(":", ["1", counterparty]): {"id": "acme", "classification": "counterparty"}},
+	"accountsByAddress": {treasury: [{"chainId": 1, "id": "treasury"}], ops: [{"chainId": 1, "id": "ops"}]},
+	"chainlessAccounts": {},
+	"addressBook": {counterparty: [{"chainId": 1, "id": "acme", "classification": "counterparty"}]},
 	"assignments": {"bob": {"ops": true}},
 	"decimals": {usdc: 6},
 }
