@@ -60,12 +60,27 @@ function parallelCalls(
   )
 }
 
+type CallInput = Parameters<typeof accountCalls>[0]
+
+/** One call: (dest, value, func). */
+function singleCall(input: CallInput) {
+  const [to, value, data] = input.args as [string, bigint, `0x${string}`]
+  return accountCalls(input, [{ to, value, data }], () => 'func')
+}
+
+/** Parallel arrays of targets, values and calldata. */
+function callsWithValues(input: CallInput) {
+  const [dests, values, funcs] = input.args as [
+    readonly string[],
+    readonly bigint[],
+    readonly `0x${string}`[],
+  ]
+  return parallelCalls(input, dests, values, funcs)
+}
+
 export const accountExecute = defineFunction(
   'function execute(address dest, uint256 value, bytes func)',
-  (input) => {
-    const [to, value, data] = input.args as [string, bigint, `0x${string}`]
-    return accountCalls(input, [{ to, value, data }], () => 'func')
-  },
+  singleCall,
 )
 
 export const accountExecuteBatch = defineFunction(
@@ -78,36 +93,19 @@ export const accountExecuteBatch = defineFunction(
 
 export const accountExecuteBatchWithValues = defineFunction(
   'function executeBatch(address[] dest, uint256[] value, bytes[] func)',
-  (input) => {
-    const [dests, values, funcs] = input.args as [
-      readonly string[],
-      readonly bigint[],
-      readonly `0x${string}`[],
-    ]
-    return parallelCalls(input, dests, values, funcs)
-  },
+  callsWithValues,
 )
 
 /** Biconomy Smart Account v1: the same call under its own name. */
 export const biconomyExecuteCall = defineFunction(
   'function executeCall(address dest, uint256 value, bytes func)',
-  (input) => {
-    const [to, value, data] = input.args as [string, bigint, `0x${string}`]
-    return accountCalls(input, [{ to, value, data }], () => 'func')
-  },
+  singleCall,
 )
 
 /** Biconomy Smart Account v1: parallel arrays of targets, values and calldata. */
 export const biconomyExecuteBatchCall = defineFunction(
   'function executeBatchCall(address[] dest, uint256[] value, bytes[] func)',
-  (input) => {
-    const [dests, values, funcs] = input.args as [
-      readonly string[],
-      readonly bigint[],
-      readonly `0x${string}`[],
-    ]
-    return parallelCalls(input, dests, values, funcs)
-  },
+  callsWithValues,
 )
 
 /** Coinbase Smart Wallet and other accounts taking (target, value, data) tuples. */
