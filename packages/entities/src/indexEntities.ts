@@ -46,23 +46,29 @@ export interface EntityIndex {
 
 const none: readonly never[] = Object.freeze([])
 
-/** The entities on one side of a link collection, listed per entity on the other side, built on first ask. */
+/**
+ * The entities on one side of a link collection, listed per entity on the other side. The rows are grouped on the
+ * first lookup and each list is built on first ask, so indexing pays nothing for lookups nobody makes.
+ */
 class Linked<T> {
   readonly #lists: Array<readonly T[] | undefined>
+  #groups: RowGroups | undefined
 
   constructor(
-    readonly groups: RowGroups,
+    count: number,
+    readonly group: () => RowGroups,
     readonly targetAt: Int32Array,
     readonly targets: readonly T[],
   ) {
-    this.#lists = new Array(groups.offsets.length - 1)
+    this.#lists = new Array(count)
   }
 
   of(at: number | undefined): readonly T[] {
     if (at === undefined) return none
     let list = this.#lists[at]
     if (!list) {
-      const { offsets, rows } = this.groups
+      this.#groups ??= this.group()
+      const { offsets, rows } = this.#groups
       const found: T[] = []
       for (let k = offsets[at]!; k < offsets[at + 1]!; k++) {
         const target = this.targetAt[rows[k]!]!
@@ -102,8 +108,18 @@ export function createEntityIndex(entities: Entities, tables: EntityTables): Ent
   ) => {
     const table = tables.links.get(collection)
     if (!table) return { rightsOf: () => none, leftsOf: () => none }
-    const byLeft = new Linked(table.byLeft ?? groupRows(table.leftAt, table.leftCount), table.rightAt, rights)
-    const byRight = new Linked(groupRows(table.rightAt, table.rightCount), table.leftAt, lefts)
+    const byLeft = new Linked(
+      table.leftCount,
+      () => table.byLeft ?? groupRows(table.leftAt, table.leftCount),
+      table.rightAt,
+      rights,
+    )
+    const byRight = new Linked(
+      table.rightCount,
+      () => groupRows(table.rightAt, table.rightCount),
+      table.leftAt,
+      lefts,
+    )
     return {
       rightsOf: (at: number | undefined): readonly R[] => byLeft.of(at),
       leftsOf: (at: number | undefined): readonly L[] => byRight.of(at),
@@ -117,8 +133,12 @@ export function createEntityIndex(entities: Entities, tables: EntityTables): Ent
   const userGroupLinks = linked('userGroupMembers', userList, userGroupList)
   const userAccountLinks = linked('userAccounts', userList, accountList)
   const accountGroupLinks = linked('accountGroupMembers', accountList, accountGroupList)
-  const credentialGroups = groupRows(tables.credentials.userAt, userList.length)
-  const credentialLists = new Linked(credentialGroups, identity(credentialList.length), credentialList)
+  const credentialLists = new Linked(
+    userList.length,
+    () => groupRows(tables.credentials.userAt, userList.length),
+    identity(credentialList.length),
+    credentialList,
+  )
 
   const byAddress = <T>(table: AddressTable, items: readonly T[], chainId: number, address: string) =>
     entityAt(items, table.get(chainId, address))

@@ -12,6 +12,7 @@ import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { ENTITY_KINDS, type EntityKind } from './entityKinds'
 import { type EntityIssue, escapePointerToken } from './issue'
+import { patternEngine } from './patternEngine'
 
 /** Every entities schema, keyed by its $id, so editors and other tools can reuse them. */
 export const entitySchemas = [
@@ -40,6 +41,7 @@ export function schemaValidator(kind: EntityKind): ValidateFunction {
         allowUnionTypes: true,
         // The schemas' patterns are ASCII, and non-unicode expressions match faster.
         unicodeRegExp: false,
+        code: { regExp: patternEngine },
         schemas: [...entitySchemas],
       })
       addFormats(ajv)
