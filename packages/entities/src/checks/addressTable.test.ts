@@ -23,3 +23,35 @@ describe('AddressTable', () => {
     expect(table.get(42161, USDC)).toBe(7)
   })
 })
+
+describe('AddressTable buckets', () => {
+  // Addresses that share their first seven digits share a bucket.
+  const lookalike = (i: number) => `0x1234567${i.toString(16).padStart(33, '0')}`
+
+  it('keeps apart addresses that share a bucket, through a crowd of them', () => {
+    const table = new AddressTable()
+    for (let i = 0; i < 40; i++) expect(table.add(1, lookalike(i), i)).toBeUndefined()
+    for (let i = 0; i < 40; i++) {
+      expect(table.get(1, lookalike(i).toUpperCase().replace('0X', '0x'))).toBe(i)
+      expect(table.add(1, lookalike(i).toUpperCase(), 100 + i)).toBe(i)
+    }
+    expect(table.get(1, lookalike(40))).toBeUndefined()
+    expect(table.size).toBe(40)
+  })
+
+  it('files text that is not a hex address by its lowercased text', () => {
+    const table = new AddressTable()
+    expect(table.add(1, 'not-an-address', 0)).toBeUndefined()
+    expect(table.add(1, 'NOT-AN-ADDRESS', 1)).toBe(0)
+    expect(table.add(1, '0X1234567Zzz', 2)).toBeUndefined()
+    expect(table.get(1, '0x1234567zzz')).toBe(2)
+    expect(table.size).toBe(2)
+  })
+
+  it('treats 0X and 0x, and any letter case, as one address', () => {
+    const table = new AddressTable()
+    table.add(1, USDC.replace('0x', '0X'), 5)
+    expect(table.add(1, USDC.toLowerCase(), 6)).toBe(5)
+    expect(table.get(1, USDC)).toBe(5)
+  })
+})
