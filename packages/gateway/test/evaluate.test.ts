@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registrableActionSchemas } from '../src/actions/actionSchemas'
 import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
+import { createAjv } from '../src/http/createAjv'
+import { registrableSchemas } from '../src/http/gatewaySchemas'
 import { policy } from './support/signingClient'
 import {
   registerTestClient,
@@ -49,7 +52,22 @@ afterAll(async () => {
   await gateway?.close()
 })
 
-const evaluate = (body: unknown) => signedInject(gateway, client, { method: 'POST', url: '/evaluate', body })
+/** The response schema, checked strictly: /evaluate serializes its answer as built, not through the schema. */
+const responseAjv = createAjv({ coerceTypes: false })
+for (const schema of [...registrableSchemas(), ...registrableActionSchemas()]) responseAjv.addSchema(schema)
+const conformsToResponseSchema = responseAjv.getSchema(
+  'https://rampart.dev/schemas/gateway/actions/evaluateResponse.schema.json',
+)!
+
+async function evaluate(body: unknown) {
+  const response = await signedInject(gateway, client, { method: 'POST', url: '/evaluate', body })
+  if (response.statusCode === 200) {
+    expect(conformsToResponseSchema(response.json()), JSON.stringify(conformsToResponseSchema.errors)).toBe(
+      true,
+    )
+  }
+  return response
+}
 
 function attestationPayload(jws: string) {
   const [header, payload, signature] = jws.split('.') as [string, string, string]
@@ -123,6 +141,30 @@ describe('POST /evaluate', () => {
       expect(data.resolution.decoding.error).toMatchObject({ code: expect.any(Number) })
       expect(data.attestation.decision.decision).toBe('Forbid')
     }
+  })
+
+  it('answers every fixture request, nested calls and presets included, as the response schema says', async () => {
+    const names = readdirSync(new URL('../../../fixtures/requests/', import.meta.url)).filter(
+      (name) => name !== 'entities.json' && name.endsWith('.json'),
+    )
+    expect(names.length).toBeGreaterThan(20)
+    const nested: string[] = []
+    const withPresets: string[] = []
+    for (const name of names) {
+      const { request } = fixture(name)
+      if (!request || typeof request !== 'object') continue
+      const response = await evaluate({
+        request: { params: [], ...request },
+        protocolPresets: ['erc20-address-book-only'],
+      })
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(200)
+      const { data } = response.json()
+      expect(data.rawPayload, name).toEqual({ params: [], ...request })
+      if (data.resolution.policyEvaluation) withPresets.push(name)
+      if (data.resolution.resolutions?.length) nested.push(name)
+    }
+    expect(nested.length).toBeGreaterThan(0)
+    expect(withPresets.length).toBeGreaterThan(0)
   })
 
   it('refuses presets the client has not enabled, and malformed bodies, with JSON Pointers', async () => {

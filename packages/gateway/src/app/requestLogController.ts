@@ -1,4 +1,20 @@
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify'
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify'
+
+/**
+ * The logger of completion lines, derived once per server logger: without the redaction pass, because a
+ * completion line is built here from fixed fields (method, URL, host, peer, status, time), none of which can hold
+ * a secret, and redacting it would cost most of the line. Every other line keeps the logger's redaction.
+ */
+const completionLoggers = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>()
+
+function completionLoggerOf(serverLog: FastifyBaseLogger): FastifyBaseLogger {
+  let logger = completionLoggers.get(serverLog)
+  if (!logger) {
+    logger = serverLog.child({}, { redact: { paths: [] } } as Parameters<FastifyBaseLogger['child']>[1])
+    completionLoggers.set(serverLog, logger)
+  }
+  return logger
+}
 
 /**
  * One log line per request, when it completes (method, URL, status, time), instead of fastify's two (one on
@@ -13,8 +29,29 @@ export class RequestLogController extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime }
-    if (error) reply.log.error({ ...line, err: error }, 'request errored')
-    else reply.log.info(line, 'request completed')
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, responseTime: reply.elapsedTime, err: error },
+        'request errored',
+      )
+      return
+    }
+    const line = {
+      [this.requestIdLogLabel]: request.id,
+      req: {
+        method: request.method,
+        url: request.url,
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      },
+      res: { statusCode: reply.statusCode },
+      responseTime: reply.elapsedTime,
+    }
+    // The route's log level decides, as it would for reply.log; a logger that is not pino logs it as it is.
+    const { isLevelEnabled } = reply.log as { isLevelEnabled?: (level: string) => boolean }
+    if (!isLevelEnabled) reply.log.info(line, 'request completed')
+    else if (isLevelEnabled.call(reply.log, 'info'))
+      completionLoggerOf(request.server.log).info(line, 'request completed')
   }
 }

@@ -1,5 +1,5 @@
 import type { Resolution } from '@rampart/decoder'
-import type { EvaluationRequest } from '@rampart/evaluator'
+import type { Decision, EvaluationRequest } from '@rampart/evaluator'
 import type { FastifyInstance } from 'fastify'
 import { ValidationError } from '../errors/gatewayError'
 import type { EvaluateRequest } from '../generated/actions/evaluateRequest'
@@ -12,6 +12,15 @@ import { loadHistory } from '../pipeline/loadHistory'
 /** The /evaluate body, as `schemas/gateway/actions/evaluateRequest.schema.json` defines it. */
 export type EvaluateBody = EvaluateRequest
 
+/** One resolution of the response (`evaluateResponse.schema.json#/$defs/Resolution`). */
+type ResolutionView = {
+  intent?: unknown
+  display: object
+  decoding: object
+  policyEvaluation?: ReturnType<typeof presetEvaluationView>
+  resolutions: ResolutionView[] | null
+}
+
 const actions: Partial<Record<Resolution['action'], EvaluationRequest['action']>> = {
   eth_sendTransaction: 'signTransaction',
   eth_signTransaction: 'signTransaction',
@@ -20,13 +29,27 @@ const actions: Partial<Record<Resolution['action'], EvaluationRequest['action']>
   eth_sendUserOperation: 'signUserOperation',
 }
 
+/** The policy evaluation of presets, as the response schema has it (no other field). */
+function presetEvaluationView(policyEvaluation: NonNullable<Decision['policyEvaluation']>) {
+  return {
+    expectedBehavior: policyEvaluation.expectedBehavior,
+    matchedPresets: policyEvaluation.matchedPresets.map(({ presetId, matchedPolicies }) => ({
+      presetId,
+      matchedPolicies,
+    })),
+  }
+}
+
 /** A resolution as /evaluate shows it: display, decoding and the nested resolutions, with the intent beside. */
-function resolutionView(resolution: Resolution, policyEvaluation?: unknown): Record<string, unknown> {
+function resolutionView(
+  resolution: Resolution,
+  policyEvaluation?: Decision['policyEvaluation'],
+): ResolutionView {
   return {
     intent: resolution.intent,
-    display: resolution.display,
-    decoding: resolution.decoding,
-    ...(policyEvaluation === undefined ? {} : { policyEvaluation }),
+    display: resolution.display ?? {},
+    decoding: resolution.decoding ?? {},
+    ...(policyEvaluation === undefined ? {} : { policyEvaluation: presetEvaluationView(policyEvaluation) }),
     resolutions: resolution.resolutions?.map((inner) => resolutionView(inner)) ?? null,
   }
 }
@@ -73,7 +96,7 @@ export async function evaluateRequest(
   })
   const display = resolution
     ? resolutionView(resolution, presetIds.length > 0 ? decision.policyEvaluation : undefined)
-    : { display: null, decoding: null, resolutions: null }
+    : { display: {}, decoding: {}, resolutions: null }
   return {
     action: resolution?.action ?? 'unknown',
     rawPayload: body.request,

@@ -4,6 +4,8 @@ import { clientOf } from '../auth/authPlugin'
 import { clientHeaders, errorResponses } from '../http/routeSchemas'
 import { type EvaluateBody, evaluateRequest } from './evaluateRequest'
 
+const serializeEvaluateResponse = (payload: unknown) => JSON.stringify(payload)
+
 /** POST /evaluate: decode and evaluate a signing request without signing it. */
 export async function evaluateRoutes(app: FastifyInstance) {
   app.post<{ Body: EvaluateBody }>(
@@ -20,9 +22,13 @@ export async function evaluateRoutes(app: FastifyInstance) {
         response: { 200: actionRef('evaluateResponse'), ...errorResponses(400, 401, 422, 500) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { clientId, kid } = clientOf(request)
-      return { data: await evaluateRequest(app, clientId, kid, request.body) }
+      const data = await evaluateRequest(app, clientId, kid, request.body)
+      // evaluateRequest builds the response field by field to its schema, and most of it is free-form (display,
+      // decoding, intent), which the schema's serializer would hand to JSON.stringify piece by piece anyway.
+      reply.serializer(serializeEvaluateResponse)
+      return { data }
     },
   )
 }
