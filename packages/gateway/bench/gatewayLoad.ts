@@ -1,12 +1,15 @@
 // `pnpm bench:gateway`: autocannon against POST /evaluate and a signed GET /v1/provider/wallets, next to a bare
 // fastify route measured in the same run. Every gateway request carries its own detached JWS (a request is accepted
 // once), so the signatures are made before each run, off the clock. Beside the rate and latency, each row shows
-// the server's CPU time per request (user + system, over the run), the figure least distorted when other work
-// shares the machine. Settings: BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ONLY (a row name fragment),
-// BENCH_ATTESTATION (ES256K or EdDSA), BENCH_REPLAY_STORE (memory or database), BENCH_LOG_LEVEL.
+// the server's CPU time per request (user + system, all threads, over the run), the figure least distorted when
+// other work shares the machine, and the event loop's busy time per request: signature checks and attestations run
+// in libuv's thread pool, so the event loop's share is what bounds the rate once a second core is free.
+// Settings: BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ONLY (a row name fragment), BENCH_ATTESTATION (ES256K or
+// EdDSA), BENCH_REPLAY_STORE (memory or database), BENCH_LOG_LEVEL, UV_THREADPOOL_SIZE (default: the number of
+// cores), BENCH_SERVER_NODE_FLAGS.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { loadavg } from 'node:os'
+import { availableParallelism, loadavg } from 'node:os'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
@@ -43,6 +46,12 @@ async function startServer(): Promise<{ info: ServerInfo; stop: () => void }> {
     ],
     {
       stdio: ['pipe', 'pipe', 'inherit'],
+      // As the gateway should be deployed: libuv's thread pool (request signature checks, attestations) sized to
+      // the cores, not to its default of 4 threads, which on 2 cores spend their time switching.
+      env: {
+        ...process.env,
+        UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? String(availableParallelism()),
+      },
     },
   )
   const line = await new Promise<string>((resolve, reject) => {
@@ -90,16 +99,19 @@ type Target = {
   signatures?: string[]
 }
 
-async function serverCpuMicros(info: ServerInfo): Promise<number> {
-  const usage = (await (await fetch(`${info.bareUrl}/cpu`)).json()) as NodeJS.CpuUsage
-  return usage.user + usage.system
+/** The server's CPU time (all threads) and its event loop's busy time, in microseconds since it started. */
+async function serverTimes(info: ServerInfo): Promise<{ cpu: number; loop: number }> {
+  const usage = (await (await fetch(`${info.bareUrl}/cpu`)).json()) as NodeJS.CpuUsage & {
+    eventLoopActive: number
+  }
+  return { cpu: usage.user + usage.system, loop: usage.eventLoopActive * 1000 }
 }
 
 async function run(info: ServerInfo, target: Target, seconds: number) {
   if (target.url === info.gatewayUrl)
     target.signatures = await signAll(info, target, presignedPerSecond * seconds)
   let next = 0
-  const cpuBefore = await serverCpuMicros(info)
+  const before = await serverTimes(info)
   const result = await autocannon({
     url: target.url,
     connections,
@@ -121,7 +133,7 @@ async function run(info: ServerInfo, target: Target, seconds: number) {
       },
     ],
   })
-  const cpuMicros = (await serverCpuMicros(info)) - cpuBefore
+  const after = await serverTimes(info)
   if (target.signatures && next > target.signatures.length) {
     console.warn(`${target.name}: ran out of signatures (${next} requests); later ones were replays`)
   }
@@ -130,7 +142,8 @@ async function run(info: ServerInfo, target: Target, seconds: number) {
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
-    'server CPU µs/req': Math.round(cpuMicros / Math.max(1, result.requests.total)),
+    'server CPU µs/req': Math.round((after.cpu - before.cpu) / Math.max(1, result.requests.total)),
+    'event loop µs/req': Math.round((after.loop - before.loop) / Math.max(1, result.requests.total)),
     'non-2xx': result.non2xx,
     errors: result.errors + result.timeouts,
     requests: result.requests.total,

@@ -2,8 +2,9 @@
 // event loop: the gateway (in-memory PGlite, the local provider) with one registered client, and a bare fastify
 // route beside it as the baseline. The gateway logs as in production (JSON at `info`, one line per request), to
 // /dev/null. Prints one JSON line with the addresses and the client's key, then serves until its parent closes
-// stdin. `GET /cpu` on the bare server reports this process's CPU time, so the bench can show the CPU cost of a
-// request, which a machine shared with other work does not distort as much as the request rate.
+// stdin. `GET /cpu` on the bare server reports this process's CPU time and its event loop's busy time, so the
+// bench can show the CPU cost of a request, which a machine shared with other work does not distort as much as the
+// request rate, and how much of it only the event loop can do.
 import { readFileSync } from 'node:fs'
 import Fastify from 'fastify'
 import pino from 'pino'
@@ -59,7 +60,11 @@ const gatewayUrl = await gateway.app.listen({ host: '127.0.0.1', port: 0 })
 const bare = Fastify({ logger: false })
 bare.post('/bare', async () => ({ ok: true }))
 bare.get('/bare', async () => ({ ok: true }))
-bare.get('/cpu', async () => process.cpuUsage())
+bare.get('/cpu', async () => ({
+  ...process.cpuUsage(),
+  // Milliseconds the event loop was busy since the process started: the part of the work no thread pool shares.
+  eventLoopActive: performance.eventLoopUtilization().active,
+}))
 const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 })
 
 process.stdout.write(
@@ -69,7 +74,12 @@ process.stdout.write(
     clientId: client.clientId,
     privateJwk: key.privateJwk,
     connectionId: connection.connectionId,
-    settings: { attestation: attestationAlg, replayStore: replayStoreKind(gateway.config), logLevel },
+    settings: {
+      attestation: attestationAlg,
+      replayStore: replayStoreKind(gateway.config),
+      logLevel,
+      threadPool: process.env.UV_THREADPOOL_SIZE ?? '4',
+    },
     evaluateBody: { request: fixture('erc20-transfer-usdt.json').request },
   })}\n`,
 )

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import type { JWK } from 'jose'
 import { AuthenticationError } from '../errors/gatewayError'
 import { isAllowedJwsAlgorithm, type JwsAlgorithm, verifyJwsSignature } from './jwsAlgorithms'
@@ -43,8 +43,7 @@ export type VerifiedRequest = {
   replayKey: string
 }
 
-export const sha256Base64Url = (bytes: Uint8Array | string): string =>
-  createHash('sha256').update(bytes).digest('base64url')
+export const sha256Base64Url = (bytes: Uint8Array | string): string => hash('sha256', bytes, 'base64url')
 
 const base64UrlSegment = /^[A-Za-z0-9_-]*$/
 
@@ -138,6 +137,6 @@ export async function verifyDetachedJws(input: VerifyDetachedJwsInput): Promise<
 
   return {
     header: header as DetachedJwsHeader,
-    replayKey: createHash('sha256').update(`${protectedB64}.${payloadB64}`).digest('hex'),
+    replayKey: hash('sha256', `${protectedB64}.${payloadB64}`, 'hex'),
   }
 }
