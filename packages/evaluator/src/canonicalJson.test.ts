@@ -11,4 +11,10 @@ describe('canonicalJson', () => {
       '{"b":null,"c":true,"d":1.5,"e":"é\\""}',
     )
   })
+
+  it('orders keys by UTF-16 code units, as RFC 8785 does (an astral character sorts before U+FFFF)', () => {
+    const value = { '\uffff': 1, '😀': 2, é: 3, z: 4, Z: 5, '': 6 }
+    expect(canonicalJson(value)).toBe('{"":6,"Z":5,"z":4,"é":3,"😀":2,"\uffff":1}')
+    expect(canonicalJson([undefined, [], {}])).toBe('[null,[],{}]')
+  })
 })
