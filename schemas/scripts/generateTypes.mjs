@@ -14,12 +14,25 @@ const check = process.argv.includes('--check')
 const { targets } = JSON.parse(await readFile(join(schemasDir, 'codegen.json'), 'utf8'))
 const banner = '/* This file is generated from schemas/ by `pnpm types:generate`. Do not edit it by hand. */'
 
-// Every target's root type, by schema file, so that a schema referring to another target's whole file imports
-// that type instead of json-schema-to-typescript inlining a second copy of it.
-const rootTypes = new Map()
+// Every target's schema and root type, by schema file, so that a schema referring to another target (its whole
+// file, or one of its $defs) imports that type instead of json-schema-to-typescript inlining a second copy of it.
+const targetSchemas = new Map()
 for (const { schema, output } of targets) {
   const json = JSON.parse(await readFile(join(schemasDir, schema), 'utf8'))
-  rootTypes.set(join(schemasDir, schema), { name: json.title ?? basename(schema, '.schema.json'), output })
+  targetSchemas.set(join(schemasDir, schema), { json, output })
+}
+
+/** The type a reference to another target names, with that target's output; undefined for any other reference. */
+function referencedType(ref, schemaPath) {
+  if (typeof ref !== 'string') return undefined
+  const [file, fragment] = ref.split('#')
+  const target = file ? targetSchemas.get(resolve(dirname(schemaPath), file)) : undefined
+  if (!target) return undefined
+  if (!fragment) return { name: target.json.title ?? basename(file, '.schema.json'), output: target.output }
+  // A definition is exported under its title, else its key (unreachableDefinitions keeps every one).
+  const key = /^\/\$defs\/([^/]+)$/.exec(fragment)?.[1]
+  const definition = key === undefined ? undefined : target.json.$defs?.[key]
+  return definition ? { name: definition.title ?? key, output: target.output } : undefined
 }
 
 const packageOf = (output) => output.split('/').slice(0, 2).join('/')
@@ -32,14 +45,12 @@ function importFrom(output, target) {
   return path.startsWith('.') ? path : `./${path}`
 }
 
-/** Replaces whole-file references to other targets with their type names; returns the imports they need. */
+/** Replaces references to other targets with their type names; collects the imports they need. */
 function linkTargets(node, schemaPath, output, imports) {
   if (Array.isArray(node)) {
     for (const item of node) linkTargets(item, schemaPath, output, imports)
   } else if (node && typeof node === 'object') {
-    const ref = node.$ref
-    const target =
-      typeof ref === 'string' && !ref.includes('#') && rootTypes.get(resolve(dirname(schemaPath), ref))
+    const target = referencedType(node.$ref, schemaPath)
     if (target && target.output !== output) {
       delete node.$ref
       node.tsType = target.name
@@ -49,11 +60,38 @@ function linkTargets(node, schemaPath, output, imports) {
   }
 }
 
+/**
+ * A definition that only refers to another target's type of the same name would become `type X = X`: drop it,
+ * and let local references to it name the imported type.
+ */
+function dropAliases(json, schemaPath, output, imports) {
+  const aliases = new Set()
+  for (const [key, definition] of Object.entries(json.$defs ?? {})) {
+    const target = referencedType(definition.$ref, schemaPath)
+    if (!target || target.output === output || target.name !== key || Object.keys(definition).length !== 1) continue
+    delete json.$defs[key]
+    imports.set(key, importFrom(output, target))
+    aliases.add(`#/$defs/${key}`)
+  }
+  const relink = (node) => {
+    if (Array.isArray(node)) node.forEach(relink)
+    else if (node && typeof node === 'object') {
+      if (aliases.has(node.$ref)) {
+        node.tsType = node.$ref.slice('#/$defs/'.length)
+        delete node.$ref
+      }
+      Object.values(node).forEach(relink)
+    }
+  }
+  if (aliases.size > 0) relink(json)
+}
+
 let drifted = 0
 for (const { schema, output } of targets) {
   const schemaPath = join(schemasDir, schema)
   const json = JSON.parse(await readFile(schemaPath, 'utf8'))
   const imports = new Map()
+  dropAliases(json, schemaPath, output, imports)
   linkTargets(json, schemaPath, output, imports)
   const compiled = await compile(json, json.title ?? basename(schema, '.schema.json'), {
     bannerComment: banner,

@@ -1,5 +1,8 @@
 /* This file is generated from schemas/ by `pnpm types:generate`. Do not edit it by hand. */
 
+import type { IntentType } from '@rampart/decoder'
+export type { IntentType }
+
 /**
  * This interface was referenced by `Policy`'s JSON-Schema
  * via the `definition` "Criterion".
@@ -134,38 +137,6 @@ export type ChainId = number
  * via the `definition` "AccountClassification".
  */
 export type AccountClassification = 'external' | 'counterparty' | 'internal' | 'managed'
-/**
- * This interface was referenced by `Policy`'s JSON-Schema
- * via the `definition` "IntentType".
- */
-export type IntentType =
-  | 'nativeTransfer'
-  | 'contractDeployment'
-  | 'contractCall'
-  | 'erc20Transfer'
-  | 'erc20TransferFrom'
-  | 'erc20Approve'
-  | 'erc20IncreaseAllowance'
-  | 'erc20DecreaseAllowance'
-  | 'erc721Transfer'
-  | 'erc721Approve'
-  | 'erc721SetApprovalForAll'
-  | 'erc1155Transfer'
-  | 'erc1155BatchTransfer'
-  | 'erc1155SetApprovalForAll'
-  | 'wethDeposit'
-  | 'wethWithdraw'
-  | 'permit'
-  | 'permit2Approve'
-  | 'permit2Transfer'
-  | 'batch'
-  | 'userOperation'
-  | 'swap'
-  | 'signMessage'
-  | 'signIn'
-  | 'signTypedData'
-  | 'seaportOrder'
-  | 'unknown'
 /**
  * This interface was referenced by `Policy`'s JSON-Schema
  * via the `definition` "Operator".

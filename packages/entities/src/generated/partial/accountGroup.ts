@@ -1,9 +1,9 @@
 /* This file is generated from schemas/ by `pnpm types:generate`. Do not edit it by hand. */
 
-/**
- * Unique within its collection, compared case-insensitively. Must not be empty (checked by validateEntities, code empty-id).
- */
-export type EntityId = string
+import type { AccountGroupEntity } from '../entities'
+export type { AccountGroupEntity }
+import type { AccountGroupMemberEntity } from '../entities'
+export type { AccountGroupMemberEntity }
 
 /**
  * A partial Entities document holding account groups and, optionally, their members.
@@ -15,11 +15,4 @@ export interface AccountGroupEntities {
   $schema?: string
   accountGroups: AccountGroupEntity[]
   accountGroupMembers?: AccountGroupMemberEntity[]
-}
-export interface AccountGroupEntity {
-  id: EntityId
-}
-export interface AccountGroupMemberEntity {
-  accountId: EntityId
-  groupId: EntityId
 }

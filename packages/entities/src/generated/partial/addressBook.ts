@@ -1,18 +1,7 @@
 /* This file is generated from schemas/ by `pnpm types:generate`. Do not edit it by hand. */
 
-/**
- * Unique within its collection, compared case-insensitively. Must not be empty (checked by validateEntities, code empty-id).
- */
-export type EntityId = string
-/**
- * A 20-byte EVM address, 0x-prefixed hex in any letter case.
- */
-export type EvmAddress = string
-/**
- * EIP-155 chain id (1 Ethereum, 8453 Base, 42161 Arbitrum One, 137 Polygon...).
- */
-export type ChainId = number
-export type AccountClassification = 'external' | 'counterparty' | 'internal' | 'managed'
+import type { AddressBookAccountEntity } from '../entities'
+export type { AddressBookAccountEntity }
 
 /**
  * A partial Entities document holding the address book only; chainId is required.
@@ -23,10 +12,4 @@ export interface AddressBookEntities {
    */
   $schema?: string
   addressBook: AddressBookAccountEntity[]
-}
-export interface AddressBookAccountEntity {
-  id: EntityId
-  address: EvmAddress
-  chainId: ChainId
-  classification: AccountClassification
 }

@@ -1,13 +1,7 @@
 /* This file is generated from schemas/ by `pnpm types:generate`. Do not edit it by hand. */
 
-/**
- * Unique within its collection, compared case-insensitively. Must not be empty (checked by validateEntities, code empty-id).
- */
-export type EntityId = string
-/**
- * Roles follow the organization's own hierarchy and access policies.
- */
-export type UserRole = 'root' | 'admin' | 'member' | 'manager'
+import type { UserEntity } from '../entities'
+export type { UserEntity }
 
 /**
  * A partial Entities document holding users only.
@@ -18,8 +12,4 @@ export interface UserEntities {
    */
   $schema?: string
   users: UserEntity[]
-}
-export interface UserEntity {
-  id: EntityId
-  role: UserRole
 }

@@ -1,9 +1,7 @@
 /* This file is generated from schemas/ by `pnpm types:generate`. Do not edit it by hand. */
 
-/**
- * Unique within its collection, compared case-insensitively. Must not be empty (checked by validateEntities, code empty-id).
- */
-export type EntityId = string
+import type { UserAccountEntity } from '../entities'
+export type { UserAccountEntity }
 
 /**
  * A partial Entities document holding user-to-account assignments only.
@@ -14,11 +12,4 @@ export interface UserAccountEntities {
    */
   $schema?: string
   userAccounts: UserAccountEntity[]
-}
-/**
- * Assigns an account to a user.
- */
-export interface UserAccountEntity {
-  userId: EntityId
-  accountId: EntityId
 }

@@ -1,9 +1,9 @@
 /* This file is generated from schemas/ by `pnpm types:generate`. Do not edit it by hand. */
 
-/**
- * Unique within its collection, compared case-insensitively. Must not be empty (checked by validateEntities, code empty-id).
- */
-export type EntityId = string
+import type { UserGroupMemberEntity } from '../entities'
+export type { UserGroupMemberEntity }
+import type { EntityId } from '../entities'
+export type { EntityId }
 
 /**
  * A partial Entities document holding user groups and, optionally, their members. In this document a user group has an id alone.
@@ -22,8 +22,4 @@ export interface UserGroupEntities {
  */
 export interface UserGroupOnlyEntity {
   id: EntityId
-}
-export interface UserGroupMemberEntity {
-  userId: EntityId
-  groupId: EntityId
 }
