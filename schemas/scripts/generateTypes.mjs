@@ -68,7 +68,8 @@ function dropAliases(json, schemaPath, output, imports) {
   const aliases = new Set()
   for (const [key, definition] of Object.entries(json.$defs ?? {})) {
     const target = referencedType(definition.$ref, schemaPath)
-    if (!target || target.output === output || target.name !== key || Object.keys(definition).length !== 1) continue
+    if (!target || target.output === output || target.name !== key || Object.keys(definition).length !== 1)
+      continue
     delete json.$defs[key]
     imports.set(key, importFrom(output, target))
     aliases.add(`#/$defs/${key}`)
