@@ -29,8 +29,8 @@ export interface EntitiesLike {
 export function createEntitiesDataProvider(entities: EntityIndex | EntitiesLike | unknown): DataProvider {
   if (isIndex(entities)) return fromIndex(entities)
   const doc = unwrap(entities)
-  const tokens = new Map<string, TokenInfo>()
-  const names = new Map<string, string>()
+  const tokens = new ByChain<TokenInfo>()
+  const names = new ByChain<string>()
   for (const token of list<EntityToken>(doc.tokens)) {
     if (typeof token?.address !== 'string' || typeof token.decimals !== 'number') continue
     const info: TokenInfo = { decimals: token.decimals }
@@ -38,21 +38,39 @@ export function createEntitiesDataProvider(entities: EntityIndex | EntitiesLike 
       info.symbol = token.symbol
       info.name = token.symbol
     }
-    tokens.set(key(token.chainId, token.address), info)
+    tokens.set(token.chainId, token.address, info)
   }
   // Accounts win over address-book entries: they are the organization's own.
   for (const entry of [...list<EntityAddress>(doc.addressBook), ...list<EntityAddress>(doc.accounts)]) {
     if (typeof entry?.address !== 'string' || typeof entry.id !== 'string') continue
-    names.set(key(entry.chainId, entry.address), entry.id)
+    names.set(entry.chainId, entry.address, entry.id)
   }
   return {
-    token: (chainId, address) => tokens.get(key(chainId, address)),
-    addressName: (chainId, address) => names.get(key(chainId, address)) ?? names.get(key(undefined, address)),
+    token: (chainId, address) => tokens.get(chainId, address),
+    addressName: (chainId, address) => names.get(chainId, address) ?? names.get(undefined, address),
   }
 }
 
-function key(chainId: number | undefined, address: string): string {
-  return `${chainId ?? '*'}:${address.toLowerCase()}`
+/**
+ * Values by chain, then by lowercase address: two lookups on every screen, without building a
+ * `chainId:address` key string for each (a chain written as text in the document matches its number).
+ */
+class ByChain<T> {
+  private readonly chains = new Map<string, Map<string, T>>()
+
+  set(chainId: number | undefined, address: string, value: T): void {
+    const chain = String(chainId ?? '*')
+    let byAddress = this.chains.get(chain)
+    if (!byAddress) {
+      byAddress = new Map()
+      this.chains.set(chain, byAddress)
+    }
+    byAddress.set(address.toLowerCase(), value)
+  }
+
+  get(chainId: number | undefined, address: string): T | undefined {
+    return this.chains.get(String(chainId ?? '*'))?.get(address.toLowerCase())
+  }
 }
 
 function list<T>(value: unknown): readonly T[] {

@@ -1,4 +1,5 @@
 import { type AbiFunction, parseAbiItem, toFunctionSelector } from 'viem'
+import { type ArgumentDecoder, compileStaticDecoder } from '../calldata/compileStaticDecoder'
 import { computeEncodeType, normalizeEncodeType, parseEncodeType } from './encodeType'
 import { isObject } from './mergeIncludes'
 import { type DataPath, parsePath } from './path'
@@ -49,6 +50,11 @@ export interface CompiledFormat {
   schema: SchemaParam
   /** Calldata formats only. */
   abi: AbiFunction | undefined
+  /**
+   * Calldata formats whose inputs are all one-word static types: reads lowercase calldata in place, throwing
+   * on anything Solidity's decoder would refuse (the registry then falls back to viem's decoder).
+   */
+  readStatic: ArgumentDecoder | undefined
   selector: string | undefined
   /** EIP-712 formats only: normalized encodeType (or the bare primary type name for legacy keys). */
   encodeType: string | undefined
@@ -251,6 +257,7 @@ function compileFormat(
 ): CompiledFormat | undefined {
   let schema: SchemaParam
   let abi: AbiFunction | undefined
+  let readStatic: ArgumentDecoder | undefined
   let selector: string | undefined
   let encodeType: string | undefined
   if (descriptor.kind === 'calldata') {
@@ -264,6 +271,7 @@ function compileFormat(
       return undefined
     }
     abi = item
+    readStatic = item.inputs.length > 0 ? compileStaticDecoder(item.inputs) : undefined
     selector = toFunctionSelector(item)
     schema = { type: 'tuple', components: item.inputs as readonly SchemaParam[] }
   } else {
@@ -295,6 +303,7 @@ function compileFormat(
     requiredFields: [...new Set(requiredFields)],
     schema,
     abi,
+    readStatic,
     selector,
     encodeType,
   }

@@ -1,4 +1,5 @@
 import { decodeAbiParameters } from 'viem'
+import type { ArgumentDecoder } from '../calldata/compileStaticDecoder'
 import {
   type CompiledDescriptor,
   type CompiledFormat,
@@ -28,6 +29,7 @@ const MAX_CALLDATA_BYTES = 1 << 20
 const DEFAULT_MAX_DEPTH = 4
 const SELECTOR = /^0x[0-9a-fA-F]{8}/
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const LOWERCASE_HEX = /^0x[0-9a-f]*$/
 
 /** Internal lookups shared by layered registries (`fallback`): the top registry renders what they find. */
 const calldataFormat = Symbol('calldataFormat')
@@ -111,6 +113,12 @@ export function createDescriptorRegistry(
         message: `Calldata is larger than ${MAX_CALLDATA_BYTES} bytes`,
         context: { length: data.length },
       })
+    }
+    const decoded = format.readStatic && readStaticArguments(format.readStatic, data)
+    if (decoded) {
+      return renderFormat(
+        context(format, { param: format.schema, raw: decoded }, container, provider, depth, budget),
+      )
     }
     // Buffer decodes hex natively; it stops at the first bad digit, which the length check catches.
     const bytes = Buffer.from(data.slice(10), 'hex')
@@ -234,6 +242,21 @@ export function createDescriptorRegistry(
     size,
   }
   return registry
+}
+
+/**
+ * Arguments of an all-static function read in place, when the calldata is lowercase hex (as the decoder's
+ * calls are) and every word is clean. Anything else (mixed case, short or dirty words) returns undefined and is
+ * decoded by viem, so that its values and errors stay exactly viem's. The values read are viem's, except that
+ * addresses come lowercase rather than checksummed: toValue lowercases them either way.
+ */
+function readStaticArguments(read: ArgumentDecoder, data: string): readonly unknown[] | undefined {
+  if (data.length % 2 !== 0 || !LOWERCASE_HEX.test(data)) return undefined
+  try {
+    return read(data)
+  } catch {
+    return undefined
+  }
 }
 
 /**

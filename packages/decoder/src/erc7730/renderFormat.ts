@@ -7,12 +7,15 @@ import { type DataMatch, matchValue } from './structuredData'
 import type { ClearSignDisplay, ClearSignField } from './types'
 import { checksum, constantToValue, renderRaw, type Value, valueEquals } from './value'
 
+const noSteps: readonly PathStep[] = Object.freeze([])
+const noIndices: readonly number[] = Object.freeze([])
+
 /** Runs a compiled format over decoded data and builds the display. */
 export function renderFormat(ctx: RenderContext): ClearSignDisplay {
   const { format } = ctx
   const descriptor = format.descriptor
   const fields: ClearSignField[] = []
-  renderNodes(ctx, format.fields, [], [], fields)
+  renderNodes(ctx, format.fields, noSteps, noIndices, fields)
   let interpolatedIntent: string | null = null
   if (format.interpolatedIntent !== undefined) {
     const result = interpolate(format.interpolatedIntent, ctx.rendered)
@@ -76,7 +79,7 @@ function renderGroup(
   }
   // An array group (`details.[]`): every element shows all the group's fields before the next element.
   for (const match of resolvePath(ctx, group.path, scope, bound)) {
-    renderChildren(ctx, group, match.steps, [...bound, ...match.indices], out)
+    renderChildren(ctx, group, match.steps, withIndices(bound, match.indices), out)
   }
 }
 
@@ -141,7 +144,7 @@ function renderField(
       })
       continue
     }
-    const text = emit(ctx, field, value, scope, [...bound, ...match.indices], field.label, out, match)
+    const text = emit(ctx, field, value, scope, withIndices(bound, match.indices), field.label, out, match)
     if (text !== undefined) parts.push(text)
   }
   if (wildcard && parts.length > 0) {
@@ -175,8 +178,16 @@ function emit(
   }
   const formatted = field.encryption ? encrypted(field, value) : formatField(ctx, field, value, scope, bound)
   const text = typeof formatted.value === 'string' ? formatted.value : formatted.value.intent
-  const path = match ? concretePath(field, match) : (field.path?.text ?? '')
-  if (field.path) ctx.rendered.set(path.replace(/^#\./, ''), text)
+  let path: string
+  if (match && field.path?.root === '#' && match.steps === field.path.steps) {
+    // The path named the value directly (no group scope, no `[]`): its text is the same on every call.
+    const known = directPath(field.path.steps)
+    path = known.path
+    ctx.rendered.set(known.key, text)
+  } else {
+    path = match ? concretePath(field, match) : (field.path?.text ?? '')
+    if (field.path) ctx.rendered.set(path.replace(/^#\./, ''), text)
+  }
   if (formatted.error) ctx.errors.push(formatted.error)
   const entry: ClearSignField = {
     label,
@@ -224,6 +235,24 @@ function isVisible(ctx: RenderContext, field: CompiledField, value: Value): bool
     return true
   }
   return true
+}
+
+/** Bound indices plus those a match chose, without copying when the match chose none. */
+function withIndices(bound: readonly number[], indices: readonly number[]): readonly number[] {
+  return indices.length === 0 ? bound : [...bound, ...indices]
+}
+
+const directPaths = new WeakMap<readonly PathStep[], { path: string; key: string }>()
+
+/** `#.`-rooted text of a compiled path's own steps, and its interpolation key, built once per path. */
+function directPath(steps: readonly PathStep[]): { path: string; key: string } {
+  let known = directPaths.get(steps)
+  if (known === undefined) {
+    const key = pathKey('#', steps)
+    known = { path: `#.${key}`, key }
+    directPaths.set(steps, known)
+  }
+  return known
 }
 
 function concretePath(field: CompiledField, match: DataMatch): string {

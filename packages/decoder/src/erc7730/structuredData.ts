@@ -27,7 +27,16 @@ const MAX_MATCHES = 1024
 const ARRAY_SUFFIX = /\[(\d*)\]$/
 
 export function isArrayType(type: string): boolean {
-  return ARRAY_SUFFIX.test(type)
+  // Most types are not arrays: a last character other than `]` settles it without the pattern.
+  return type.charCodeAt(type.length - 1) === 93 && ARRAY_SUFFIX.test(type)
+}
+
+/** The indices of a match that crossed no `[]` (never written to: matches are read-only). */
+const noIndices = Object.freeze([]) as unknown as number[]
+
+function allDirect(steps: readonly PathStep[]): boolean {
+  for (const step of steps) if (!isDirect(step)) return false
+  return true
 }
 
 function elementParam(param: SchemaParam): SchemaParam {
@@ -62,14 +71,14 @@ export function resolveData(
   steps: readonly PathStep[],
   bound?: readonly number[],
 ): DataMatch[] {
-  if (steps.every(isDirect)) {
+  if (allDirect(steps)) {
     // Most paths name one value (`params.amount`, `path.[0]`): follow them without building copies.
     let node: DataNode | undefined = root
     for (const step of steps) {
       node = step.kind === 'key' ? child(node, step.name) : element(node, (step as { index: number }).index)
       if (!node) return []
     }
-    return [{ node, sliced: undefined, steps: steps as PathStep[], indices: [] }]
+    return [{ node, sliced: undefined, steps: steps as PathStep[], indices: noIndices }]
   }
   const out: DataMatch[] = []
   walk(root, steps, 0, [], [], bound, out)

@@ -59,12 +59,24 @@ export function constantToValue(raw: unknown): Value | undefined {
 
 /** Whether an integer is in range for `uintN` / `intN` (messages are JSON: anything can arrive). */
 function fitsInteger(type: string, value: bigint): boolean {
+  let range = integerRanges.get(type)
+  if (range === undefined) {
+    range = integerRange(type)
+    if (integerRanges.size < 1024) integerRanges.set(type, range)
+  }
+  return range !== null && value >= range.min && value < range.max
+}
+
+/** Bounds of each integer type, computed once per type name (`null`: not a valid width). */
+const integerRanges = new Map<string, { min: bigint; max: bigint } | null>()
+
+function integerRange(type: string): { min: bigint; max: bigint } | null {
   const signed = type.startsWith('int')
   const bits = Number(type.slice(signed ? 3 : 4) || 256)
-  if (!Number.isInteger(bits) || bits < 8 || bits > 256) return false
-  if (!signed) return value >= 0n && value < 1n << BigInt(bits)
+  if (!Number.isInteger(bits) || bits < 8 || bits > 256) return null
+  if (!signed) return { min: 0n, max: 1n << BigInt(bits) }
   const half = 1n << BigInt(bits - 1)
-  return value >= -half && value < half
+  return { min: -half, max: half }
 }
 
 export function toBigInt(raw: unknown): bigint | undefined {
