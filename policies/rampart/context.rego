@@ -21,12 +21,6 @@ chain_id := input.intent.chainId if {
 # request_intent is the request's intent, or an empty one for requests without (grantPermission, signRaw).
 request_intent := object.get(input, "intent", {})
 
-# bucket is one bucket of candidate policies the evaluator picked from its index for the request (input.buckets holds
-# [set, bucket id] pairs): the policies of a policy set filed under the request's action and intent type and under
-# the scopes of its principal and of what it acts on, with their criteria grouped by family and name. Each bucket is
-# one key access, so only the policies that can apply are looked at, whatever the size of the organization.
-bucket(set, id) := data.sets[set].buckets[id]
-
 # resolved_user maps a user id or credential id to its user id.
 resolved_user(id) := id if {
 	data.entities.users[id]

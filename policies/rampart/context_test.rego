@@ -3,13 +3,6 @@ package rampart.context_test
 import data.rampart.context as ctx
 import data.rampart.testing as t
 
-test_bucket_is_one_lookup_per_named_bucket if {
-	sets := {"org": {"policies": [], "buckets": {"anyone": {"candidates": [0]}, "treasury": {"candidates": [1]}}}}
-	ctx.bucket("org", "treasury") == {"candidates": [1]} with data.sets as sets
-	not ctx.bucket("org", "nobody") with data.sets as sets
-	not ctx.bucket("preset:x", "anyone") with data.sets as sets
-}
-
 test_request_parties if {
 	ctx.request_source_account.id == "treasury" with input as t.request with data.entities as t.entities
 	ctx.request_destination_classification == "counterparty" with input as t.request with data.entities as t.entities

@@ -15,12 +15,15 @@ import data.rampart.approvals
 import data.rampart.context as ctx
 import data.rampart.criteria
 
-# matched lists, per policy set, the indexes of the matching policies in policy order.
-matched(set) := sort({candidate[0] |
-	some [bucket_set, id] in input.buckets
-	bucket_set == set
-	some candidate in ctx.bucket(set, id).policies
-	criteria.matches(candidate)
+# matched lists, per policy set, the indexes of the matching policies in policy order. input.buckets names, per
+# policy set, the buckets of candidate policies the evaluator picked from its index for the request: the policies
+# filed under the request's action and intent type and under the scopes of its principal and of what it acts on.
+# Each bucket is one key access, so only the policies that can apply are looked at, whatever the size of the
+# organization. A bucket lists each candidate as [policy index, criteria left to check].
+matched(set) := sort({p |
+	some id in input.buckets[set]
+	some [p, left] in data.sets[set].buckets[id]
+	criteria.matches(left)
 })
 
 policies(set) := data.sets[set].policies

@@ -123,3 +123,11 @@ test_confirm_names_who_approved_each_requirement if {
 		with data.sets as {"org": t.set([needs_two])}
 	v == {"org": {"effect": "confirm", "policy": 0, "matched": [0], "approvedBy": [["dave"], ["alice", "dave"]]}}
 }
+
+test_matched_reads_the_named_buckets_only if {
+	sets := {"org": {"policies": [], "buckets": {"anyone": [[0, []]], "treasury": [[1, []], [2, []]], "ops": [[2, []]]}}}
+	data.rampart.main.matched("org") == [1, 2] with input as {"buckets": {"org": ["treasury"]}} with data.sets as sets
+	data.rampart.main.matched("org") == [0, 2] with input as {"buckets": {"org": ["ops", "anyone"]}} with data.sets as sets
+	data.rampart.main.matched("org") == [] with input as {"buckets": {"org": ["nobody"]}} with data.sets as sets
+	data.rampart.main.matched("org") == [] with input as {"buckets": {"preset:x": ["anyone"]}} with data.sets as sets
+}

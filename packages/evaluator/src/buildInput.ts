@@ -9,6 +9,8 @@ export interface EvaluationState {
   entities: PreparedEntities
   sets: Record<string, PreparedPolicySet>
   presetIds: Set<string>
+  /** The index scopes of each principal and account met so far (they only change with the data). */
+  scopes: { principal: Map<string, string[]>; resource: Map<string, string[]> }
 }
 
 /** What the policy library reads as `input`. */
@@ -22,8 +24,8 @@ export interface PolicyInput {
   payload: EvaluationRequest['payload']
   algorithm: EvaluationRequest['algorithm']
   approvals: string[] | undefined
-  /** The candidate buckets, as [set, bucket id]. */
-  buckets: [string, string][]
+  /** The ids of the candidate buckets, per policy set. */
+  buckets: Record<string, string[]>
   intent: EvaluationRequest['intent']
   limits: Record<string, LimitTotal> | undefined
 }
@@ -34,32 +36,44 @@ export const presetSet = (id: string) => `preset:${id}`
 
 const lower = (value: string) => value.toLowerCase()
 
+const ANYONE = ['*']
+
 /** The scopes a principal's policies are filed under in the index. */
-function principalScopes(userId: string | undefined, entities: PreparedEntities): string[] {
-  const user = userId === undefined ? undefined : entities.users[userId]
-  if (!user) return ['*']
-  const scopes = ['*', `user:${userId}`, `role:${user.role}`]
-  for (const group in user.groups) scopes.push(`group:${group}`)
+function principalScopes(userId: string | undefined, state: EvaluationState): string[] {
+  const user = userId === undefined ? undefined : state.entities.users[userId]
+  if (!user || userId === undefined) return ANYONE
+  let scopes = state.scopes.principal.get(userId)
+  if (!scopes) {
+    scopes = ['*', `user:${userId}`, `role:${user.role}`]
+    for (const group in user.groups) scopes.push(`group:${group}`)
+    state.scopes.principal.set(userId, scopes)
+  }
+  return scopes
+}
+
+/** The scopes of an account, and `*`. */
+function accountScopes(accountId: string | undefined, state: EvaluationState): string[] {
+  const account = accountId === undefined ? undefined : state.entities.accounts[accountId]
+  if (!account || accountId === undefined) return ANYONE
+  let scopes = state.scopes.resource.get(accountId)
+  if (!scopes) {
+    scopes = ['*', `account:${account.id}`]
+    for (const group in account.groups) scopes.push(`accountGroup:${group}`)
+    state.scopes.resource.set(accountId, scopes)
+  }
   return scopes
 }
 
 /** The scopes a request's policies are filed under in the index, for what it acts on. */
-function resourceScopes(request: EvaluationRequest, entities: PreparedEntities): string[] {
-  const scopes = ['*']
-  const account = request.resource === undefined ? undefined : entities.accounts[lower(request.resource)]
-  if (account) {
-    scopes.push(`account:${account.id}`)
-    for (const group in account.groups) scopes.push(`accountGroup:${group}`)
-  }
+function resourceScopes(request: EvaluationRequest, accountId: string | undefined, state: EvaluationState) {
+  const scopes = accountScopes(accountId, state)
   const chainId = request.intent?.chainId
-  if (Number.isSafeInteger(chainId)) scopes.push(`chain:${chainId}`)
-  return scopes
+  return Number.isSafeInteger(chainId) ? [...scopes, `chain:${chainId}`] : scopes
 }
 
 /**
  * The input of one evaluation: the request with ids lowercased, the policy sets to decide with, the buckets of
- * candidate policies the index files under the request's action, intent type and scopes (as [set, bucket id]
- * pairs), and the exact totals of the limits among the candidates. The history itself stays out, and so do the
+ * candidate policies the index files under the request's action, intent type and scopes (their ids, per set), and the exact totals of the limits among the candidates. The history itself stays out, and so do the
  * optional intent fields no candidate criterion reads: the input is serialized on every call, so it carries only
  * what the policies read.
  */
@@ -78,17 +92,19 @@ export function buildInput(
   }
 
   const userId = state.entities.users[principal] ? principal : state.entities.credentials[principal]
+  const resource = request.resource === undefined ? undefined : lower(request.resource)
   const buckets: Bucket[] = []
-  const refs: [string, string][] = []
+  const refs: Record<string, string[]> = {}
   const intentKey = request.intent?.type ?? 'none'
   let scopes: { principal: string[]; resource: string[] } | undefined
   for (const set of sets) {
     const byScope = state.sets[set]?.index[request.action]?.[intentKey]
     if (!byScope) continue
     scopes ??= {
-      principal: principalScopes(userId, state.entities),
-      resource: resourceScopes(request, state.entities),
+      principal: principalScopes(userId, state),
+      resource: resourceScopes(request, resource, state),
     }
+    const ids: string[] = []
     for (const scope of scopes.principal) {
       const byResource = byScope[scope]
       if (byResource)
@@ -96,10 +112,11 @@ export function buildInput(
           const bucket = byResource[resourceScope]
           if (bucket) {
             buckets.push(bucket)
-            refs.push([set, bucket.id])
+            ids.push(bucket.id)
           }
         }
     }
+    if (ids.length > 0) refs[set] = ids
   }
   let intent: EvaluationRequest['intent']
   if (request.intent !== undefined) {
@@ -113,7 +130,7 @@ export function buildInput(
     action: request.action,
     principal,
     sets,
-    resource: request.resource === undefined ? undefined : lower(request.resource),
+    resource,
     permissions: request.permissions,
     payload: request.payload,
     algorithm: request.algorithm,

@@ -18,20 +18,25 @@ export function evaluationState(next: {
   for (const preset of next.presets) {
     sets[presetSet(preset.id)] = preparePolicySet(presetSet(preset.id), preset.policies, entities.decimals)
   }
-  return { entities, sets, presetIds: new Set(next.presets.map((preset) => preset.id)) }
+  return {
+    entities,
+    sets,
+    presetIds: new Set(next.presets.map((preset) => preset.id)),
+    scopes: { principal: new Map(), resource: new Map() },
+  }
 }
 
 /**
  * The data the policy library loads (data.entities and data.sets): the entities, and per policy set its policies
- * and its buckets by id. The index that picks a request's buckets, and the limits of each bucket, stay in the
- * evaluator.
+ * and the candidates of each bucket by bucket id. The index that picks a request's buckets, and the limits of each
+ * bucket, stay in the evaluator.
  */
 export function policyData(state: EvaluationState) {
   const sets: Record<string, { policies: PreparedPolicySet['policies']; buckets: Record<string, unknown> }> =
     {}
   for (const [name, set] of Object.entries(state.sets)) {
     const buckets: Record<string, unknown> = {}
-    for (const [id, bucket] of Object.entries(set.buckets)) buckets[id] = { policies: bucket.policies }
+    for (const [id, bucket] of Object.entries(set.buckets)) buckets[id] = bucket.policies
     sets[name] = { policies: set.policies, buckets }
   }
   return { entities: state.entities, sets }

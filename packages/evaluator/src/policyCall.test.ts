@@ -11,7 +11,7 @@ describe('policyCall', () => {
     const policy = await loadPolicy(wasm)
     policy.setData({ entities: {}, sets: { org: { policies: [], buckets: {} } } })
     const decide = policyCall(policy, policy.entrypoints[ENTRYPOINTS.report])
-    const input = { action: 'signRaw', principal: 'nobody', sets: ['org'], buckets: [] }
+    const input = { action: 'signRaw', principal: 'nobody', sets: ['org'], buckets: {} }
     const expected = policy.evaluate(input, ENTRYPOINTS.report)
     expect(expected[0].result.reason.code).toBe('UNKNOWN_PRINCIPAL')
     for (let i = 0; i < 3; i++) expect(decide(JSON.stringify(input))).toEqual(expected)

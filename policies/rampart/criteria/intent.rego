@@ -5,26 +5,26 @@ import data.rampart.context as ctx
 import data.rampart.numbers
 
 intent_holds(kind, a) if {
-	kind == "checkIntentType"
-	intent_type(a, ctx.request_intent)
-} else if {
-	kind == "checkIntentChainId"
-	intent_chain_id(a, ctx.request_intent)
-} else if {
 	kind == "checkIntentAmount"
 	intent_amount(a, ctx.request_intent)
-} else if {
-	kind == "checkIntentContract"
-	intent_contract(a, ctx.request_intent)
 } else if {
 	kind == "checkIntentToken"
 	intent_token(a, ctx.request_intent)
 } else if {
+	kind == "checkIntentContract"
+	intent_contract(a, ctx.request_intent)
+} else if {
 	kind == "checkIntentSpender"
 	intent_spender(a, ctx.request_intent)
 } else if {
+	kind == "checkIntentChainId"
+	intent_chain_id(a, ctx.request_intent)
+} else if {
 	kind == "checkIntentHexSignature"
 	intent_hex_signature(a, ctx.request_intent)
+} else if {
+	kind == "checkIntentType"
+	intent_type(a, ctx.request_intent)
 }
 
 intent_type(types, intent) if intent.type in types

@@ -5,32 +5,32 @@ package rampart.criteria
 import data.rampart.context as ctx
 
 parties_holds(kind, a) if {
-	kind == "checkSourceId"
-	any_in(ctx.request_source_ids, a)
-} else if {
-	kind == "checkSourceAddress"
-	source_address_in(a)
-} else if {
-	kind == "checkSourceAccountType"
-	source_account_type_in(a)
-} else if {
-	kind == "checkSourceClassification"
-	source_classification_in(a)
-} else if {
-	kind == "checkDestinationId"
-	any_in(ctx.request_destination_ids, a)
+	kind == "checkDestinationClassification"
+	destination_classification_in(a)
 } else if {
 	kind == "checkDestinationAddress"
 	destination_address_in(a)
 } else if {
+	kind == "checkDestinationId"
+	any_in(ctx.request_destination_ids, a)
+} else if {
 	kind == "checkDestinationAccountType"
 	destination_account_type_in(a)
 } else if {
-	kind == "checkDestinationClassification"
-	destination_classification_in(a)
-} else if {
 	kind == "checkRecipientIsSender"
 	request_recipient_is_sender
+} else if {
+	kind == "checkSourceClassification"
+	source_classification_in(a)
+} else if {
+	kind == "checkSourceAddress"
+	source_address_in(a)
+} else if {
+	kind == "checkSourceId"
+	any_in(ctx.request_source_ids, a)
+} else if {
+	kind == "checkSourceAccountType"
+	source_account_type_in(a)
 }
 
 recipient_is_sender(intent) if ctx.destination_address(intent) == ctx.source_address(intent)

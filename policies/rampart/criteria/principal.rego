@@ -4,14 +4,14 @@ package rampart.criteria
 import data.rampart.context as ctx
 
 principal_holds(kind, a) if {
-	kind == "checkPrincipalId"
-	principal_in(a)
+	kind == "checkPrincipalGroup"
+	principal_in_group(a)
 } else if {
 	kind == "checkPrincipalRole"
 	role_in(a)
 } else if {
-	kind == "checkPrincipalGroup"
-	principal_in_group(a)
+	kind == "checkPrincipalId"
+	principal_in(a)
 }
 
 principal_in_group(groups) if {

@@ -63,16 +63,16 @@ set(policies) := {
 }
 
 # indexed is a request as the evaluator gives it to the library: naming the candidate buckets of each policy set.
-indexed(req) := object.union(req, {"buckets": [[set, "all"] | some set in req.sets]})
+indexed(req) := object.union(req, {"buckets": {set: ["all"] | some set in req.sets}})
 
 # bucket lists each policy as [index, criteria], each criterion as [family, name, arguments]; a limit's arguments
 # carry the key of its totals in the input.
-bucket(policies) := {"policies": [[i, [[families[c.criterion], c.criterion, criterion_args(c, i, j)] |
+bucket(policies) := [[i, [[families[c.criterion], c.criterion, criterion_args(c, i, j)] |
 	some j, c in p.when
 	families[c.criterion]
 ]] |
 	some i, p in policies
-]}
+]
 
 criterion_args(c, i, j) := object.union(c.args, {"key": sprintf("org/%d/%d", [i, j])}) if {
 	c.criterion in {"checkSpendingLimit", "checkRateLimit"}
