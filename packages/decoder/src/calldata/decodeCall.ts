@@ -11,6 +11,7 @@ import {
 } from '../display/fields'
 import { fromClearSign } from '../display/fromClearSign'
 import type { DescriptorRegistry } from '../erc7730'
+import { type DecodedCallFormatter, formatDecodedCall } from '../erc7730/createDescriptorRegistry'
 import { decoderError } from '../errors/decodingError'
 import { limits } from '../limits'
 import { createResolution, errorDisplay } from '../resolution/createResolution'
@@ -102,8 +103,8 @@ export function decodeCall(call: Call, ctx: DecodeContext, depth: number, path: 
   const display = ctx.display
     ? (): Display =>
         (fn.family
-          ? descriptorDisplay(call, to, ctx, [ctx.rampart.calldata[fn.family]])
-          : descriptorDisplay(call, to, ctx, ctx.registries)) ??
+          ? registryDisplay(ctx.rampart.calldata[fn.family], call, to, ctx, fn, args)
+          : descriptorDisplay(call, to, ctx, ctx.registries, fn, args)) ??
         (typeof decoded.display === 'function' ? decoded.display() : decoded.display)
     : decoded.display
   const error =
@@ -178,23 +179,45 @@ function descriptorDisplay(
   to: string,
   ctx: DecodeContext,
   registries: readonly DescriptorRegistry[],
+  fn?: BuiltinFunction,
+  args?: readonly unknown[],
 ): Display | undefined {
   for (const registry of registries) {
-    try {
-      const display = registry.formatCalldata(
-        {
-          chainId: call.chainId,
-          to,
-          data: call.data,
-          value: call.value,
-          ...(call.from ? { from: call.from } : {}),
-        },
-        ctx.provider,
-      )
-      if (display && !display.error) return fromClearSign(display)
-    } catch {
-      // A faulty descriptor must not hide the built-in reading of the call.
-    }
+    const display = registryDisplay(registry, call, to, ctx, fn, args)
+    if (display) return display
+  }
+  return undefined
+}
+
+/**
+ * One registry's display of the call, if it has a descriptor for it and formats it without error. Arguments
+ * the built-in function read in place are handed over, so the registry does not check and decode them again.
+ */
+function registryDisplay(
+  registry: DescriptorRegistry,
+  call: Call,
+  to: string,
+  ctx: DecodeContext,
+  fn: BuiltinFunction | undefined,
+  args: readonly unknown[] | undefined,
+): Display | undefined {
+  try {
+    const formatDecoded = (registry as { [formatDecodedCall]?: DecodedCallFormatter })[formatDecodedCall]
+    const display =
+      formatDecoded && fn?.staticArguments && args
+        ? formatDecoded(
+            { chainId: call.chainId, to, from: call.from, value: call.value, data: call.data, args },
+            ctx.provider,
+          )
+        : registry.formatCalldata(
+            call.from
+              ? { chainId: call.chainId, to, data: call.data, value: call.value, from: call.from }
+              : { chainId: call.chainId, to, data: call.data, value: call.value },
+            ctx.provider,
+          )
+    if (display && !display.error) return fromClearSign(display)
+  } catch {
+    // A faulty descriptor must not hide the built-in reading of the call.
   }
   return undefined
 }

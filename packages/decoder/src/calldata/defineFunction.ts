@@ -43,6 +43,8 @@ export interface BuiltinFunction {
   staticLength?: number
   /** Decodes the arguments from the calldata (selector included). */
   decodeArgs: ArgumentDecoder
+  /** Whether decodeArgs reads one-word static inputs in place (compileStaticDecoder), rather than with viem. */
+  staticArguments: boolean
   handler: Handler
 }
 
@@ -55,6 +57,7 @@ export function defineFunction(
   const abi = parseAbiItem(signature) as AbiFunction
   const selector = toFunctionSelector(abi)
   const isStatic = abi.inputs.every(isStaticParameter)
+  const staticDecoder = compileStaticDecoder(abi.inputs)
   return {
     abi,
     selector,
@@ -62,8 +65,8 @@ export function defineFunction(
     ...(options.standard ? { standard: options.standard } : {}),
     ...(options.family ? { family: options.family } : {}),
     ...(isStatic ? { staticLength: 4 + 32 * abi.inputs.reduce((n, p) => n + staticWords(p), 0) } : {}),
-    decodeArgs:
-      compileStaticDecoder(abi.inputs) ?? ((data) => decodeAbiParameters(abi.inputs, `0x${data.slice(10)}`)),
+    decodeArgs: staticDecoder ?? ((data) => decodeAbiParameters(abi.inputs, `0x${data.slice(10)}`)),
+    staticArguments: staticDecoder !== undefined,
     handler,
   }
 }

@@ -32,12 +32,47 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const LOWERCASE_HEX = /^0x[0-9a-f]*$/
 
 /** Internal lookups shared by layered registries (`fallback`): the top registry renders what they find. */
-const calldataFormat = Symbol('calldataFormat')
+const deployedFormat = Symbol('deployedFormat')
+const unboundFormat = Symbol('unboundFormat')
 const typedFormats = Symbol('typedFormats')
 
+/**
+ * The decoder's entry point for a call whose arguments it has already read (see DecodedCall): the same
+ * display as `formatCalldata`, without checking and decoding the calldata a second time.
+ */
+export const formatDecodedCall = Symbol('formatDecodedCall')
+
+/**
+ * A call as the decoder holds it: `to` and `from` valid lowercase addresses, `data` valid lowercase hex with a
+ * selector, `chainId` an integer, and `args` read from `data` by the built-in function of that selector. The
+ * arguments are used only for formats whose inputs are all one-word static types: the built-in function then
+ * has the same inputs (same selector) and read them with the same static reader the registry would use.
+ */
+export interface DecodedCall {
+  chainId: number
+  to: string
+  from: string | undefined
+  value: bigint
+  data: string
+  args: readonly unknown[]
+}
+
+export type DecodedCallFormatter = (
+  call: DecodedCall,
+  provider?: DataProvider,
+) => ClearSignDisplay | undefined
+
+/** Calldata formats of one selector: bound to deployments (chainId, then address), or to any contract. */
+interface SelectorFormats {
+  deployed: Map<number, Map<string, CompiledFormat>>
+  unbound: CompiledFormat | undefined
+}
+
 interface InternalRegistry extends DescriptorRegistry {
-  [calldataFormat](key: string): CompiledFormat | undefined
+  [deployedFormat](selector: string, chainId: number, to: string): CompiledFormat | undefined
+  [unboundFormat](selector: string): CompiledFormat | undefined
   [typedFormats](key: string): CompiledFormat[]
+  [formatDecodedCall]: DecodedCallFormatter
 }
 
 /**
@@ -60,7 +95,7 @@ export function createDescriptorRegistry(
     ((including: string, reference: string) =>
       bySource.get(normalizeSource(joinSource(including, reference))))
 
-  const calldata = new Map<string, CompiledFormat>()
+  const calldata = new Map<string, SelectorFormats>()
   const typed = new Map<string, CompiledFormat[]>()
   let size = 0
   for (const { source, json } of descriptors) {
@@ -76,8 +111,11 @@ export function createDescriptorRegistry(
 
   const maxDepth = options.maxCalldataDepth ?? DEFAULT_MAX_DEPTH
   const fallback = options.fallback as InternalRegistry | undefined
-  const findCalldata = (key: string): CompiledFormat | undefined =>
-    calldata.get(key) ?? fallback?.[calldataFormat]?.(key)
+  const findDeployed = (selector: string, chainId: number, to: string): CompiledFormat | undefined =>
+    calldata.get(selector)?.deployed.get(chainId)?.get(to) ??
+    fallback?.[deployedFormat]?.(selector, chainId, to)
+  const findUnbound = (selector: string): CompiledFormat | undefined =>
+    calldata.get(selector)?.unbound ?? fallback?.[unboundFormat]?.(selector)
   const findTyped = (key: string): CompiledFormat[] => {
     const own = typed.get(key) ?? []
     const more = fallback?.[typedFormats]?.(key) ?? []
@@ -96,7 +134,7 @@ export function createDescriptorRegistry(
     const chainId = Number(request?.chainId)
     if (!to || !SELECTOR.test(data) || !Number.isSafeInteger(chainId)) return undefined
     const selector = data.slice(0, 10).toLowerCase()
-    const format = findCalldata(`${chainId}:${to}:${selector}`) ?? findCalldata(`*:${selector}`)
+    const format = findDeployed(selector, chainId, to) ?? findUnbound(selector)
     if (!format) return undefined
     const container: Container = {
       from:
@@ -236,7 +274,34 @@ export function createDescriptorRegistry(
         return undefined
       }
     },
-    [calldataFormat]: findCalldata,
+    [formatDecodedCall]: (call, provider) => {
+      try {
+        const selector = call.data.slice(0, 10)
+        const format = findDeployed(selector, call.chainId, call.to) ?? findUnbound(selector)
+        if (!format) return undefined
+        if (
+          !format.readStatic ||
+          call.args.length !== format.schema.components?.length ||
+          !Number.isSafeInteger(call.chainId) ||
+          call.data.length > MAX_CALLDATA_BYTES * 2 + 2
+        ) {
+          return formatCalldataAt(call, provider, 0, newBudget())
+        }
+        const container: Container = {
+          from: call.from,
+          to: call.to,
+          value: call.value,
+          chainId: call.chainId,
+        }
+        return renderFormat(
+          context(format, { param: format.schema, raw: call.args }, container, provider, 0, newBudget()),
+        )
+      } catch {
+        return undefined
+      }
+    },
+    [deployedFormat]: findDeployed,
+    [unboundFormat]: findUnbound,
     [typedFormats]: findTyped,
     issues,
     size,
@@ -292,12 +357,13 @@ function failed(format: CompiledFormat, container: Container, error: ClearSignEr
 }
 
 /**
- * Index keys: `chainId:address:selector|encodeType` for deployments; `*:encodeType` for EIP-712 bound by
- * domain values only; `*:selector` and `?:encodeType` for unbound interfaces, when those may match.
+ * Calldata formats by selector, then deployment (chainId, address) or unbound. EIP-712 keys:
+ * `chainId:address:encodeType` for deployments, `*:encodeType` for EIP-712 bound by domain values only,
+ * `?:encodeType` for unbound interfaces, when those may match.
  */
 function index(
   descriptor: CompiledDescriptor,
-  calldata: Map<string, CompiledFormat>,
+  calldata: Map<string, SelectorFormats>,
   typed: Map<string, CompiledFormat[]>,
   matchUnbound: boolean,
 ): void {
@@ -305,10 +371,24 @@ function index(
   if (unbound && !matchUnbound) return
   for (const format of descriptor.formats) {
     if (descriptor.kind === 'calldata') {
-      const keys = unbound
-        ? [`*:${format.selector}`]
-        : descriptor.deployments.map(({ chainId, address }) => `${chainId}:${address}:${format.selector}`)
-      for (const key of keys) if (!calldata.has(key)) calldata.set(key, format)
+      const selector = format.selector!
+      let formats = calldata.get(selector)
+      if (!formats) {
+        formats = { deployed: new Map(), unbound: undefined }
+        calldata.set(selector, formats)
+      }
+      if (unbound) {
+        formats.unbound ??= format
+        continue
+      }
+      for (const { chainId, address } of descriptor.deployments) {
+        let byAddress = formats.deployed.get(chainId)
+        if (!byAddress) {
+          byAddress = new Map()
+          formats.deployed.set(chainId, byAddress)
+        }
+        if (!byAddress.has(address)) byAddress.set(address, format)
+      }
       continue
     }
     const keys = descriptor.deployments.length
