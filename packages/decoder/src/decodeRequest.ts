@@ -1,7 +1,7 @@
 import { decodeCall } from './calldata/decodeCall'
 import type { DecodeContext } from './context'
 import { createEntitiesDataProvider } from './dataProvider/createEntitiesDataProvider'
-import { rampartDescriptors } from './descriptors/rampartDescriptors'
+import { type RampartDescriptors, rampartDescriptors } from './descriptors/rampartDescriptors'
 import type { DataProvider, DescriptorRegistry } from './erc7730'
 import { DecodingError, toDecoderError } from './errors/decodingError'
 import { decodePersonalSign } from './message/decodePersonalSign'
@@ -31,7 +31,7 @@ const providers = new WeakMap<object, DataProvider>()
  * failure is `decoding.error` (and `intent.decoderError`), with a stable code.
  */
 export function decodeRequest(request: unknown, options: DecodeOptions = {}): Resolution {
-  return decode(request, options, true)
+  return decodeResolution(request, options, true)
 }
 
 /**
@@ -42,18 +42,24 @@ export function decodeIntent(
   request: unknown,
   options: DecodeOptions = {},
 ): { action: Resolution['action']; intent: Intent; error: DecoderError | null } {
-  const { action, intent, decoding } = decode(request, options, false)
+  const { action, intent, decoding } = decodeResolution(request, options, false)
   return { action, intent, error: decoding.error }
 }
 
-function decode(request: unknown, options: DecodeOptions, display: boolean): Resolution {
+/** Both of the above; `rampart` is the set of Rampart's own descriptors (tests pass a reference set). */
+export function decodeResolution(
+  request: unknown,
+  options: DecodeOptions,
+  display: boolean,
+  rampart: RampartDescriptors = rampartDescriptors(),
+): Resolution {
   const method = isRecord(request) && typeof request.method === 'string' ? request.method : undefined
   const action = (method !== undefined && actions.has(method) ? method : 'unknown') as Action
   const ctx: DecodeContext = {
     action,
     provider: providerOf(options),
     registries: options.descriptors ? [options.descriptors] : noRegistries,
-    rampart: rampartDescriptors(),
+    rampart,
     display,
   }
   const defaultChainId = options.chainId ?? 1

@@ -5,7 +5,7 @@ import permit2 from '../../descriptors/calldata-permit2.json'
 import weth from '../../descriptors/calldata-weth.json'
 import permit2TypedData from '../../descriptors/eip712-permit2.json'
 import permits from '../../descriptors/eip712-permits.json'
-import { createDescriptorRegistry, type DescriptorRegistry } from '../erc7730'
+import { createDescriptorRegistry, type DescriptorRegistry, type DescriptorRegistryOptions } from '../erc7730'
 
 /** Which of Rampart's own descriptors displays a built-in function. */
 export type DescriptorFamily = 'erc20' | 'erc721' | 'erc1155' | 'weth' | 'permit2'
@@ -22,7 +22,7 @@ let compiled: RampartDescriptors | undefined
  * identified as that standard (registry, data shape). That identification is the binding, so the engine may
  * match them unbound.
  */
-const bound = { matchUnbound: true }
+const unbound: DescriptorRegistryOptions = { matchUnbound: true }
 
 /**
  * Rampart's own ERC-7730 descriptors for the built-in intents (packages/decoder/descriptors). They are
@@ -30,7 +30,16 @@ const bound = { matchUnbound: true }
  * decides the standard and then asks that standard's registry, never a registry that could pick the other.
  */
 export function rampartDescriptors(): RampartDescriptors {
-  compiled ??= {
+  compiled ??= compileRampartDescriptors()
+  return compiled
+}
+
+/** Compiles Rampart's descriptors with extra registry options (tests compile a reference set this way). */
+export function compileRampartDescriptors(
+  options: Parameters<typeof createDescriptorRegistry>[1] = {},
+): RampartDescriptors {
+  const bound = { ...options, ...unbound }
+  return {
     calldata: {
       erc20: createDescriptorRegistry([{ source: 'rampart/calldata-erc20.json', json: erc20 }], bound),
       erc721: createDescriptorRegistry([{ source: 'rampart/calldata-erc721.json', json: erc721 }], bound),
@@ -46,5 +55,4 @@ export function rampartDescriptors(): RampartDescriptors {
       bound,
     ),
   }
-  return compiled
 }

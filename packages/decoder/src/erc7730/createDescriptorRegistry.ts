@@ -43,6 +43,12 @@ const typedFormats = Symbol('typedFormats')
 export const formatDecodedCall = Symbol('formatDecodedCall')
 
 /**
+ * Registry option that decodes every call with viem's decodeAbiParameters, never in place: the reference
+ * the in-place readers are tested against (outputs must be identical), not a mode to run in production.
+ */
+export const viemDecoding = Symbol('viemDecoding')
+
+/**
  * A call as the decoder holds it: `to` and `from` valid lowercase addresses, `data` valid lowercase hex with a
  * selector, `chainId` an integer, and `args` read from `data` by the built-in function of that selector. The
  * arguments are used only for formats whose inputs are all one-word static types: the built-in function then
@@ -84,7 +90,7 @@ interface InternalRegistry extends DescriptorRegistry {
  */
 export function createDescriptorRegistry(
   descriptors: readonly DescriptorSource[],
-  options: DescriptorRegistryOptions = {},
+  options: DescriptorRegistryOptions & { [viemDecoding]?: boolean } = {},
   loadIssues: readonly DescriptorLoadIssue[] = [],
 ): DescriptorRegistry {
   const issues: DescriptorLoadIssue[] = [...loadIssues]
@@ -110,6 +116,7 @@ export function createDescriptorRegistry(
   }
 
   const maxDepth = options.maxCalldataDepth ?? DEFAULT_MAX_DEPTH
+  const readInPlace = options[viemDecoding] !== true
   const fallback = options.fallback as InternalRegistry | undefined
   const findDeployed = (selector: string, chainId: number, to: string): CompiledFormat | undefined =>
     calldata.get(selector)?.deployed.get(chainId)?.get(to) ??
@@ -152,7 +159,7 @@ export function createDescriptorRegistry(
         context: { length: data.length },
       })
     }
-    const decoded = format.readStatic && readStaticArguments(format.readStatic, data)
+    const decoded = readInPlace && format.readStatic && readStaticArguments(format.readStatic, data)
     if (decoded) {
       return renderFormat(
         context(format, { param: format.schema, raw: decoded }, container, provider, depth, budget),
@@ -280,6 +287,7 @@ export function createDescriptorRegistry(
         const format = findDeployed(selector, call.chainId, call.to) ?? findUnbound(selector)
         if (!format) return undefined
         if (
+          !readInPlace ||
           !format.readStatic ||
           call.args.length !== format.schema.components?.length ||
           !Number.isSafeInteger(call.chainId) ||
