@@ -15,16 +15,17 @@ import data.rampart.approvals
 import data.rampart.context as ctx
 import data.rampart.criteria
 
-# matched lists, per policy set, the indexes of the matching policies in policy order. input.buckets names, per
-# policy set, the buckets of candidate policies the evaluator picked from its index for the request: the policies
-# filed under the request's action and intent type and under the scopes of its principal and of what it acts on.
-# Each bucket is one key access, so only the policies that can apply are looked at, whatever the size of the
-# organization. A bucket lists each candidate as [policy index, criteria left to check].
-matched(set) := sort({p |
+# matching lists the indexes of the matching policies of a policy set. input.buckets names, per policy set, the
+# buckets of candidate policies the evaluator picked from its index for the request: the policies filed under the
+# request's action and intent type and under the scopes of its principal and of what it acts on. Each bucket is
+# one key access, so only the policies that can apply are looked at, whatever the size of the organization. A
+# bucket lists each candidate as [policy index, criteria left to check]. The list is in bucket order, and names a
+# policy filed in several of the request's buckets once per bucket: building a set costs more than that.
+matching(set) := [p |
 	some id in input.buckets[set]
 	some [p, left] in data.sets[set].buckets[id]
 	criteria.matches(left)
-})
+]
 
 policies(set) := data.sets[set].policies
 
@@ -38,29 +39,28 @@ satisfied(policy) if {
 	}
 }
 
-# verdict decides each policy set: a refusal of a request the organization cannot place, else the effect ("forbid",
-# "permit", "confirm", or "none" when no permit matches), the deciding policy's index and the matching indexes.
-verdict[set] := set_verdict(set, matched(set), policies(set)) if some set in input.sets
-
-# set_verdict walks the matching policies once per effect, in policy order: the first forbid, else the first permit
-# whose approvals are satisfied, else the first permit.
-set_verdict(set, m, set_policies) := {"refusal": "UNKNOWN_PRINCIPAL"} if {
+# verdict decides one policy set, as an array (arrays cost the WASM runtime less than objects to build and to
+# write out): a refusal of a request the organization cannot place ([code]), else the effect, the deciding
+# policy's index and the matching indexes, and for a permit or a confirm who approved each of its requirements:
+#   ["forbid", i, matching], ["permit", i, matching, approvedBy], ["confirm", i, matching, approvedBy], ["none"].
+verdict(set) := ["UNKNOWN_PRINCIPAL"] if {
 	set == "org"
 	not ctx.user_id
-} else := {"refusal": "UNKNOWN_RESOURCE"} if {
+} else := ["UNKNOWN_RESOURCE"] if {
 	set == "org"
 	input.resource
 	not ctx.account
-} else := {"effect": "forbid", "policy": forbids[0], "matched": m} if {
-	forbids := [i | some i in m; set_policies[i].then == "forbid"]
-	count(forbids) > 0
-} else := {"effect": "permit", "policy": i, "matched": m, "approvedBy": approved_by(set_policies[i])} if {
-	granted := [i | some i in m; set_policies[i].then == "permit"; satisfied(set_policies[i])]
-	i := granted[0]
-} else := {"effect": "confirm", "policy": i, "matched": m, "approvedBy": approved_by(set_policies[i])} if {
-	permits := [i | some i in m; set_policies[i].then == "permit"]
-	i := permits[0]
-} else := {"effect": "none", "matched": m}
+} else := decide(matching(set), policies(set))
+
+# decide picks, in policy order, the first matching forbid, else the first matching permit whose approvals are
+# satisfied, else the first matching permit (min of an empty list is undefined, which moves on to the next case).
+decide(m, set_policies) := ["forbid", i, m] if {
+	i := min([i | some i in m; set_policies[i].then == "forbid"])
+} else := ["permit", i, m, approved_by(set_policies[i])] if {
+	i := min([i | some i in m; set_policies[i].then == "permit"; satisfied(set_policies[i])])
+} else := ["confirm", i, m, approved_by(set_policies[i])] if {
+	i := min([i | some i in m; set_policies[i].then == "permit"])
+} else := ["none"]
 
 no_approvals := {"required": [], "missing": [], "satisfied": []}
 
@@ -96,37 +96,35 @@ approvals_report(policy, approved) := {
 # heldCriteria explains a forbid: the criteria of the deciding policy, all of which held.
 held_criteria(policy) := [c | some c in policy.when; c.criterion != "checkApprovals"]
 
-matched_ids(set, v) := [policies(set)[i].id | some i in v.matched]
+# matched_ids names the matching policies of a verdict once each, in policy order.
+matched_ids(set, v) := [policies(set)[i].id | some i in sort({i | some i in v[2]})]
 
-outcome(set) := {
+outcome(set, v) := {
 	"decision": "Forbid",
-	"reason": {"code": v.refusal, "message": refusals[v.refusal]},
+	"reason": {"code": v[0], "message": refusals[v[0]]},
 	"matchedPolicies": [],
 	"approvals": no_approvals,
 } if {
-	v := verdict[set]
-	v.refusal
+	refusals[v[0]]
 } else := object.union(reasons.forbid, {
-	"decidingPolicy": policies(set)[v.policy].id,
-	"heldCriteria": held_criteria(policies(set)[v.policy]),
+	"decidingPolicy": policies(set)[v[1]].id,
+	"heldCriteria": held_criteria(policies(set)[v[1]]),
 	"matchedPolicies": matched_ids(set, v),
 	"approvals": no_approvals,
 }) if {
-	v := verdict[set]
-	v.effect == "forbid"
-} else := object.union(reasons[v.effect], {
-	"decidingPolicy": policies(set)[v.policy].id,
+	v[0] == "forbid"
+} else := object.union(reasons[v[0]], {
+	"decidingPolicy": policies(set)[v[1]].id,
 	"matchedPolicies": matched_ids(set, v),
-	"approvals": approvals_report(policies(set)[v.policy], v.approvedBy),
+	"approvals": approvals_report(policies(set)[v[1]], v[3]),
 }) if {
-	v := verdict[set]
-	v.effect in {"permit", "confirm"}
-} else := object.union(reasons.none, {"matchedPolicies": matched_ids(set, v), "approvals": no_approvals}) if {
-	v := verdict[set]
-}
+	v[0] in {"permit", "confirm"}
+} else := object.union(reasons.none, {"matchedPolicies": [], "approvals": no_approvals})
+
+outcomes := {set: outcome(set, decision[k]) | some k, set in input.sets}
 
 # presets are the requested presets: their sets are named "preset:<id>".
-presets := [{"presetId": substring(set, 7, -1), "outcome": outcome(set)} |
+presets := [{"presetId": substring(set, 7, -1), "outcome": outcomes[set]} |
 	some set in input.sets
 	startswith(set, "preset:")
 ]
@@ -139,10 +137,10 @@ policy_evaluation := {
 	],
 }
 
-# decision is the verdict of each requested policy set, keyed by set ("org", "preset:<id>").
-decision := verdict
+# decision is the verdict of each requested policy set, in the order of input.sets ("org", "preset:<id>").
+decision := [verdict(set) | some set in input.sets]
 
 # report is the whole decision: the organization's, with the preset evaluation when presets are asked.
-report := object.union(outcome("org"), {"policyEvaluation": policy_evaluation}) if count(presets) > 0
+report := object.union(outcomes.org, {"policyEvaluation": policy_evaluation}) if count(presets) > 0
 
-report := outcome("org") if count(presets) == 0
+report := outcomes.org if count(presets) == 0

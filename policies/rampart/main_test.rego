@@ -96,21 +96,18 @@ test_decision_is_the_verdict_of_each_set_in_short if {
 	v := data.rampart.main.decision with input as t.indexed(req)
 		with data.entities as t.entities
 		with data.sets as {"org": t.set([forbid_strangers, needs_admin, permit_transfers]), "preset:strangers": t.set([forbid_strangers])}
-	v == {
-		"org": {"effect": "permit", "policy": 2, "matched": [1, 2], "approvedBy": []},
-		"preset:strangers": {"effect": "none", "matched": []},
-	}
+	v == [["permit", 2, [1, 2], []], ["none"]]
 }
 
 test_decision_of_a_forbid_and_of_a_refusal if {
 	forbid := data.rampart.main.decision with input as t.indexed(t.request)
 		with data.entities as t.entities
 		with data.sets as {"org": t.set([permit_transfers, forbid_big])}
-	forbid == {"org": {"effect": "forbid", "policy": 1, "matched": [0, 1]}}
+	forbid == [["forbid", 1, [0, 1]]]
 	refusal := data.rampart.main.decision with input as t.indexed(object.union(t.request, {"principal": "mallory"}))
 		with data.entities as t.entities
 		with data.sets as {"org": t.set([permit_transfers])}
-	refusal == {"org": {"refusal": "UNKNOWN_PRINCIPAL"}}
+	refusal == [["UNKNOWN_PRINCIPAL"]]
 }
 
 test_confirm_names_who_approved_each_requirement if {
@@ -121,13 +118,30 @@ test_confirm_names_who_approved_each_requirement if {
 	v := data.rampart.main.decision with input as t.indexed(object.union(t.request, {"approvals": ["dave", "alice-key"]}))
 		with data.entities as t.entities
 		with data.sets as {"org": t.set([needs_two])}
-	v == {"org": {"effect": "confirm", "policy": 0, "matched": [0], "approvedBy": [["dave"], ["alice", "dave"]]}}
+	v == [["confirm", 0, [0], [["dave"], ["alice", "dave"]]]]
 }
 
-test_matched_reads_the_named_buckets_only if {
+test_matching_reads_the_named_buckets_only if {
 	sets := {"org": {"policies": [], "buckets": {"anyone": [[0, []]], "treasury": [[1, []], [2, []]], "ops": [[2, []]]}}}
-	data.rampart.main.matched("org") == [1, 2] with input as {"buckets": {"org": ["treasury"]}} with data.sets as sets
-	data.rampart.main.matched("org") == [0, 2] with input as {"buckets": {"org": ["ops", "anyone"]}} with data.sets as sets
-	data.rampart.main.matched("org") == [] with input as {"buckets": {"org": ["nobody"]}} with data.sets as sets
-	data.rampart.main.matched("org") == [] with input as {"buckets": {"preset:x": ["anyone"]}} with data.sets as sets
+	data.rampart.main.matching("org") == [1, 2] with input as {"buckets": {"org": ["treasury"]}} with data.sets as sets
+	data.rampart.main.matching("org") == [2, 0] with input as {"buckets": {"org": ["ops", "anyone"]}} with data.sets as sets
+	data.rampart.main.matching("org") == [2, 1, 2] with input as {"buckets": {"org": ["ops", "treasury"]}} with data.sets as sets
+	data.rampart.main.matching("org") == [] with input as {"buckets": {"org": ["nobody"]}} with data.sets as sets
+	data.rampart.main.matching("org") == [] with input as {"buckets": {"preset:x": ["anyone"]}} with data.sets as sets
+}
+
+test_a_policy_in_several_buckets_is_reported_once if {
+	forbid_all := {"id": "forbid-all", "then": "forbid", "when": []}
+	permit_all := {"id": "permit-all", "then": "permit", "when": []}
+	sets := {"org": {
+		"policies": [permit_all, forbid_all],
+		"buckets": {"team": [[0, []], [1, []]], "vault": [[1, []]]},
+	}}
+	req := object.union(t.request, {"buckets": {"org": ["vault", "team"]}})
+	data.rampart.main.decision == [["forbid", 1, [1, 0, 1]]] with input as req
+		with data.entities as t.entities
+		with data.sets as sets
+	d := data.rampart.main.report with input as req with data.entities as t.entities with data.sets as sets
+	d.decidingPolicy == "forbid-all"
+	d.matchedPolicies == ["permit-all", "forbid-all"]
 }

@@ -23,46 +23,58 @@ const result = (verdicts: unknown) => [{ result: verdicts }]
 
 describe('readVerdict', () => {
   it('reads a well-formed verdict of each requested set', () => {
-    for (const verdict of [
-      { refusal: 'UNKNOWN_PRINCIPAL' },
-      { effect: 'none', matched: [] },
-      { effect: 'forbid', policy: 0, matched: [0, 1] },
-      { effect: 'permit', policy: 1, matched: [1], approvedBy: [] },
-      { effect: 'permit', policy: 2, matched: [2], approvedBy: [['ann']] },
-      { effect: 'confirm', policy: 2, matched: [2], approvedBy: [[]] },
+    for (const [verdict, read] of [
+      [['UNKNOWN_PRINCIPAL'], { refusal: 'UNKNOWN_PRINCIPAL' }],
+      [['none'], { effect: 'none', matched: [] }],
+      [['forbid', 0, [0, 1]], { effect: 'forbid', policy: 0, matched: [0, 1] }],
+      [['permit', 1, [1], []], { effect: 'permit', policy: 1, matched: [1], approvedBy: [] }],
+      [['permit', 2, [2], [['ann']]], { effect: 'permit', policy: 2, matched: [2], approvedBy: [['ann']] }],
+      [['confirm', 2, [2], [[]]], { effect: 'confirm', policy: 2, matched: [2], approvedBy: [[]] }],
     ])
-      expect(readVerdict(result({ org: verdict }), ['org'], sets)).toEqual({ org: verdict })
+      expect(readVerdict(result([verdict]), ['org'], sets)).toEqual({ org: read })
+  })
+
+  it('names each matching policy once, in policy order', () => {
+    expect(readVerdict(result([['forbid', 0, [1, 0, 1, 2, 0]]]), ['org'], sets)).toEqual({
+      org: { effect: 'forbid', policy: 0, matched: [0, 1, 2] },
+    })
   })
 
   it('rejects anything else, so that the evaluator refuses', () => {
     for (const malformed of [
       undefined,
       [],
-      [{ result: { org: { effect: 'none', matched: [] } } }, { result: {} }],
-      result({ decision: 'Permit' }),
-      result({}),
-      result({ org: { effect: 'none', matched: [] }, 'preset:x': { effect: 'none', matched: [] } }),
-      result({ org: { refusal: 'SOMETHING_ELSE' } }),
-      result({ org: { effect: 'allow', policy: 1, matched: [1] } }),
-      result({ org: { effect: 'none', matched: [7] } }),
-      result({ org: { effect: 'none', matched: [0], extra: true } }),
-      result({ org: { effect: 'forbid', policy: 1, matched: [1] } }),
-      result({ org: { effect: 'forbid', policy: 0, matched: [1] } }),
-      result({ org: { effect: 'permit', policy: 0, matched: [0], approvedBy: [] } }),
-      result({ org: { effect: 'permit', policy: 2, matched: [2], approvedBy: [[]] } }),
-      result({ org: { effect: 'confirm', policy: 2, matched: [2], approvedBy: [['ann']] } }),
-      result({ org: { effect: 'permit', policy: 2, matched: [2], approvedBy: [] } }),
-      result({ org: { effect: 'permit', policy: 1.5, matched: [1], approvedBy: [] } }),
+      [{ result: [['none']] }, { result: [] }],
+      [null],
+      result({ org: ['none'] }),
+      result([]),
+      result([['none'], ['none']]),
+      result([['SOMETHING_ELSE']]),
+      result([['UNKNOWN_PRINCIPAL', 0]]),
+      result([['allow', 1, [1]]]),
+      result([['none', [7]]]),
+      result([['forbid', 1, [1]]]),
+      result([['forbid', 0, [1]]]),
+      result([['forbid', 0, [0, 7]]]),
+      result([['forbid', 0, [0], []]]),
+      result([['permit', 0, [0], []]]),
+      result([['permit', 2, [2], [[]]]]),
+      result([['confirm', 2, [2], [['ann']]]]),
+      result([['permit', 2, [2], []]]),
+      result([['permit', 2, [2], [[1]]]]),
+      result([['permit', 1.5, [1], []]]),
+      result([['permit', 1, [1]]]),
     ])
       expect(readVerdict(malformed, ['org'], sets), JSON.stringify(malformed)).toBeUndefined()
   })
 
-  it('expects one verdict per distinct policy set, even when a preset is requested twice', () => {
-    const none = { effect: 'none', matched: [] }
+  it('expects one verdict per requested policy set, in the order requested', () => {
     const both = { ...sets, 'preset:p': sets.org }
-    expect(
-      readVerdict(result({ org: none, 'preset:p': none }), ['org', 'preset:p', 'preset:p'], both),
-    ).toBeDefined()
-    expect(readVerdict(result({ org: none }), ['org', 'preset:p'], both)).toBeUndefined()
+    const forbid = ['forbid', 0, [0]]
+    expect(readVerdict(result([['none'], forbid, forbid]), ['org', 'preset:p', 'preset:p'], both)).toEqual({
+      org: { effect: 'none', matched: [] },
+      'preset:p': { effect: 'forbid', policy: 0, matched: [0] },
+    })
+    expect(readVerdict(result([['none']]), ['org', 'preset:p'], both)).toBeUndefined()
   })
 })

@@ -9,26 +9,22 @@ export type Verdict =
 
 const REFUSALS = new Set(['UNKNOWN_PRINCIPAL', 'UNKNOWN_RESOURCE'])
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
 const isIndex = (value: unknown, size: number): value is number =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) < size
 
-function keysAre(value: Record<string, unknown>, keys: readonly string[]): boolean {
-  let count = 0
-  for (const key in value) {
-    if (!keys.includes(key)) return false
-    count++
+/**
+ * The matching policies, once each in policy order (the library lists a policy once per bucket it was found in),
+ * or undefined unless every index names a policy of the set. Loops rather than callbacks: this runs on every
+ * decision.
+ */
+function matchedOf(value: unknown, size: number): number[] | undefined {
+  if (!Array.isArray(value)) return undefined
+  const matched: number[] = []
+  for (const index of value) {
+    if (!isIndex(index, size)) return undefined
+    if (!matched.includes(index)) matched.push(index)
   }
-  return count === keys.length
-}
-
-// Loops rather than callbacks: these run on every decision.
-function isMatched(value: unknown, size: number): value is number[] {
-  if (!Array.isArray(value)) return false
-  for (const index of value) if (!isIndex(index, size)) return false
-  return true
+  return matched.length > 1 ? matched.sort((a, b) => a - b) : matched
 }
 
 function isApprovedBy(value: unknown, requirements: number): value is string[][] {
@@ -40,62 +36,57 @@ function isApprovedBy(value: unknown, requirements: number): value is string[][]
   return true
 }
 
-/** Whether a value is a well-formed verdict on a policy set: every index names a policy of the set. */
-function isVerdict(value: unknown, set: PreparedPolicySet): value is Verdict {
-  if (!isRecord(value)) return false
+/**
+ * Reads the library's verdict on one policy set, an array: [refusal code], ["none"], ["forbid", policy, matching],
+ * or ["permit" | "confirm", policy, matching, approvedBy]. Every index must name a policy of the set, the deciding
+ * policy must match and have the effect given, and a permit must have every approval requirement met (a confirm
+ * at least one short). Anything else is undefined.
+ */
+function verdictOf(value: unknown, set: PreparedPolicySet): Verdict | undefined {
+  if (!Array.isArray(value)) return undefined
+  const [effect, policyIndex, matching, approvedBy] = value as unknown[]
   const size = set.policies.length
-  if ('refusal' in value) return keysAre(value, ['refusal']) && REFUSALS.has(value.refusal as string)
-  switch (value.effect) {
-    case 'none':
-      return keysAre(value, ['effect', 'matched']) && isMatched(value.matched, size)
-    case 'forbid':
-      return (
-        keysAre(value, ['effect', 'policy', 'matched']) &&
-        isIndex(value.policy, size) &&
-        set.policies[value.policy]?.then === 'forbid' &&
-        isMatched(value.matched, size) &&
-        value.matched.includes(value.policy)
-      )
-    case 'permit':
-    case 'confirm': {
-      if (!keysAre(value, ['effect', 'policy', 'matched', 'approvedBy']) || !isIndex(value.policy, size))
-        return false
-      const policy = set.policies[value.policy]
-      if (
-        policy?.then !== 'permit' ||
-        !isMatched(value.matched, size) ||
-        !value.matched.includes(value.policy)
-      )
-        return false
-      const { approvals } = policy
-      if (!isApprovedBy(value.approvedBy, approvals.length)) return false
-      // A permit has every requirement met, a confirm at least one short.
-      let met = true
-      for (let k = 0; k < approvals.length; k++)
-        if ((value.approvedBy[k]?.length ?? 0) < (approvals[k]?.approvalCount ?? 0)) met = false
-      return met === (value.effect === 'permit')
-    }
-    default:
-      return false
-  }
+  if (REFUSALS.has(effect as string))
+    return value.length === 1 ? { refusal: effect as 'UNKNOWN_PRINCIPAL' | 'UNKNOWN_RESOURCE' } : undefined
+  if (effect === 'none') return value.length === 1 ? { effect, matched: [] } : undefined
+  if (!isIndex(policyIndex, size)) return undefined
+  const policy = set.policies[policyIndex]
+  const matched = matchedOf(matching, size)
+  if (!policy || !matched?.includes(policyIndex)) return undefined
+  if (effect === 'forbid')
+    return value.length === 3 && policy.then === 'forbid'
+      ? { effect, policy: policyIndex, matched }
+      : undefined
+  if ((effect !== 'permit' && effect !== 'confirm') || value.length !== 4 || policy.then !== 'permit')
+    return undefined
+  const { approvals } = policy
+  if (!isApprovedBy(approvedBy, approvals.length)) return undefined
+  let met = true
+  for (let k = 0; k < approvals.length; k++)
+    if ((approvedBy[k]?.length ?? 0) < (approvals[k]?.approvalCount ?? 0)) met = false
+  return met === (effect === 'permit') ? { effect, policy: policyIndex, matched, approvedBy } : undefined
 }
 
 /**
- * Reads the policy library's result set: one verdict for each requested policy set and nothing else, each
- * naming policies the set has. Anything else is undefined, which the evaluator turns into a refusal.
+ * Reads the policy library's result set: one verdict for each requested policy set, in the order requested, and
+ * nothing else, each naming policies the set has. Anything else is undefined, which the evaluator turns into a
+ * refusal.
  */
 export function readVerdict(
   result: unknown,
   requested: readonly string[],
   sets: Record<string, PreparedPolicySet>,
 ): Record<string, Verdict> | undefined {
-  if (!Array.isArray(result) || result.length !== 1 || !isRecord(result[0])) return undefined
-  const verdicts = result[0].result
-  const names = [...new Set(requested)]
-  if (!isRecord(verdicts) || !keysAre(verdicts, names)) return undefined
-  for (const name of names) {
+  if (!Array.isArray(result) || result.length !== 1) return undefined
+  const verdicts = (result[0] as { result?: unknown } | null)?.result
+  if (!Array.isArray(verdicts) || verdicts.length !== requested.length) return undefined
+  const read: Record<string, Verdict> = {}
+  for (let k = 0; k < requested.length; k++) {
+    const name = requested[k] as string
     const set = sets[name]
-    if (!set || !isVerdict(verdicts[name], set)) return undefined
+    const verdict = set && verdictOf(verdicts[k], set)
+    if (!verdict) return undefined
+    read[name] = verdict
   }
-  return verdicts as Record<string, Verdict>
+  return read
 }
