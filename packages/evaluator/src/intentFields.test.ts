@@ -2,11 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { entities, INITECH, NORA, TREASURY_HOT, USDC, usdcTransfer } from '../test/northwind'
+import { decodeIntent, entities, INITECH, NORA, TREASURY_HOT, USDC, usdcTransfer } from '../test/northwind'
 import { policy } from '../test/policy'
 import { buildInput } from './buildInput'
 import { createEvaluator } from './createEvaluator'
 import { evaluationState } from './evaluationState'
+import type { EvaluationRequest } from './generated/evaluationRequest'
 import { intentForCandidates, OPTIONAL_INTENT_FIELDS } from './intentFields'
 import { CRITERION_FAMILIES } from './preparePolicies'
 
@@ -52,6 +53,16 @@ describe('OPTIONAL_INTENT_FIELDS', () => {
         .map(({ file, line }) => `${file}: ${line}`)
       expect({ field, reads }).toEqual({ field, reads: READS[field] })
     }
+    // `to` and `value` are read in these places only, as intentForCandidates assumes.
+    const reads = (field: string) =>
+      sources
+        .filter(({ line }) => new RegExp(`intent\\.${field}\\b`).test(line))
+        .map(({ file, line }) => `${file}: ${line}`)
+    expect(reads('to')).toEqual(['context.rego: } else := intent.to if {'])
+    expect(reads('value')).toEqual([
+      'criteria/intent.rego: } else := intent.value',
+      'criteria/intent.rego: intent.value',
+    ])
     // A field read by a computed key would escape the check above.
     expect(sources.filter(({ line }) => /intent\[/.test(line))).toEqual([])
   })
@@ -69,13 +80,32 @@ describe('intentForCandidates', () => {
 
   it('keeps the fields every criterion may read, and the optional ones a candidate reads', () => {
     expect(intentForCandidates(intent, [])).toEqual({ type: 'erc20Transfer', chainId: 1, recipient: '0xc' })
-    expect(intentForCandidates(intent, [['to'], ['from', 'to']])).toEqual({
+    expect(intentForCandidates(intent, [['contract'], ['from', 'to']])).toEqual({
       type: 'erc20Transfer',
       chainId: 1,
       from: '0xa',
-      to: '0xb',
+      contract: '0xb',
       recipient: '0xc',
     })
+  })
+
+  it('keeps `to` only as the receiver of a native transfer without a recipient', () => {
+    const native = { type: 'nativeTransfer', chainId: 1, to: '0xb', value: '1' }
+    expect(intentForCandidates(native, [['to']])).toEqual(native)
+    expect(intentForCandidates({ ...native, recipient: '0xc' }, [['to']])).toEqual({
+      type: 'nativeTransfer',
+      chainId: 1,
+      value: '1',
+      recipient: '0xc',
+    })
+    expect(intentForCandidates(intent, [['to']])).not.toHaveProperty('to')
+  })
+
+  it('keeps `value` only when the intent has no token amount', () => {
+    const transfer = { type: 'erc20Transfer', value: '0', token: 'eip155:1/erc20:0xb', amount: '5' }
+    expect(intentForCandidates(transfer, [])).not.toHaveProperty('value')
+    expect(intentForCandidates({ ...transfer, amount: undefined }, [])).toHaveProperty('value', '0')
+    expect(intentForCandidates({ type: 'nativeTransfer', value: '7' }, [])).toHaveProperty('value', '7')
   })
 })
 
@@ -83,24 +113,26 @@ describe('the evaluator sends an optional field when a candidate reads it', () =
   const NOON = Date.parse('2025-03-14T12:00:00Z') / 1000
   const transfer = usdcTransfer({ principal: NORA, to: INITECH, amount: 1_000_000n, now: NOON })
   const permitAll = policy('permit-all', 'permit', [{ criterion: 'checkNonceNotExists' }])
+  // The decoder names the recipient of every transfer it decodes; `to` serves intents without one.
+  const { recipient: _, ...native } = decodeIntent({
+    method: 'eth_sendTransaction',
+    params: [{ from: TREASURY_HOT, to: INITECH, chainId: 1, value: '0x1' }],
+  }) as EvaluationRequest['intent'] & { recipient?: string }
+  const nativeWithoutRecipient = { ...transfer, intent: native as EvaluationRequest['intent'] }
   const cases = [
-    ['from', { criterion: 'checkSourceAddress', args: [TREASURY_HOT] }],
-    ['to', { criterion: 'checkDestinationAddress', args: [INITECH] }],
-    ['contract', { criterion: 'checkIntentContract', args: [USDC] }],
-    ['hexSignature', { criterion: 'checkIntentHexSignature', args: ['0xa9059cbb'] }],
+    ['from', { criterion: 'checkSourceAddress', args: [TREASURY_HOT] }, transfer],
+    ['to', { criterion: 'checkDestinationAddress', args: [INITECH] }, nativeWithoutRecipient],
+    ['contract', { criterion: 'checkIntentContract', args: [USDC] }, transfer],
+    ['hexSignature', { criterion: 'checkIntentHexSignature', args: ['0xa9059cbb'] }, transfer],
   ] as const
 
-  it.each(cases)('%s', async (field, criterion) => {
+  it.each(cases)('%s', async (field, criterion, request) => {
     const policies = [permitAll, policy('forbid', 'forbid', [criterion])]
-    const input = buildInput(transfer, [], evaluationState({ entities, policies, presets: [] }))
+    const input = buildInput(request, [], evaluationState({ entities, policies, presets: [] }))
     expect(Object.keys(input.intent as object)).toContain(field)
-    const without = buildInput(
-      transfer,
-      [],
-      evaluationState({ entities, policies: [permitAll], presets: [] }),
-    )
+    const without = buildInput(request, [], evaluationState({ entities, policies: [permitAll], presets: [] }))
     expect(Object.keys(without.intent as object)).not.toContain(field)
     const evaluator = await createEvaluator({ entities, policies })
-    expect(evaluator.evaluate(transfer)).toMatchObject({ decision: 'Forbid', decidingPolicy: 'forbid' })
+    expect(evaluator.evaluate(request)).toMatchObject({ decision: 'Forbid', decidingPolicy: 'forbid' })
   })
 })

@@ -36,14 +36,29 @@ export function optionalFieldsOf(kind: string): string[] {
 }
 
 /**
+ * Whether the library can read a field of this intent at all, whatever the criteria: `to` only as the receiver
+ * of a native transfer without a recipient (context.destination_address), `value` only as the amount moved by an
+ * intent without a token amount (criteria/intent.rego, amount_of and amount_condition). The input is parsed on
+ * every call at about a tenth of a microsecond per field, so fields that cannot be read stay out.
+ */
+function readable(intent: Record<string, unknown>, key: string): boolean {
+  if (key === 'to') return intent.type === 'nativeTransfer' && intent.recipient === undefined
+  if (key === 'value') return intent.amount === undefined || intent.token === undefined
+  return true
+}
+
+/**
  * The intent as the candidates read it: every field, except the optional fields no candidate criterion reads
- * (`needed` lists, per candidate bucket, the optional fields its criteria read).
+ * (`needed` lists, per candidate bucket, the optional fields its criteria read) and the fields the library cannot
+ * read in this intent.
  */
 export function intentForCandidates<T extends object>(intent: T, needed: readonly (readonly string[])[]): T {
   const out: Record<string, unknown> = {}
-  for (const key in intent) {
+  const fields = intent as Record<string, unknown>
+  for (const key in fields) {
     if (key in OPTIONAL_INTENT_FIELDS && !neededBy(needed, key)) continue
-    out[key] = intent[key]
+    if (!readable(fields, key)) continue
+    out[key] = fields[key]
   }
   return out as T
 }
