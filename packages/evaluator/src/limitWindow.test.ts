@@ -23,4 +23,15 @@ describe('windowStart', () => {
       at('2024-12-01T00:00:00Z'),
     )
   })
+
+  it('starts a day window at UTC midnight, as the calendar does', () => {
+    for (let now = -86_400 * 3; now < 86_400 * 366 * 60; now += 7_777_777)
+      for (const offset of [0, 1, 86_399, 0.5])
+        expect(windowStart({ type: 'fixed', period: 'day' }, now + offset)).toBe(
+          (() => {
+            const date = new Date((now + offset) * 1000)
+            return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()) / 1000
+          })(),
+        )
+  })
 })

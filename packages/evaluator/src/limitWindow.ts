@@ -1,5 +1,7 @@
 import type { Window } from './generated/policy'
 
+const DAY = 86_400
+
 /**
  * The first second (unix seconds, inclusive) of a limit window ending at `now`. Rolling windows reach back a
  * number of seconds; fixed windows start at the calendar boundary in UTC: midnight today, the first of this
@@ -7,12 +9,12 @@ import type { Window } from './generated/policy'
  */
 export function windowStart(window: Window, now: number): number {
   if (window.type === 'rolling') return now - window.seconds + 1
+  // Unix time counts every UTC day as 86,400 seconds, so midnight needs no calendar (and no Date per decision).
+  if (window.period === 'day') return Math.floor(now / DAY) * DAY
   const date = new Date(now * 1000)
   const year = date.getUTCFullYear()
   const month = date.getUTCMonth()
   switch (window.period) {
-    case 'day':
-      return Date.UTC(year, month, date.getUTCDate()) / 1000
     case 'month':
       return Date.UTC(year, month, 1) / 1000
     case 'year':

@@ -37,13 +37,18 @@ export function policyCall(policy: LoadedPolicy, entrypoint: number): PolicyCall
   return (inputJson) => {
     // setData moves the end of the data; read it on every call.
     const at = policy.dataHeapPtr as number
-    const room = at + inputJson.length * UTF8_PER_UNIT - memory.buffer.byteLength
-    if (room > 0) memory.grow(Math.ceil(room / PAGE))
-    if (bytes.buffer !== memory.buffer) bytes = new Uint8Array(memory.buffer)
+    // Growing the memory detaches the buffer a view was made on, which leaves the view empty: checking the view's
+    // length spares reading memory.buffer, a call into the engine, twice per decision.
+    if (bytes.length === 0) bytes = new Uint8Array(memory.buffer)
+    const room = at + inputJson.length * UTF8_PER_UNIT - bytes.length
+    if (room > 0) {
+      memory.grow(Math.ceil(room / PAGE))
+      bytes = new Uint8Array(memory.buffer)
+    }
     const { written } = encoder.encodeInto(inputJson, bytes.subarray(at))
     const result = opaEval(0, entrypoint, policy.dataAddr, at, written, at + written, 0)
     // The result may have grown the memory.
-    if (bytes.buffer !== memory.buffer) bytes = new Uint8Array(memory.buffer)
+    if (bytes.length === 0) bytes = new Uint8Array(memory.buffer)
     const end = bytes.indexOf(0, result)
     return JSON.parse(decoder.decode(bytes.subarray(result, end < 0 ? result : end)))
   }
