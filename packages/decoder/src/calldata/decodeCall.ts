@@ -98,15 +98,22 @@ export function decodeCall(call: Call, ctx: DecodeContext, depth: number, path: 
   } catch (error) {
     return callError(call, ctx, abiFailure(error, fn, path), fn)
   }
-  // The built-in display is only a fallback: built when no descriptor displays the call. Intent-only decoding
-  // (decodeIntent) builds no display, so it allocates no closure for one either.
-  const display = ctx.display
-    ? (): Display =>
+  // The built-in display is only a fallback, built when no descriptor displays the call (handlers return it as
+  // a function). Intent-only decoding (decodeIntent) builds no display at all.
+  let display = decoded.display
+  if (ctx.display) {
+    try {
+      display =
         (fn.family
           ? registryDisplay(ctx.rampart.calldata[fn.family], call, to, ctx, fn, args)
           : descriptorDisplay(call, to, ctx, ctx.registries, fn, args)) ??
         (typeof decoded.display === 'function' ? decoded.display() : decoded.display)
-    : decoded.display
+    } catch (error) {
+      // Building the display is part of the handler's work: its failure (a data provider that throws) fails the
+      // call as any other handler failure does.
+      return callError(call, ctx, abiFailure(error, fn, path), fn)
+    }
+  }
   const error =
     decoded.error ??
     (trailing > 0

@@ -84,18 +84,19 @@ export const erc20TransferFrom = defineFunction(
     intent.transfers = [{ token, amount: amount.toString(), from, to }]
     return {
       intent,
-      display: tokenDisplay(
-        ctx,
-        call.chainId,
-        call.to,
-        'Send',
-        `Send ${amountText(ctx, call.chainId, call.to, amount)} from ${addressLabel(ctx, call.chainId, from)} to ${addressLabel(ctx, call.chainId, to)}`,
-        [
-          tokenAmountField(ctx, call.chainId, 'Amount', call.to, amount),
-          addressField(ctx, call.chainId, 'From', from),
-          addressField(ctx, call.chainId, 'To', to),
-        ],
-      ),
+      display: () =>
+        tokenDisplay(
+          ctx,
+          call.chainId,
+          call.to,
+          'Send',
+          `Send ${amountText(ctx, call.chainId, call.to, amount)} from ${addressLabel(ctx, call.chainId, from)} to ${addressLabel(ctx, call.chainId, to)}`,
+          [
+            tokenAmountField(ctx, call.chainId, 'Amount', call.to, amount),
+            addressField(ctx, call.chainId, 'From', from),
+            addressField(ctx, call.chainId, 'To', to),
+          ],
+        ),
     }
   },
   { standard: 'erc20', family: 'erc20' },
@@ -111,18 +112,18 @@ function allowanceChange(
     const intent = callIntent(type, call, fn)
     Object.assign(intent, { token: erc20Asset(call.chainId, call.to), amount: amount.toString(), spender })
     if (type !== 'erc20DecreaseAllowance') intent.unlimited = amount === maxUint256
-    const title = type === 'erc20Approve' && amount === 0n ? 'Revoke approval' : verb
-    const text =
-      title === 'Revoke approval'
-        ? `Revoke ${addressLabel(ctx, call.chainId, spender)}'s allowance on ${amountText(ctx, call.chainId, call.to, 0n).replace(/^0 (base units of )?/, '')}`
-        : `${verb} ${addressLabel(ctx, call.chainId, spender)} to spend ${amountText(ctx, call.chainId, call.to, amount, true)}`
-    return {
-      intent,
-      display: tokenDisplay(ctx, call.chainId, call.to, title, text, [
+    const display = (): Display => {
+      const title = type === 'erc20Approve' && amount === 0n ? 'Revoke approval' : verb
+      const text =
+        title === 'Revoke approval'
+          ? `Revoke ${addressLabel(ctx, call.chainId, spender)}'s allowance on ${amountText(ctx, call.chainId, call.to, 0n).replace(/^0 (base units of )?/, '')}`
+          : `${verb} ${addressLabel(ctx, call.chainId, spender)} to spend ${amountText(ctx, call.chainId, call.to, amount, true)}`
+      return tokenDisplay(ctx, call.chainId, call.to, title, text, [
         addressField(ctx, call.chainId, 'Spender', spender),
         tokenAmountField(ctx, call.chainId, 'Amount', call.to, amount, { unlimitedAt: maxUint256 }),
-      ]),
+      ])
     }
+    return { intent, display }
   }
 }
 
@@ -158,19 +159,20 @@ export const erc2612PermitCall = defineFunction(
     })
     return {
       intent,
-      display: tokenDisplay(
-        ctx,
-        call.chainId,
-        call.to,
-        'Permit',
-        `Permit ${addressLabel(ctx, call.chainId, spender)} to spend ${amountText(ctx, call.chainId, call.to, value, true)} of ${addressLabel(ctx, call.chainId, owner)}`,
-        [
-          addressField(ctx, call.chainId, 'Owner', owner),
-          addressField(ctx, call.chainId, 'Spender', spender),
-          tokenAmountField(ctx, call.chainId, 'Amount', call.to, value, { unlimitedAt: maxUint256 }),
-          dateField('Deadline', deadline),
-        ],
-      ),
+      display: () =>
+        tokenDisplay(
+          ctx,
+          call.chainId,
+          call.to,
+          'Permit',
+          `Permit ${addressLabel(ctx, call.chainId, spender)} to spend ${amountText(ctx, call.chainId, call.to, value, true)} of ${addressLabel(ctx, call.chainId, owner)}`,
+          [
+            addressField(ctx, call.chainId, 'Owner', owner),
+            addressField(ctx, call.chainId, 'Spender', spender),
+            tokenAmountField(ctx, call.chainId, 'Amount', call.to, value, { unlimitedAt: maxUint256 }),
+            dateField('Deadline', deadline),
+          ],
+        ),
     }
   },
   { family: 'erc20' },

@@ -1,11 +1,12 @@
-import { formatUnits, getAddress } from 'viem'
+import { formatUnits } from 'viem'
 import type { DecodeContext } from '../context'
 import { chainInfo } from '../erc7730/chains'
+import { checksum as cachedChecksum } from '../erc7730/value'
 import type { DisplayField, InteractWith } from '../types'
 
-/** EIP-55 form of a lowercase or mixed-case address. */
+/** EIP-55 form of a lowercase or mixed-case address (cached, as the ERC-7730 engine's: addresses recur). */
 export function checksum(address: string): string {
-  return getAddress(address)
+  return cachedChecksum(address)
 }
 
 /** The organization's name for an address when it has one, else the EIP-55 address. */

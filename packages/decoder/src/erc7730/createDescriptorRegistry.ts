@@ -234,21 +234,21 @@ export function createDescriptorRegistry(
     const normalized = encodeType
     const deployed =
       chainId !== undefined && verifyingContract ? `${chainId}:${verifyingContract}` : undefined
-    const candidates = [
-      ...(deployed ? findTyped(`${deployed}:${normalized}`) : []),
-      ...(deployed ? findTyped(`${deployed}:${primaryType}`) : []),
-      ...findTyped(`*:${normalized}`),
-      ...findTyped(`*:${primaryType}`),
-      ...findTyped(`?:${normalized}`),
-      ...findTyped(`?:${primaryType}`),
-    ]
-    const format = candidates.find(
-      (candidate) =>
-        domainMatches(candidate.descriptor, domain) &&
-        (candidate.encodeType === normalized ||
-          candidate.descriptor.schemaEncodeTypes.size === 0 ||
-          candidate.descriptor.schemaEncodeTypes.has(normalized)),
-    )
+    // The first candidate that fits, most specific binding first (each key is looked up only if needed).
+    const fits = (candidate: CompiledFormat) =>
+      domainMatches(candidate.descriptor, domain) &&
+      (candidate.encodeType === normalized ||
+        candidate.descriptor.schemaEncodeTypes.size === 0 ||
+        candidate.descriptor.schemaEncodeTypes.has(normalized))
+    const format =
+      (deployed
+        ? (findTyped(`${deployed}:${normalized}`).find(fits) ??
+          findTyped(`${deployed}:${primaryType}`).find(fits))
+        : undefined) ??
+      findTyped(`*:${normalized}`).find(fits) ??
+      findTyped(`*:${primaryType}`).find(fits) ??
+      findTyped(`?:${normalized}`).find(fits) ??
+      findTyped(`?:${primaryType}`).find(fits)
     if (!format) return undefined
     const schema = format.schema.components?.length
       ? format.schema

@@ -36,6 +36,8 @@ export function decodePersonalSign(params: unknown, ctx: DecodeContext, defaultC
   let messageIndex = 0
   if (
     typeof message === 'string' &&
+    // Messages are mostly longer than an address: the length rules them out before viem hashes them for its cache.
+    message.length === 42 &&
     isAddress(message, { strict: false }) &&
     typeof address === 'string' &&
     !isAddress(address, { strict: false })

@@ -31,6 +31,8 @@ export function decodeTypedDataRequest(
   let [address, data] = params as [unknown, unknown]
   if (
     typeof data === 'string' &&
+    // Typed data sent as a JSON string is long: the length rules it out before viem hashes it for its cache.
+    data.length === 42 &&
     isAddress(data, { strict: false }) &&
     !(typeof address === 'string' && isAddress(address, { strict: false }))
   ) {
@@ -56,8 +58,14 @@ export function decodeTypedDataRequest(
   }
   const known = builtin(input, typedData.types)
   const decoded = known ?? generic(input)
+  // Intent-only decoding (decodeIntent) formats no display: the descriptors are not even consulted.
   const display =
-    descriptorDisplay(typedData, ctx, known ? [ctx.rampart.typedData, ...ctx.registries] : ctx.registries) ??
+    (ctx.display &&
+      descriptorDisplay(
+        typedData,
+        ctx,
+        known ? [ctx.rampart.typedData, ...ctx.registries] : ctx.registries,
+      )) ||
     decoded.display
   return createResolution(
     ctx,
@@ -140,7 +148,9 @@ function jsonDepth(value: unknown, depth: number): number {
   if (depth > maxJsonDepth || typeof value !== 'object' || value === null) return depth
   let max = depth
   for (const child of Object.values(value)) {
-    max = Math.max(max, jsonDepth(child, depth + 1))
+    // Leaves (most values) are one level deeper, without a call to say so.
+    const childDepth = typeof child !== 'object' || child === null ? depth + 1 : jsonDepth(child, depth + 1)
+    if (childDepth > max) max = childDepth
     if (max > maxJsonDepth) break
   }
   return max

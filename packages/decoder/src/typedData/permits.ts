@@ -24,7 +24,8 @@ export interface TypedDataInput {
 
 export interface TypedDataDecoded {
   intent: Intent
-  display: Display
+  /** Display data, or a function computing it when no descriptor displays the message. */
+  display: Display | (() => Display)
   /** Calls the signature authorizes (a Safe transaction's call), decoded as nested resolutions. */
   resolutions?: Resolution[]
   /** The first decoding error of those calls: the signature must then be refused (fail closed). */
@@ -89,17 +90,16 @@ export function decodePermit(input: TypedDataInput): TypedDataDecoded | undefine
     nonce: uintOf(msg.nonce, `${m}/nonce`).toString(),
     deadline: deadline.toString(),
   })
-  const amountField = tokenAmountField(ctx, chainId, 'Amount', token, amount, { unlimitedAt: maxUint256 })
-  const fields = [
-    addressField(ctx, chainId, 'Owner', owner),
-    addressField(ctx, chainId, 'Spender', spender),
-    amountField,
-    dateField(isDai ? 'Expiry' : 'Deadline', deadline),
-  ]
-  const revoke = amount === 0n
-  return {
-    intent,
-    display: display(
+  const permitDisplay = (): Display => {
+    const amountField = tokenAmountField(ctx, chainId, 'Amount', token, amount, { unlimitedAt: maxUint256 })
+    const fields = [
+      addressField(ctx, chainId, 'Owner', owner),
+      addressField(ctx, chainId, 'Spender', spender),
+      amountField,
+      dateField(isDai ? 'Expiry' : 'Deadline', deadline),
+    ]
+    const revoke = amount === 0n
+    return display(
       input,
       revoke ? 'Revoke permit' : 'Permit',
       revoke
@@ -107,8 +107,9 @@ export function decodePermit(input: TypedDataInput): TypedDataDecoded | undefine
         : `Permit ${addressLabel(ctx, chainId, spender)} to spend ${amountField.value}`,
       fields,
       ctx.provider.token?.(chainId, token)?.symbol ?? null,
-    ),
+    )
   }
+  return { intent, display: permitDisplay }
 }
 
 type Details = { token: string; amount: bigint; expiration: bigint; nonce: bigint }
