@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto'
+import { createHash, generateKeyPairSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { BINANCE, entities, NORA, policies, usdcTransfer } from '../test/northwind'
 import { hashRequest, verifyAttestation } from './attestation'
@@ -37,6 +37,12 @@ describe('attestation', () => {
     const reordered = JSON.parse(canonicalJson(request))
     expect(hashRequest(reordered)).toBe(hashRequest(request))
     expect(hashRequest({ ...request, now: 1 })).not.toBe(hashRequest(request))
+  })
+
+  it('is the hex SHA-256 of the canonical JSON', () => {
+    const expected = createHash('sha256').update(canonicalJson(request), 'utf8').digest('hex')
+    expect(hashRequest(request)).toBe(expected)
+    expect(hashRequest({ note: 'é😀' })).toBe(createHash('sha256').update('{"note":"é😀"}').digest('hex'))
   })
 
   it('returns the decision without attestation when no key is configured', async () => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import * as crypto from 'node:crypto'
 import { CompactSign, type CryptoKey, compactVerify, type JWK, type KeyObject } from 'jose'
 import { canonicalJson } from './canonicalJson'
 import type { Decision } from './generated/decision'
@@ -26,8 +26,13 @@ export interface AttestationPayload {
 
 export const ATTESTATION_TYPE = 'rampart-decision+jws'
 
+/** One-shot hashing (Node 20.12 and later) skips the Hash object a digest otherwise takes. */
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash
+
+/** Hex SHA-256 of the canonical JSON (RFC 8785) of a request. */
 export function hashRequest(request: unknown): string {
-  return createHash('sha256').update(canonicalJson(request)).digest('hex')
+  const json = canonicalJson(request)
+  return oneShot ? oneShot('sha256', json, 'hex') : crypto.createHash('sha256').update(json).digest('hex')
 }
 
 /** Signs a compact JWS over the decision and the request's hash. */

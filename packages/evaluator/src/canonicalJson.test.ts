@@ -1,5 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { canonicalJson } from './canonicalJson'
+import { canonicalJson, canonicalJsonByParts } from './canonicalJson'
 
 describe('canonicalJson', () => {
   it('sorts keys recursively and keeps array order', () => {
@@ -16,5 +17,118 @@ describe('canonicalJson', () => {
     const value = { '\uffff': 1, '😀': 2, é: 3, z: 4, Z: 5, '': 6 }
     expect(canonicalJson(value)).toBe('{"":6,"Z":5,"z":4,"é":3,"😀":2,"\uffff":1}')
     expect(canonicalJson([undefined, [], {}])).toBe('[null,[],{}]')
+  })
+
+  it('writes array-index keys and __proto__ in code-unit order too', () => {
+    const parsed = JSON.parse('{"b":1,"10":2,"9":3,"a":{"__proto__":{"z":1,"y":2}},"__proto__":0}')
+    expect(canonicalJson(parsed)).toBe('{"10":2,"9":3,"__proto__":0,"a":{"__proto__":{"y":2,"z":1}},"b":1}')
+    expect(canonicalJson(JSON.parse('{"x":{"__proto__":{"b":1,"a":2}}}'))).toBe(
+      '{"x":{"__proto__":{"a":2,"b":1}}}',
+    )
+    expect(canonicalJson({ only: { 7: 'a' } })).toBe('{"only":{"7":"a"}}')
+  })
+
+  it('leaves the value it is given as it was', () => {
+    const value = { b: [{ d: 1, c: 2 }], a: { y: 1, x: 2 } }
+    const before = JSON.stringify(value)
+    canonicalJson(value)
+    expect(JSON.stringify(value)).toBe(before)
+  })
+})
+
+/** A random JSON value: objects with keys in any order (some index-like, some needing escapes), arrays, strings, numbers. */
+function randomJson(random: () => number, depth: number): unknown {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
+  const strings = [
+    '',
+    'a',
+    'Z',
+    'é',
+    '😀',
+    '\uffff',
+    'line\nbreak',
+    'quote"',
+    'back\\slash',
+    '\u0001',
+    'é"\t',
+    '0x1F',
+  ]
+  const keys = [
+    ...strings,
+    '0',
+    '1',
+    '10',
+    '9',
+    '01',
+    '-1',
+    '1.5',
+    '4294967295',
+    '4294967294',
+    '__proto__',
+    'type',
+    'to',
+  ]
+  const kind = depth <= 0 ? Math.floor(random() * 4) : Math.floor(random() * 6)
+  switch (kind) {
+    case 0:
+      return pick(strings) + (random() < 0.3 ? String(Math.floor(random() * 1000)) : '')
+    case 1:
+      return pick([
+        0,
+        -0,
+        1,
+        -1,
+        1.5,
+        1e21,
+        1e-7,
+        123456789012345680000,
+        0.1 + 0.2,
+        Number.MAX_SAFE_INTEGER,
+        2 ** -1074,
+      ])
+    case 2:
+      return pick([true, false, null])
+    case 3:
+      return []
+    case 4:
+      return Array.from({ length: Math.floor(random() * 4) }, () => randomJson(random, depth - 1))
+    default: {
+      const entries: [string, unknown][] = []
+      for (let i = Math.floor(random() * 6); i > 0; i--)
+        entries.push([pick(keys), randomJson(random, depth - 1)])
+      // Through JSON text, as a request arrives: "__proto__" becomes an own key there.
+      return JSON.parse(`{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`)
+    }
+  }
+}
+
+/** A small deterministic generator (mulberry32), so that a failure can be replayed. */
+function generator(seed: number): () => number {
+  let state = seed
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+describe('canonicalJson against the serialization by parts', () => {
+  it('agrees on random JSON values', () => {
+    const random = generator(8785)
+    for (let i = 0; i < 3000; i++) {
+      const value = randomJson(random, 4)
+      expect(canonicalJson(value), JSON.stringify(value)).toBe(canonicalJsonByParts(value))
+    }
+  })
+
+  it('agrees on every request fixture', () => {
+    const dir = new URL('../../../fixtures/requests/', import.meta.url)
+    const files = readdirSync(dir).filter((name) => name.endsWith('.json'))
+    expect(files.length).toBeGreaterThan(10)
+    for (const name of files) {
+      const value = JSON.parse(readFileSync(new URL(name, dir), 'utf8'))
+      expect(canonicalJson(value), name).toBe(canonicalJsonByParts(value))
+    }
   })
 })
