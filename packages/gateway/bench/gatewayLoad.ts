@@ -2,8 +2,10 @@
 // fastify route measured in the same run. Every gateway request carries its own detached JWS (a request is accepted
 // once), so the signatures are made before each run, off the clock. Beside the rate and latency, each row shows
 // the server's CPU time per request (user + system, all threads, over the run), the figure least distorted when
-// other work shares the machine, and the event loop's busy time per request: signature checks and attestations run
-// in libuv's thread pool, so the event loop's share is what bounds the rate once a second core is free.
+// other work shares the machine, the event loop's busy time per request, and the main thread's own time on a core
+// per request (Linux): signature checks and attestations run in libuv's thread pool, so the main thread's share is
+// what bounds the rate once a second core is free, and its on-CPU time leaves out waits for a core that the busy
+// time counts.
 // Settings: BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ONLY (a row name fragment), BENCH_ATTESTATION (ES256K or
 // EdDSA), BENCH_REPLAY_STORE (memory or database), BENCH_LOG_LEVEL, UV_THREADPOOL_SIZE (default: the number of
 // cores), BENCH_SERVER_NODE_FLAGS.
@@ -100,11 +102,12 @@ type Target = {
 }
 
 /** The server's CPU time (all threads) and its event loop's busy time, in microseconds since it started. */
-async function serverTimes(info: ServerInfo): Promise<{ cpu: number; loop: number }> {
+async function serverTimes(info: ServerInfo): Promise<{ cpu: number; loop: number; onCpu: number | null }> {
   const usage = (await (await fetch(`${info.bareUrl}/cpu`)).json()) as NodeJS.CpuUsage & {
     eventLoopActive: number
+    mainThreadOnCpu: number | null
   }
-  return { cpu: usage.user + usage.system, loop: usage.eventLoopActive * 1000 }
+  return { cpu: usage.user + usage.system, loop: usage.eventLoopActive * 1000, onCpu: usage.mainThreadOnCpu }
 }
 
 async function run(info: ServerInfo, target: Target, seconds: number) {
@@ -144,6 +147,10 @@ async function run(info: ServerInfo, target: Target, seconds: number) {
     'p99 ms': result.latency.p99,
     'server CPU µs/req': Math.round((after.cpu - before.cpu) / Math.max(1, result.requests.total)),
     'event loop µs/req': Math.round((after.loop - before.loop) / Math.max(1, result.requests.total)),
+    'main thread on-CPU µs/req':
+      after.onCpu === null || before.onCpu === null
+        ? 'n/a'
+        : Math.round((after.onCpu - before.onCpu) / Math.max(1, result.requests.total)),
     'non-2xx': result.non2xx,
     errors: result.errors + result.timeouts,
     requests: result.requests.total,

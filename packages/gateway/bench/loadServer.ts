@@ -1,13 +1,13 @@
 // The server side of `pnpm bench:gateway`, run in its own process so the load generator does not share its
 // event loop: the gateway (in-memory PGlite, the local provider) with one registered client, and a bare fastify
-// route beside it as the baseline. The gateway logs as in production (JSON at `info`, one line per request), to
-// /dev/null. Prints one JSON line with the addresses and the client's key, then serves until its parent closes
-// stdin. `GET /cpu` on the bare server reports this process's CPU time and its event loop's busy time, so the
-// bench can show the CPU cost of a request, which a machine shared with other work does not distort as much as the
-// request rate, and how much of it only the event loop can do.
-import { readFileSync } from 'node:fs'
+// route beside it as the baseline. The gateway logs as in production (JSON at `info`, one line per request, written
+// in batches), to /dev/null. Prints one JSON line with the addresses and the client's key, then serves until its
+// parent closes stdin. `GET /cpu` on the bare server reports this process's CPU time, its event loop's busy time
+// and its main thread's time on a core, so the bench can show the CPU cost of a request, which a machine shared
+// with other work does not distort as much as the request rate, and how much of it only the event loop can do.
+import { openSync, readFileSync } from 'node:fs'
 import Fastify from 'fastify'
-import pino from 'pino'
+import { bufferedLogDestination } from '../src/app/bufferedLogDestination'
 import { redactedPaths } from '../src/app/logRedaction'
 import { replayStoreKind } from '../src/auth/authPlugin'
 import type { ReplayStoreKind } from '../src/auth/replayStore'
@@ -31,7 +31,7 @@ const gateway = await startTestGateway(
     logger: {
       level: logLevel,
       redact: { paths: redactedPaths, censor: '[redacted]' },
-      stream: pino.destination({ dest: '/dev/null', sync: false }),
+      stream: bufferedLogDestination(openSync('/dev/null', 'w')).stream,
     },
   },
 )
@@ -57,6 +57,19 @@ const benchClient = { ...client, keys: [key], key }
 const connection = await createTestConnection(gateway, benchClient)
 const gatewayUrl = await gateway.app.listen({ host: '127.0.0.1', port: 0 })
 
+/**
+ * Microseconds the main thread has run on a core (Linux's scheduler statistics; null elsewhere). Unlike the event
+ * loop's busy time, it leaves out the time the thread was ready but waiting for a core, so it is the event loop's
+ * own cost per request even when other work shares the machine.
+ */
+function mainThreadOnCpuMicroseconds(): number | null {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1000
+  } catch {
+    return null
+  }
+}
+
 const bare = Fastify({ logger: false })
 bare.post('/bare', async () => ({ ok: true }))
 bare.get('/bare', async () => ({ ok: true }))
@@ -64,6 +77,7 @@ bare.get('/cpu', async () => ({
   ...process.cpuUsage(),
   // Milliseconds the event loop was busy since the process started: the part of the work no thread pool shares.
   eventLoopActive: performance.eventLoopUtilization().active,
+  mainThreadOnCpu: mainThreadOnCpuMicroseconds(),
 }))
 const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 })
 

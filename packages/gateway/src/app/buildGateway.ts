@@ -22,6 +22,7 @@ import { healthRoutes } from '../routes/healthRoutes'
 import { knownDestinationsRoutes } from '../routes/knownDestinationsRoutes'
 import { networksRoutes } from '../routes/networksRoutes'
 import { walletsRoutes } from '../routes/walletsRoutes'
+import { bufferedLogDestination } from './bufferedLogDestination'
 import { corePlugin } from './corePlugin'
 import { redactedPaths } from './logRedaction'
 import { RequestLogController } from './requestLogController'
@@ -30,7 +31,7 @@ export type BuildGatewayOptions = {
   config: GatewayConfig
   db: Database
   providers: readonly CustodyProvider[]
-  /** pino options, or false to log nothing (tests). Default: JSON logs at the configured level. */
+  /** pino options, or false to log nothing (tests). Default: JSON logs at the configured level to standard output, in batches (see bufferedLogDestination). */
   logger?: FastifyServerOptions['logger']
   /** Resource families added by other modules (signing actions, grants, /evaluate), registered after these. */
   plugins?: ReadonlyArray<(app: FastifyInstance) => Promise<void>>
@@ -47,11 +48,15 @@ export const bodyLimit = 1_048_576
  * with unknown properties refused. Nothing listens until the caller calls `listen`.
  */
 export async function buildGateway(options: BuildGatewayOptions): Promise<FastifyInstance> {
+  const logDestination = options.logger === undefined ? bufferedLogDestination() : undefined
   const app = Fastify({
-    logger:
-      options.logger === undefined
-        ? { level: options.config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' } }
-        : options.logger,
+    logger: logDestination
+      ? {
+          level: options.config.logLevel,
+          redact: { paths: redactedPaths, censor: '[redacted]' },
+          stream: logDestination.stream,
+        }
+      : options.logger,
     logController: new RequestLogController(),
     bodyLimit,
     genReqId: () => crypto.randomUUID(),
@@ -77,6 +82,7 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
 
   const { onClose } = options
   if (onClose) app.addHook('onClose', async () => onClose())
+  if (logDestination) app.addHook('onClose', async () => logDestination.close())
 
   registerRawJsonParser(app, bodyLimit)
   registerErrorHandler(app)
