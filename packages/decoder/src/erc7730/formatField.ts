@@ -34,13 +34,16 @@ export function formatField(
   scope: readonly PathStep[],
   bound: readonly number[],
 ): FieldOutput {
-  const raw = output(renderRaw(value), value.type === 'address' ? value.value : null)
+  const text = renderRaw(value)
+  const raw = output(text, value.type === 'address' ? value.value : null)
   if (field.format === 'enum' && value.type === 'bool') return formatEnum(field, String(value.value), raw)
   if (INTEGER_FORMATS.has(field.format)) {
     const integer =
       value.type === 'int' ? value.value : value.type === 'bytes' ? valueToBigInt(value) : undefined
     if (integer === undefined) return mismatch(raw, field, value, 'an integer')
-    return formatInteger(ctx, field, integer, raw, scope, bound)
+    // An int's raw text is its decimal digits already: a 256-bit BigInt is not converted to text twice.
+    const decimal = value.type === 'int' ? text : integer.toString()
+    return formatInteger(ctx, field, integer, decimal, raw, scope, bound)
   }
   switch (field.format) {
     case 'addressName':
@@ -62,18 +65,46 @@ export function formatField(
 }
 
 function output(value: string, address: string | null = null): FieldOutput {
-  return { value, address: address ? checksum(address) : null, amount: null, contract: null, token: null }
+  return fieldOutput(value, address ? checksum(address) : null, null, null, null, undefined, undefined)
+}
+
+/**
+ * Every field output is built here, with all its properties in one order: one object shape, which keeps the
+ * renderer's reads of them fast (objects spread from one another take many shapes).
+ */
+export function fieldOutput(
+  value: FieldOutput['value'],
+  address: FieldOutput['address'],
+  amount: FieldOutput['amount'],
+  contract: FieldOutput['contract'],
+  token: FieldOutput['token'],
+  error: ClearSignError | undefined,
+  warning: ClearSignWarning | undefined,
+): FieldOutput {
+  return { value, address, amount, contract, token, error, warning }
+}
+
+/** `base` with some of its parts replaced (as `{ ...base, ...parts }`), in the one output shape. */
+function withParts(base: FieldOutput, parts: Partial<FieldOutput>): FieldOutput {
+  return fieldOutput(
+    'value' in parts ? parts.value! : base.value,
+    'address' in parts ? parts.address! : base.address,
+    'amount' in parts ? parts.amount! : base.amount,
+    'contract' in parts ? parts.contract! : base.contract,
+    'token' in parts ? parts.token! : base.token,
+    'error' in parts ? parts.error : base.error,
+    'warning' in parts ? parts.warning : base.warning,
+  )
 }
 
 function mismatch(raw: FieldOutput, field: CompiledField, value: Value, expected: string): FieldOutput {
-  return {
-    ...raw,
+  return withParts(raw, {
     error: {
       code: 'ERC7730_FORMAT_FAILED',
       message: `Format ${field.format} expects ${expected}, got ${value.type}`,
       context: { label: field.label, path: field.path?.text ?? null },
     },
-  }
+  })
 }
 
 function chainIdParam(
@@ -92,26 +123,25 @@ function formatInteger(
   ctx: RenderContext,
   field: CompiledField,
   value: bigint,
+  amount: string,
   raw: FieldOutput,
   scope: readonly PathStep[],
   bound: readonly number[],
 ): FieldOutput {
-  const amount = value.toString()
   switch (field.format) {
     case 'amount': {
       const native = ctx.container.chainId !== undefined ? chainInfo(ctx.container.chainId) : undefined
       if (!native) {
-        return {
-          ...raw,
+        return withParts(raw, {
           amount,
           warning: { code: 'ERC7730_UNKNOWN_CHAIN', message: 'Unknown chain: amount in base units' },
-        }
+        })
       }
       const { symbol, decimals } = native.nativeCurrency
-      return { ...output(`${formatAmount(value, decimals)} ${symbol}`), amount }
+      return withParts(output(`${formatAmount(value, decimals)} ${symbol}`), { amount })
     }
     case 'tokenAmount':
-      return formatTokenAmount(ctx, field, value, raw, scope, bound)
+      return formatTokenAmount(ctx, field, value, amount, raw, scope, bound)
     case 'nftName': {
       const collection = valueToAddress(
         paramValue(ctx, field.params.collection ?? field.params.collectionPath, scope, bound),
@@ -122,16 +152,15 @@ function formatInteger(
           ? ctx.provider?.nftCollectionName?.(chainId, collection)
           : undefined
       if (!name) {
-        return {
-          ...raw,
+        return withParts(raw, {
           address: collection ? checksum(collection) : null,
           warning: {
             code: 'ERC7730_UNKNOWN_COLLECTION',
             message: 'Unknown NFT collection: raw token id shown',
           },
-        }
+        })
       }
-      return { ...output(`${name} #${amount}`, collection), contract: { name } }
+      return withParts(output(`${name} #${amount}`, collection), { contract: { name } })
     }
     case 'date': {
       const encoding = paramLiteral(field.params.encoding)
@@ -143,10 +172,9 @@ function formatInteger(
       }
       const text = seconds === undefined ? undefined : formatDate(seconds)
       if (text) return output(text)
-      return {
-        ...raw,
+      return withParts(raw, {
         warning: { code: 'ERC7730_UNKNOWN_DATE', message: 'Date could not be resolved: raw value shown' },
-      }
+      })
     }
     case 'duration':
       return output(formatDuration(value))
@@ -188,11 +216,11 @@ function formatTokenAmount(
   ctx: RenderContext,
   field: CompiledField,
   value: bigint,
+  amount: string,
   raw: FieldOutput,
   scope: readonly PathStep[],
   bound: readonly number[],
 ): FieldOutput {
-  const amount = value.toString()
   const tokenSpec = field.params.token ?? field.params.tokenPath
   const literal = paramLiteral(tokenSpec)
   const chainId = chainIdParam(ctx, field, scope, bound)
@@ -240,17 +268,17 @@ function formatTokenAmount(
         code: 'ERC7730_UNKNOWN_TOKEN',
         message: 'Unknown token: shown by its address',
       }
-      return { ...output(text, address), amount, token: tokenOut, warning }
+      return withParts(output(text, address), { amount, token: tokenOut, warning })
     }
     const warning: ClearSignWarning = {
       code: 'ERC7730_UNKNOWN_TOKEN',
       message: 'Unknown token: the amount is shown in base units',
     }
-    return { ...raw, amount, token: tokenOut, address: address ? checksum(address) : null, warning }
+    return withParts(raw, { amount, token: tokenOut, address: address ? checksum(address) : null, warning })
   }
   const ticker = token.symbol ?? ''
   const text = unlimited ? `${unlimitedText} ${ticker}` : `${formatAmount(value, token.decimals)} ${ticker}`
-  return { ...output(text, address), amount, token: tokenOut }
+  return withParts(output(text, address), { amount, token: tokenOut })
 }
 
 /** The descriptor's own `metadata.token`, when the amount is in the described contract's token. */
@@ -269,9 +297,21 @@ function thresholdOf(
   const spec = field.params.threshold
   if (!spec) return undefined
   const literal = paramLiteral(spec)
-  if (typeof literal === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(literal)) return BigInt(literal)
+  if (typeof literal === 'string') {
+    const known = literalThresholds.get(literal)
+    if (known !== undefined) return known
+    if (/^(0x[0-9a-fA-F]+|\d+)$/.test(literal)) {
+      const threshold = BigInt(literal)
+      if (literalThresholds.size >= 1024) literalThresholds.clear()
+      literalThresholds.set(literal, threshold)
+      return threshold
+    }
+  }
   return valueToBigInt(paramValue(ctx, spec, scope, bound))
 }
+
+/** Thresholds written in descriptors (mostly 2^256-1 in hex), parsed once rather than on every amount. */
+const literalThresholds = new Map<string, bigint>()
 
 function formatAddressName(
   ctx: RenderContext,
@@ -291,7 +331,7 @@ function formatAddressName(
     (!allowed || allowed.includes('local') ? ctx.provider?.addressName?.(chainId, address) : undefined) ??
     (!allowed || allowed.includes('ens') ? ctx.provider?.ensName?.(chainId, address) : undefined)
   const out = output(name ?? checksum(address), address)
-  return name ? { ...out, contract: { name } } : out
+  return name ? withParts(out, { contract: { name } }) : out
 }
 
 function formatTokenTicker(
@@ -305,15 +345,14 @@ function formatTokenTicker(
   const token = chainId !== undefined ? ctx.provider?.token?.(chainId, address) : undefined
   const out = output(token?.symbol ?? checksum(address), address)
   if (!token) return out
-  return {
-    ...out,
+  return withParts(out, {
     token: {
       address: checksum(address),
       decimals: token.decimals,
       name: token.name ?? null,
       ticker: token.symbol ?? null,
     },
-  }
+  })
 }
 
 function formatCalldata(
@@ -327,25 +366,23 @@ function formatCalldata(
   const callee = valueToAddress(paramValue(ctx, field.params.callee ?? field.params.calleePath, scope, bound))
   const chainId = chainIdParam(ctx, field, scope, bound)
   if (!callee || chainId === undefined) {
-    return {
-      ...raw,
+    return withParts(raw, {
       error: {
         code: 'ERC7730_FORMAT_FAILED',
         message: 'Embedded calldata has no resolvable callee',
         context: { label: field.label },
       },
-    }
+    })
   }
   if (ctx.depth + 1 > ctx.maxDepth) {
-    return {
-      ...raw,
+    return withParts(raw, {
       address: checksum(callee),
       error: {
         code: 'ERC7730_DEPTH_EXCEEDED',
         message: `Embedded calldata nests deeper than ${ctx.maxDepth} levels`,
         context: { label: field.label, callee: checksum(callee) },
       },
-    }
+    })
   }
   const selector = paramValue(ctx, field.params.selector ?? field.params.selectorPath, scope, bound)
   const selectorHex = selector?.type === 'bytes' ? selector.value.slice(2, 10) : ''
@@ -357,14 +394,13 @@ function formatCalldata(
     { chainId, to: callee, data: `0x${selectorHex}${data.slice(2)}`, value: amount, from: spender },
     ctx.depth + 1,
   )
-  if (!nested) return { ...raw, address: checksum(callee) }
-  return {
-    ...output('', callee),
+  if (!nested) return withParts(raw, { address: checksum(callee) })
+  return withParts(output('', callee), {
     value: nested,
     contract: nested.interactWith.contractName ? { name: nested.interactWith.contractName } : null,
     // A failure inside the embedded call is a failure of this display too.
     ...(nested.error ? { error: nested.error } : {}),
-  }
+  })
 }
 
 /**

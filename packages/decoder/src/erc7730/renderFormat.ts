@@ -1,5 +1,5 @@
 import type { CompiledField, CompiledGroup, CompiledNode } from './compileDescriptor'
-import { type FieldOutput, formatField } from './formatField'
+import { type FieldOutput, fieldOutput, formatField } from './formatField'
 import { interpolate } from './interpolate'
 import { hasWildcard, type PathStep, pathKey } from './path'
 import { MAX_DISPLAY_FIELDS, type RenderContext, resolvePath } from './renderContext'
@@ -208,18 +208,19 @@ function emit(
 
 /** Without a decryption key the plaintext is unknown: show the placeholder, keep the ciphertext for audit. */
 function encrypted(field: CompiledField, value: Value): FieldOutput {
-  return {
-    value: field.encryption?.fallbackLabel ?? '[Encrypted]',
-    address: null,
-    amount: null,
-    contract: null,
-    token: null,
-    error: {
+  return fieldOutput(
+    field.encryption?.fallbackLabel ?? '[Encrypted]',
+    null,
+    null,
+    null,
+    null,
+    {
       code: 'ERC7730_FORMAT_FAILED',
       message: `Field "${field.label}" is encrypted (${field.encryption?.scheme || 'unknown scheme'}) and cannot be shown`,
       context: { label: field.label, ciphertext: renderRaw(value) },
     },
-  }
+    undefined,
+  )
 }
 
 function isVisible(ctx: RenderContext, field: CompiledField, value: Value): boolean {
