@@ -32,10 +32,11 @@ export async function withAccountAddresses(db: Database, accountRows: (typeof ac
           .from(addresses)
           .where(inArray(addresses.accountId, accountIds))
           .orderBy(asc(addresses.createdAt), asc(addresses.addressId))
-  return accountRows.map((row) =>
-    accountToApi(
-      row,
-      addressRows.filter((address) => address.accountId === row.accountId),
-    ),
-  )
+  const addressesByAccount = new Map<string, typeof addressRows>()
+  for (const address of addressRows) {
+    const list = addressesByAccount.get(address.accountId)
+    if (list) list.push(address)
+    else addressesByAccount.set(address.accountId, [address])
+  }
+  return accountRows.map((row) => accountToApi(row, addressesByAccount.get(row.accountId) ?? []))
 }
