@@ -20,15 +20,12 @@ import data.rampart.criteria
 # request's action and intent type and under the scopes of its principal and of what it acts on. Each bucket is
 # one key access, so only the policies that can apply are looked at, whatever the size of the organization. A
 # bucket lists each candidate as [policy index, criteria left to check]. The list is in bucket order, and names a
-# policy filed in several of the request's buckets once per bucket: building a set costs more than that. The
-# set's buckets are looked up once, not once per bucket.
-matching(set) := candidates(ids, data.sets[set].buckets) if {
-	ids := input.buckets[set]
-} else := []
-
-candidates(ids, buckets) := [p |
-	some id in ids
-	some [p, left] in buckets[id]
+# policy filed in several of the request's buckets once per bucket: building a set costs more than that.
+# (Passing the set's bucket table to a function instead would save the WASM runtime a few lookups, but makes OPA's
+# own evaluator copy the whole table out of its store on every call.)
+matching(set) := [p |
+	some id in input.buckets[set]
+	some [p, left] in data.sets[set].buckets[id]
 	criteria.matches(left)
 ]
 
