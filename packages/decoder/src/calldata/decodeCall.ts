@@ -230,21 +230,25 @@ function registryDisplay(
 }
 
 function nativeTransfer(call: Call, to: `0x${string}`, ctx: DecodeContext): Resolution {
-  const intent = callIntent('nativeTransfer', call)
-  delete intent.contract
+  // callIntent's fields without `contract` (no contract is called), built without it rather than deleted
+  // afterwards: a deleted property leaves a slow dictionary-mode object behind.
+  const intent: Intent = { type: 'nativeTransfer', chainId: call.chainId }
+  if (call.from) intent.from = call.from
+  intent.to = to
+  intent.value = call.value.toString()
   intent.token = nativeAsset(call.chainId)
   intent.amount = call.value.toString()
   intent.recipient = to
-  const recipient = addressLabel(ctx, call.chainId, to)
-  const display: Display = {
-    intent: 'Send',
-    interpolatedIntent: `Send ${nativeAmountText(call.chainId, call.value)} to ${recipient}`,
-    interactWith: interactWith(ctx, call.chainId, to),
-    fields: [
-      nativeAmountField('Amount', call.value, call.chainId),
-      addressField(ctx, call.chainId, 'To', to),
-    ],
-    requiredFields: ['Amount', 'To'],
+  // Built only when asked for: intent-only decoding (decodeIntent) needs none of it.
+  const display = (): Display => {
+    const amount = nativeAmountField('Amount', call.value, call.chainId)
+    return {
+      intent: 'Send',
+      interpolatedIntent: `Send ${amount.value} to ${addressLabel(ctx, call.chainId, to)}`,
+      interactWith: interactWith(ctx, call.chainId, to),
+      fields: [amount, addressField(ctx, call.chainId, 'To', to)],
+      requiredFields: ['Amount', 'To'],
+    }
   }
   return createResolution(ctx, intent, display, {})
 }

@@ -22,7 +22,7 @@ import type {
   DescriptorSource,
   TypedDataRequest,
 } from './types'
-import { toBigInt } from './value'
+import { lowercaseAddress, toBigInt } from './value'
 import { joinSource, normalizeSource, withIncludes } from './withIncludes'
 
 const MAX_CALLDATA_BYTES = 1 << 20
@@ -135,8 +135,7 @@ export function createDescriptorRegistry(
     depth: number,
     budget: Budget,
   ): ClearSignDisplay | undefined => {
-    const to =
-      typeof request?.to === 'string' && ADDRESS.test(request.to) ? request.to.toLowerCase() : undefined
+    const to = lowercaseAddress(request?.to)
     const data = typeof request?.data === 'string' ? request.data : ''
     const chainId = Number(request?.chainId)
     if (!to || !SELECTOR.test(data) || !Number.isSafeInteger(chainId)) return undefined
@@ -144,10 +143,7 @@ export function createDescriptorRegistry(
     const format = findDeployed(selector, chainId, to) ?? findUnbound(selector)
     if (!format) return undefined
     const container: Container = {
-      from:
-        typeof request.from === 'string' && ADDRESS.test(request.from)
-          ? request.from.toLowerCase()
-          : undefined,
+      from: lowercaseAddress(request.from),
       to,
       value: toBigInt(request.value) ?? undefined,
       chainId,

@@ -9,11 +9,22 @@ export type Value =
   | { type: 'string'; value: string }
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const LOWERCASE_ADDRESS = /^0x[0-9a-f]{40}$/
 const HEX = /^0x[0-9a-fA-F]*$/
 const INTEGER = /^-?(0x[0-9a-fA-F]+|\d+)$/
 
 export function isAddress(text: unknown): text is string {
   return typeof text === 'string' && ADDRESS.test(text)
+}
+
+/**
+ * The address in lowercase, or undefined when the value is not an address. Addresses mostly arrive lowercase
+ * (decoded calldata, requests): those are recognized as such and returned as they are, without a copy.
+ */
+export function lowercaseAddress(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined
+  if (LOWERCASE_ADDRESS.test(raw)) return raw
+  return ADDRESS.test(raw) ? raw.toLowerCase() : undefined
 }
 
 /** Converts a decoded ABI / EIP-712 leaf to a Value, given its type; `undefined` when it does not fit. */
@@ -23,9 +34,8 @@ export function toValue(type: string, raw: unknown): Value | undefined {
     return value !== undefined && fitsInteger(type, value) ? { type: 'int', value } : undefined
   }
   if (type === 'address') {
-    return typeof raw === 'string' && ADDRESS.test(raw)
-      ? { type: 'address', value: raw.toLowerCase() }
-      : undefined
+    const address = lowercaseAddress(raw)
+    return address !== undefined ? { type: 'address', value: address } : undefined
   }
   if (type === 'bool') {
     if (typeof raw === 'boolean') return { type: 'bool', value: raw }
