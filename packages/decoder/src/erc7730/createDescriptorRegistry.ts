@@ -68,6 +68,14 @@ export type DecodedCallFormatter = (
   provider?: DataProvider,
 ) => ClearSignDisplay | undefined
 
+/**
+ * EIP-712 formats by encodeType (or bare primary type), then binding: `chainId:address` for deployments, `*` for
+ * a binding by domain values only, `?` for unbound interfaces. The long encodeType is hashed once per message.
+ */
+type TypedFormats = Map<string, Map<string, CompiledFormat[]>>
+
+const noFormats: CompiledFormat[] = []
+
 /** Calldata formats of one selector: bound to deployments (chainId, then address), or to any contract. */
 interface SelectorFormats {
   deployed: Map<number, Map<string, CompiledFormat>>
@@ -77,7 +85,7 @@ interface SelectorFormats {
 interface InternalRegistry extends DescriptorRegistry {
   [deployedFormat](selector: string, chainId: number, to: string): CompiledFormat | undefined
   [unboundFormat](selector: string): CompiledFormat | undefined
-  [typedFormats](key: string): CompiledFormat[]
+  [typedFormats](binding: string, type: string): CompiledFormat[]
   [formatDecodedCall]: DecodedCallFormatter
 }
 
@@ -102,7 +110,7 @@ export function createDescriptorRegistry(
       bySource.get(normalizeSource(joinSource(including, reference))))
 
   const calldata = new Map<string, SelectorFormats>()
-  const typed = new Map<string, CompiledFormat[]>()
+  const typed: TypedFormats = new Map()
   let size = 0
   for (const { source, json } of descriptors) {
     const merged = withIncludes(source, json, resolveInclude, issues)
@@ -123,9 +131,9 @@ export function createDescriptorRegistry(
     fallback?.[deployedFormat]?.(selector, chainId, to)
   const findUnbound = (selector: string): CompiledFormat | undefined =>
     calldata.get(selector)?.unbound ?? fallback?.[unboundFormat]?.(selector)
-  const findTyped = (key: string): CompiledFormat[] => {
-    const own = typed.get(key) ?? []
-    const more = fallback?.[typedFormats]?.(key) ?? []
+  const findTyped = (binding: string, type: string): CompiledFormat[] => {
+    const own = typed.get(type)?.get(binding) ?? noFormats
+    const more = fallback?.[typedFormats]?.(binding, type) ?? noFormats
     return more.length ? [...own, ...more] : own
   }
 
@@ -238,13 +246,12 @@ export function createDescriptorRegistry(
         candidate.descriptor.schemaEncodeTypes.has(normalized))
     const format =
       (deployed
-        ? (findTyped(`${deployed}:${normalized}`).find(fits) ??
-          findTyped(`${deployed}:${primaryType}`).find(fits))
+        ? (findTyped(deployed, normalized).find(fits) ?? findTyped(deployed, primaryType).find(fits))
         : undefined) ??
-      findTyped(`*:${normalized}`).find(fits) ??
-      findTyped(`*:${primaryType}`).find(fits) ??
-      findTyped(`?:${normalized}`).find(fits) ??
-      findTyped(`?:${primaryType}`).find(fits)
+      findTyped('*', normalized).find(fits) ??
+      findTyped('*', primaryType).find(fits) ??
+      findTyped('?', normalized).find(fits) ??
+      findTyped('?', primaryType).find(fits)
     if (!format) return undefined
     const schema = format.schema.components?.length
       ? format.schema
@@ -361,14 +368,13 @@ function failed(format: CompiledFormat, container: Container, error: ClearSignEr
 }
 
 /**
- * Calldata formats by selector, then deployment (chainId, address) or unbound. EIP-712 keys:
- * `chainId:address:encodeType` for deployments, `*:encodeType` for EIP-712 bound by domain values only,
- * `?:encodeType` for unbound interfaces, when those may match.
+ * Calldata formats by selector, then deployment (chainId, address) or unbound; EIP-712 formats by encodeType,
+ * then binding (see TypedFormats). Unbound interfaces are indexed only when those may match.
  */
 function index(
   descriptor: CompiledDescriptor,
   calldata: Map<string, SelectorFormats>,
-  typed: Map<string, CompiledFormat[]>,
+  typed: TypedFormats,
   matchUnbound: boolean,
 ): void {
   const unbound = descriptor.deployments.length === 0 && !descriptor.domain && !descriptor.domainSeparator
@@ -396,12 +402,17 @@ function index(
       continue
     }
     const keys = descriptor.deployments.length
-      ? descriptor.deployments.map(({ chainId, address }) => `${chainId}:${address}:${format.encodeType}`)
-      : [`${unbound ? '?' : '*'}:${format.encodeType}`]
+      ? descriptor.deployments.map(({ chainId, address }) => `${chainId}:${address}`)
+      : [unbound ? '?' : '*']
     for (const key of keys) {
-      const list = typed.get(key)
+      let byBinding = typed.get(format.encodeType!)
+      if (!byBinding) {
+        byBinding = new Map()
+        typed.set(format.encodeType!, byBinding)
+      }
+      const list = byBinding.get(key)
       if (list) list.push(format)
-      else typed.set(key, [format])
+      else byBinding.set(key, [format])
     }
   }
 }

@@ -147,7 +147,10 @@ function parseTypedData(data: unknown): TypedData {
 function jsonDepth(value: unknown, depth: number): number {
   if (depth > maxJsonDepth || typeof value !== 'object' || value === null) return depth
   let max = depth
-  for (const child of Object.values(value)) {
+  // The own enumerable values, as Object.values lists them, without building that list for every object.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
+    const child = (value as Record<string, unknown>)[key]
     // Leaves (most values) are one level deeper, without a call to say so.
     const childDepth = typeof child !== 'object' || child === null ? depth + 1 : jsonDepth(child, depth + 1)
     if (childDepth > max) max = childDepth
