@@ -1,11 +1,11 @@
 import sodium from 'sodium-native'
 
 /**
- * Ed25519 signatures (RFC 8032) through libsodium, which the gateway makes and checks on every request: request
- * signatures from EdDSA clients, and its own attestations. On x86-64, libsodium's assembly field arithmetic signs
- * in about half the time of OpenSSL 3's portable code and verifies in under half (measured here: 21 µs against
- * 40 to sign, 53 µs against 112 to verify), so it runs inline, where a thread-pool round trip alone would cost the
- * event loop 15 to 19 µs. Ed25519 signing is deterministic: the signatures are the ones OpenSSL would make.
+ * Ed25519 signing (RFC 8032) through libsodium, for the attestation the gateway signs on every decision. On x86-64,
+ * libsodium's assembly field arithmetic signs in about half the time of OpenSSL 3's portable code (measured here:
+ * 21 µs against 40), so it runs inline, where a thread-pool round trip alone would cost the event loop 15 to 19 µs.
+ * Ed25519 signing is deterministic: the signatures are the ones OpenSSL would make. Checks go through
+ * {@link Ed25519Verifier}.
  */
 
 const publicKeyBytes = sodium.crypto_sign_PUBLICKEYBYTES
@@ -27,13 +27,4 @@ export function signEd25519(key: Ed25519SigningKey, message: Buffer): Buffer {
   const signature = Buffer.alloc(signatureBytes)
   sodium.crypto_sign_detached(signature, message, key.secretKey)
   return signature
-}
-
-/**
- * Whether `signature` is a valid Ed25519 signature of `message` by `publicKey` (32 bytes). libsodium refuses
- * non-canonical encodings and small-order keys, which OpenSSL would let through.
- */
-export function verifyEd25519(publicKey: Buffer, message: Buffer, signature: Buffer): boolean {
-  if (publicKey.length !== publicKeyBytes || signature.length !== signatureBytes) return false
-  return sodium.crypto_sign_verify_detached(signature, message, publicKey)
 }
