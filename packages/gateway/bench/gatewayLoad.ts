@@ -3,12 +3,13 @@
 // once), so the signatures are made before each run, off the clock. Beside the rate and latency, each row shows
 // the server's CPU time per request (user + system, all threads, over the run), the figure least distorted when
 // other work shares the machine, the event loop's busy time per request, and the main thread's own time on a core
-// per request (Linux): signature checks and attestations run in libuv's thread pool, so the main thread's share is
-// what bounds the rate once a second core is free, and its on-CPU time leaves out waits for a core that the busy
-// time counts.
-// Settings: BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ONLY (a row name fragment), BENCH_ATTESTATION (ES256K or
-// EdDSA), BENCH_REPLAY_STORE (memory or database), BENCH_LOG_LEVEL, UV_THREADPOOL_SIZE (default: the number of
-// cores), BENCH_SERVER_NODE_FLAGS.
+// per request (Linux): request signature checks run on other threads (Ed25519 on the gateway's verifier thread, the
+// other algorithms in libuv's thread pool), so the main thread's share is what bounds the rate once a second core
+// is free, and its on-CPU time leaves out waits for a core that the busy time counts.
+// Settings: BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ONLY (a row name fragment), BENCH_CLIENT_ALG (the client's
+// request signatures: EdDSA, ES256, ES256K or RS256), BENCH_ATTESTATION (ES256K or EdDSA), BENCH_REPLAY_STORE
+// (memory or database), BENCH_LOG_LEVEL, UV_THREADPOOL_SIZE (default: the number of cores),
+// BENCH_SERVER_NODE_FLAGS.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { availableParallelism, loadavg } from 'node:os'
@@ -48,8 +49,8 @@ async function startServer(): Promise<{ info: ServerInfo; stop: () => void }> {
     ],
     {
       stdio: ['pipe', 'pipe', 'inherit'],
-      // As the gateway should be deployed: libuv's thread pool (request signature checks, attestations) sized to
-      // the cores, not to its default of 4 threads, which on 2 cores spend their time switching.
+      // As the gateway should be deployed: libuv's thread pool (ECDSA and RSA signature checks, ES256K attestations)
+      // sized to the cores, not to its default of 4 threads, which on 2 cores spend their time switching.
       env: {
         ...process.env,
         UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? String(availableParallelism()),

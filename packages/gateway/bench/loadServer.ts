@@ -36,7 +36,8 @@ const gateway = await startTestGateway(
   },
 )
 const entities = fixture('entities.json')
-const probe = await registerTestClient(gateway, ['EdDSA'])
+const clientAlg = (process.env.BENCH_CLIENT_ALG ?? 'EdDSA') as 'EdDSA' | 'ES256' | 'ES256K' | 'RS256'
+const probe = await registerTestClient(gateway, [clientAlg])
 const key = probe.key
 entities.users.push({ id: 'bench-user', role: 'member' })
 entities.credentials.push({ id: key.publicJwk.kid, userId: 'bench-user', key: key.publicJwk })
@@ -89,6 +90,7 @@ process.stdout.write(
     privateJwk: key.privateJwk,
     connectionId: connection.connectionId,
     settings: {
+      clientSignatures: clientAlg,
       attestation: attestationAlg,
       replayStore: replayStoreKind(gateway.config),
       logLevel,
