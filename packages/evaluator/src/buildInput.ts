@@ -9,9 +9,30 @@ export interface EvaluationState {
   entities: PreparedEntities
   sets: Record<string, PreparedPolicySet>
   presetIds: Set<string>
-  /** The index scopes of each principal and account met so far (they only change with the data). */
-  scopes: { principal: Map<string, string[]>; resource: Map<string, string[]> }
+  /** The candidates the index picked for the requests met so far (they only change with the data). */
+  candidates: CandidatesCache
 }
+
+/**
+ * Candidates by what picks them: action, intent type and chain (one string: enums and an integer), then user id,
+ * then account id (undefined when the request names no account of the organization). Maps keyed by the ids
+ * themselves, so that no request can make its key collide with another's. Walking the index takes more time than
+ * three lookups.
+ */
+export interface CandidatesCache {
+  byKind: Map<string, Map<string | undefined, Map<string | undefined, Candidates>>>
+  size: number
+}
+
+/** The candidate buckets of a request, their ids per policy set, and the optional intent fields they read. */
+export interface Candidates {
+  buckets: Bucket[]
+  refs: Record<string, string[]>
+  intentFields: string[][]
+}
+
+/** At most this many requests' candidates are kept; the cache starts over when full. */
+const CANDIDATES_KEPT = 10_000
 
 /** What the policy library reads as `input`. */
 export interface PolicyInput {
@@ -36,46 +57,88 @@ export const presetSet = (id: string) => `preset:${id}`
 
 const lower = (value: string) => value.toLowerCase()
 
-const ANYONE = ['*']
-
 /** The scopes a principal's policies are filed under in the index. */
-function principalScopes(userId: string | undefined, state: EvaluationState): string[] {
-  const user = userId === undefined ? undefined : state.entities.users[userId]
-  if (!user || userId === undefined) return ANYONE
-  let scopes = state.scopes.principal.get(userId)
-  if (!scopes) {
-    scopes = ['*', `user:${userId}`, `role:${user.role}`]
-    for (const group in user.groups) scopes.push(`group:${group}`)
-    state.scopes.principal.set(userId, scopes)
-  }
-  return scopes
-}
-
-/** The scopes of an account, and `*`. */
-function accountScopes(accountId: string | undefined, state: EvaluationState): string[] {
-  const account = accountId === undefined ? undefined : state.entities.accounts[accountId]
-  if (!account || accountId === undefined) return ANYONE
-  let scopes = state.scopes.resource.get(accountId)
-  if (!scopes) {
-    scopes = ['*', `account:${account.id}`]
-    for (const group in account.groups) scopes.push(`accountGroup:${group}`)
-    state.scopes.resource.set(accountId, scopes)
-  }
+function principalScopes(userId: string | undefined, entities: PreparedEntities): string[] {
+  const user = userId === undefined ? undefined : entities.users[userId]
+  if (!user) return ['*']
+  const scopes = ['*', `user:${userId}`, `role:${user.role}`]
+  for (const group in user.groups) scopes.push(`group:${group}`)
   return scopes
 }
 
 /** The scopes a request's policies are filed under in the index, for what it acts on. */
-function resourceScopes(request: EvaluationRequest, accountId: string | undefined, state: EvaluationState) {
-  const scopes = accountScopes(accountId, state)
-  const chainId = request.intent?.chainId
-  return Number.isSafeInteger(chainId) ? [...scopes, `chain:${chainId}`] : scopes
+function resourceScopes(
+  accountId: string | undefined,
+  chainId: unknown,
+  entities: PreparedEntities,
+): string[] {
+  const scopes = ['*']
+  const account = accountId === undefined ? undefined : entities.accounts[accountId]
+  if (account) {
+    scopes.push(`account:${account.id}`)
+    for (const group in account.groups) scopes.push(`accountGroup:${group}`)
+  }
+  if (Number.isSafeInteger(chainId)) scopes.push(`chain:${chainId}`)
+  return scopes
+}
+
+function keep(
+  cache: CandidatesCache,
+  kind: string,
+  userId: string | undefined,
+  account: string | undefined,
+  candidates: Candidates,
+): void {
+  if (cache.size >= CANDIDATES_KEPT) {
+    cache.byKind.clear()
+    cache.size = 0
+  }
+  let byUser = cache.byKind.get(kind)
+  if (!byUser) cache.byKind.set(kind, (byUser = new Map()))
+  let byAccount = byUser.get(userId)
+  if (!byAccount) byUser.set(userId, (byAccount = new Map()))
+  byAccount.set(account, candidates)
+  cache.size++
+}
+
+/** Walks the index: the buckets of each policy set under the action, intent type and scopes of a request. */
+function pickCandidates(
+  action: string,
+  intentKey: string,
+  sets: readonly string[],
+  scopes: () => { principal: string[]; resource: string[] },
+  state: EvaluationState,
+): Candidates {
+  const candidates: Candidates = { buckets: [], refs: {}, intentFields: [] }
+  let picked: { principal: string[]; resource: string[] } | undefined
+  for (const set of sets) {
+    const byScope = state.sets[set]?.index[action]?.[intentKey]
+    if (!byScope) continue
+    picked ??= scopes()
+    const ids: string[] = []
+    for (const scope of picked.principal) {
+      const byResource = byScope[scope]
+      if (byResource)
+        for (const resourceScope of picked.resource) {
+          const bucket = byResource[resourceScope]
+          if (bucket) {
+            candidates.buckets.push(bucket)
+            ids.push(bucket.id)
+            if (bucket.intentFields.length > 0) candidates.intentFields.push(bucket.intentFields)
+          }
+        }
+    }
+    if (ids.length > 0) candidates.refs[set] = ids
+  }
+  return candidates
 }
 
 /**
  * The input of one evaluation: the request with ids lowercased, the policy sets to decide with, the buckets of
- * candidate policies the index files under the request's action, intent type and scopes (their ids, per set), and the exact totals of the limits among the candidates. The history itself stays out, and so do the
- * optional intent fields no candidate criterion reads: the input is serialized on every call, so it carries only
- * what the policies read.
+ * candidate policies the index files under the request's action, intent type and scopes (their ids, per set), and
+ * the exact totals of the limits among the candidates. The history itself stays out, and so do the optional intent
+ * fields no candidate criterion reads: the input is serialized on every call, so it carries only what the policies
+ * read.
  */
 export function buildInput(
   request: EvaluationRequest,
@@ -93,37 +156,30 @@ export function buildInput(
 
   const userId = state.entities.users[principal] ? principal : state.entities.credentials[principal]
   const resource = request.resource === undefined ? undefined : lower(request.resource)
-  const buckets: Bucket[] = []
-  const refs: Record<string, string[]> = {}
   const intentKey = request.intent?.type ?? 'none'
-  let scopes: { principal: string[]; resource: string[] } | undefined
-  for (const set of sets) {
-    const byScope = state.sets[set]?.index[request.action]?.[intentKey]
-    if (!byScope) continue
-    scopes ??= {
-      principal: principalScopes(userId, state),
-      resource: resourceScopes(request, resource, state),
-    }
-    const ids: string[] = []
-    for (const scope of scopes.principal) {
-      const byResource = byScope[scope]
-      if (byResource)
-        for (const resourceScope of scopes.resource) {
-          const bucket = byResource[resourceScope]
-          if (bucket) {
-            buckets.push(bucket)
-            ids.push(bucket.id)
-          }
-        }
-    }
-    if (ids.length > 0) refs[set] = ids
+  const chainId = request.intent?.chainId
+  const account = resource !== undefined && state.entities.accounts[resource] ? resource : undefined
+  // Requests naming presets are not kept: preset ids are free text.
+  const cache = presets.length === 0 ? state.candidates : undefined
+  const kind = `${request.action} ${intentKey} ${Number.isSafeInteger(chainId) ? chainId : ''}`
+  const byUser = cache?.byKind.get(kind)
+  const byAccount = byUser?.get(userId)
+  let candidates = byAccount?.get(account)
+  if (!candidates) {
+    candidates = pickCandidates(
+      request.action,
+      intentKey,
+      sets,
+      () => ({
+        principal: principalScopes(userId, state.entities),
+        resource: resourceScopes(account, chainId, state.entities),
+      }),
+      state,
+    )
+    if (cache) keep(cache, kind, userId, account, candidates)
   }
-  let intent: EvaluationRequest['intent']
-  if (request.intent !== undefined) {
-    const needed: string[][] = []
-    for (const bucket of buckets) if (bucket.intentFields.length > 0) needed.push(bucket.intentFields)
-    intent = intentForCandidates(request.intent, needed)
-  }
+  const intent =
+    request.intent === undefined ? undefined : intentForCandidates(request.intent, candidates.intentFields)
   const now = request.now ?? Math.floor(Date.now() / 1000)
   // One object of one shape, built at once: fields left undefined are left out of its JSON.
   return {
@@ -135,8 +191,8 @@ export function buildInput(
     payload: request.payload,
     algorithm: request.algorithm,
     approvals,
-    buckets: refs,
+    buckets: candidates.refs,
     intent,
-    limits: computeLimits(request, buckets, state.entities, userId, now),
+    limits: computeLimits(request, candidates.buckets, state.entities, userId, now),
   }
 }

@@ -22,7 +22,7 @@ export function evaluationState(next: {
     entities,
     sets,
     presetIds: new Set(next.presets.map((preset) => preset.id)),
-    scopes: { principal: new Map(), resource: new Map() },
+    candidates: { byKind: new Map(), size: 0 },
   }
 }
 
