@@ -7,6 +7,7 @@ import presetSchema from '@rampart/schemas/preset.schema.json'
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import Ajv2020 from 'ajv/dist/2020.js'
 import type { EvaluatorIssue } from './errors'
+import { patternEngine } from './patternEngine'
 
 let ajv: Ajv2020 | undefined
 
@@ -15,7 +16,12 @@ function instance(): Ajv2020 {
   if (!ajv) {
     // discriminator: a policy criterion is checked against the one branch its `criterion` names, so an error
     // says what is wrong with that criterion's arguments instead of listing every other criterion.
-    ajv = new Ajv2020({ allErrors: true, discriminator: true, strict: false })
+    ajv = new Ajv2020({
+      allErrors: true,
+      discriminator: true,
+      strict: false,
+      code: { regExp: patternEngine },
+    })
     ajv.addSchema([
       intentSchema,
       policySchema,
