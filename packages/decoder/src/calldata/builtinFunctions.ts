@@ -1,3 +1,4 @@
+import { lowercaseHexDigits } from '../hexDigits'
 import * as account from './accountExecute'
 import type { BuiltinFunction } from './defineFunction'
 import * as entryPoint from './entryPoint'
@@ -54,6 +55,26 @@ export const builtinFunctions: ReadonlyMap<string, readonly BuiltinFunction[]> =
   universalRouter.universalRouterExecute,
   universalRouter.universalRouterExecuteWithDeadline,
 ])
+
+/** The same map keyed by the selector's 32-bit value, read from the calldata without slicing it. */
+const bySelectorValue = new Map<number, readonly BuiltinFunction[]>(
+  [...builtinFunctions].map(([selector, list]) => [Number.parseInt(selector.slice(2), 16), list]),
+)
+
+/**
+ * The built-in functions of the calldata's selector (its first 4 bytes), if any. The selector is read digit by
+ * digit as a number: a lookup by a fresh 10-character string would first hash it, on every call.
+ */
+export function builtinCandidates(data: string): readonly BuiltinFunction[] | undefined {
+  let value = 0
+  for (let i = 2; i < 10; i++) {
+    const digit = lowercaseHexDigits[data.charCodeAt(i)] ?? -1
+    // Not lowercase hex (calldata breaking the Call contract): looked up as text, as it always was.
+    if (digit < 0) return builtinFunctions.get(data.slice(0, 10))
+    value = value * 16 + digit
+  }
+  return bySelectorValue.get(value)
+}
 
 function index(functions: readonly BuiltinFunction[]): Map<string, BuiltinFunction[]> {
   const map = new Map<string, BuiltinFunction[]>()

@@ -16,7 +16,7 @@ import { decoderError } from '../errors/decodingError'
 import { limits } from '../limits'
 import { createResolution, errorDisplay } from '../resolution/createResolution'
 import type { Call, DecoderError, Display, Intent, Resolution } from '../types'
-import { builtinFunctions } from './builtinFunctions'
+import { builtinCandidates } from './builtinFunctions'
 import type { BuiltinFunction, Decoded } from './defineFunction'
 import { pickStandard } from './pickStandard'
 
@@ -67,7 +67,7 @@ export function decodeCall(call: Call, ctx: DecodeContext, depth: number, path: 
     )
   }
   const selector = data.slice(0, 10) as `0x${string}`
-  const candidates = builtinFunctions.get(selector)
+  const candidates = builtinCandidates(data)
   if (!candidates) return unknownCall(call, to, selector, ctx, path)
 
   const first = candidates[0]!

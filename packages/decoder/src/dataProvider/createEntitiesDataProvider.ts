@@ -69,7 +69,13 @@ class ByChain<T> {
   }
 
   get(chainId: number | undefined, address: string): T | undefined {
-    return this.chains.get(String(chainId ?? '*'))?.get(address.toLowerCase())
+    const byAddress = this.chains.get(String(chainId ?? '*'))
+    if (!byAddress) return undefined
+    // Addresses mostly come lowercase: looked up as they are first, they are hashed once for all lookups.
+    const found = byAddress.get(address)
+    if (found !== undefined) return found
+    const lower = address.toLowerCase()
+    return lower === address ? undefined : byAddress.get(lower)
   }
 }
 
