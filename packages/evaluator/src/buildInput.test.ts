@@ -12,8 +12,9 @@ import {
 } from '../test/northwind'
 import { buildInput } from './buildInput'
 import { evaluationState } from './evaluationState'
+import { BUILTIN_PRESETS } from './presets'
 
-const state = () => evaluationState({ entities, policies, presets: [] })
+const state = () => evaluationState({ entities, policies, presets: BUILTIN_PRESETS })
 
 describe('buildInput', () => {
   it('picks the same candidates for a request, whatever requests came before it', () => {
@@ -30,10 +31,14 @@ describe('buildInput', () => {
         resource: usdcTransfer({ principal: NORA, to: INITECH, amount: 1n }).resource,
       },
     ]
-    const sequence = [...requests, ...[...requests].reverse()]
+    const [first, second] = BUILTIN_PRESETS.map((preset) => preset.id)
+    const presetLists = [[], [first], [first, second], [second, first], []] as string[][]
+    const sequence = [...requests, ...[...requests].reverse()].flatMap((request) =>
+      presetLists.map((presets) => ({ request, presets })),
+    )
     const shared = state()
-    const picked = sequence.map((request) => buildInput(request, [], shared))
-    const fresh = sequence.map((request) => buildInput(request, [], state()))
+    const picked = sequence.map(({ request, presets }) => buildInput(request, presets, shared))
+    const fresh = sequence.map(({ request, presets }) => buildInput(request, presets, state()))
     expect(picked).toEqual(fresh)
     expect(new Set(picked.map((input) => JSON.stringify(input.buckets))).size).toBeGreaterThan(2)
   })

@@ -14,10 +14,10 @@ export interface EvaluationState {
 }
 
 /**
- * Candidates by what picks them: action, intent type and chain (one string: enums and an integer), then user id,
- * then account id (undefined when the request names no account of the organization). Maps keyed by the ids
- * themselves, so that no request can make its key collide with another's. Walking the index takes more time than
- * three lookups.
+ * Candidates by what picks them: action, intent type, chain and requested presets (one string: enums, an integer
+ * and a JSON list), then user id, then account id (undefined when the request names no account of the
+ * organization). Maps keyed by the ids themselves, so that no request can make its key collide with another's.
+ * Walking the index takes more time than three lookups.
  */
 export interface CandidatesCache {
   byKind: Map<string, Map<string | undefined, Map<string | undefined, Candidates>>>
@@ -159,10 +159,10 @@ export function buildInput(
   const intentKey = request.intent?.type ?? 'none'
   const chainId = request.intent?.chainId
   const account = resource !== undefined && state.entities.accounts[resource] ? resource : undefined
-  // Requests naming presets are not kept: preset ids are free text.
-  const cache = presets.length === 0 ? state.candidates : undefined
-  const kind = `${request.action} ${intentKey} ${Number.isSafeInteger(chainId) ? chainId : ''}`
-  const byUser = cache?.byKind.get(kind)
+  // Preset ids are free text: they go into the key as JSON, which no other list of ids writes the same way.
+  const cache = state.candidates
+  const kind = `${request.action} ${intentKey} ${Number.isSafeInteger(chainId) ? chainId : ''}${presets.length === 0 ? '' : ` ${JSON.stringify(presets)}`}`
+  const byUser = cache.byKind.get(kind)
   const byAccount = byUser?.get(userId)
   let candidates = byAccount?.get(account)
   if (!candidates) {
@@ -176,7 +176,7 @@ export function buildInput(
       }),
       state,
     )
-    if (cache) keep(cache, kind, userId, account, candidates)
+    keep(cache, kind, userId, account, candidates)
   }
   const intent =
     request.intent === undefined ? undefined : intentForCandidates(request.intent, candidates.intentFields)
