@@ -82,6 +82,7 @@ function resourceScopes(
   return scopes
 }
 
+/** Keeps a request's candidates, starting the cache over once it holds CANDIDATES_KEPT of them. */
 function keep(
   cache: CandidatesCache,
   kind: string,
