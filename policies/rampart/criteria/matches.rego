@@ -3,8 +3,8 @@
 # family's `<family>_holds` (in its own file) picks the check by name. Both are `else` chains: compiled to WASM, a
 # function of several clauses evaluates every clause on every call, while a chain stops at the clause that
 # applies, so each chain puts first what policies use most: destination, amount, token, assignment, principal
-# group and role, limits. Each file names its own rules so that the compiled plan (and the committed WASM) does not depend on the
-# order in which files are loaded.
+# group and role, limits. Each file names its own rules so that the compiled plan (and the committed WASM) does
+# not depend on the order in which files are loaded.
 package rampart.criteria
 
 matches(left) if {
