@@ -145,3 +145,16 @@ test_a_policy_in_several_buckets_is_reported_once if {
 	d.decidingPolicy == "forbid-all"
 	d.matchedPolicies == ["permit-all", "forbid-all"]
 }
+
+test_the_organization_alone_when_the_input_names_no_set if {
+	req := object.remove(t.indexed(t.request), ["sets"])
+	d := data.rampart.main.decision with input as req
+		with data.entities as t.entities
+		with data.sets as {"org": t.set([permit_transfers])}
+	d == [["permit", 0, [0], []]]
+	r := data.rampart.main.report with input as req
+		with data.entities as t.entities
+		with data.sets as {"org": t.set([permit_transfers])}
+	r.decision == "Permit"
+	not r.policyEvaluation
+}

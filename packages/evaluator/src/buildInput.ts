@@ -38,8 +38,8 @@ const CANDIDATES_KEPT = 10_000
 export interface PolicyInput {
   action: EvaluationRequest['action']
   principal: string
-  /** The policy sets to decide with: the organization's, then each requested preset's. */
-  sets: string[]
+  /** The policy sets to decide with (the organization's, then each requested preset's); absent for `org` alone. */
+  sets: string[] | undefined
   resource: string | undefined
   permissions: EvaluationRequest['permissions']
   payload: EvaluationRequest['payload']
@@ -162,7 +162,8 @@ export function buildInput(
   const account = resource !== undefined && state.entities.accounts[resource] ? resource : undefined
   // Preset ids are free text: they go into the key as JSON, which no other list of ids writes the same way.
   const cache = state.candidates
-  const kind = `${request.action} ${intentKey} ${Number.isSafeInteger(chainId) ? chainId : ''}${presets.length === 0 ? '' : ` ${JSON.stringify(presets)}`}`
+  const chain = Number.isSafeInteger(chainId) ? chainId : ''
+  const kind = `${request.action} ${intentKey} ${chain}${presets.length === 0 ? '' : ` ${JSON.stringify(presets)}`}`
   const byUser = cache.byKind.get(kind)
   const byAccount = byUser?.get(userId)
   let candidates = byAccount?.get(account)
@@ -186,7 +187,7 @@ export function buildInput(
   return {
     action: request.action,
     principal,
-    sets,
+    sets: presets.length === 0 ? undefined : sets,
     resource,
     permissions: request.permissions,
     payload: request.payload,

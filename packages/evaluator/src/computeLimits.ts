@@ -4,11 +4,11 @@ import { windowStart } from './limitWindow'
 import type { PreparedEntities } from './prepareEntities'
 import type { Bucket } from './preparePolicies'
 
-/** The exact totals of one limit's window: the amount as a decimal string of base units, and the count. */
-export interface LimitTotal {
-  total: string
-  count: number
-}
+/**
+ * The exact totals of one limit's window: the amount as a decimal string of base units, and the count. A pair, not
+ * an object: the policy library parses its input on every call, and each object field costs more than an item.
+ */
+export type LimitTotal = [total: string, count: number]
 
 interface Movement {
   amount: bigint
@@ -109,7 +109,7 @@ export function computeLimits(
         count++
       }
       totals ??= {}
-      totals[criterion.k] = { total: total.toString(), count }
+      totals[criterion.k] = [total.toString(), count]
     }
   }
   return totals

@@ -182,7 +182,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
     } catch (error) {
       return refusal('EVALUATION_FAILED', `the policy library failed: ${describe(error)}`)
     }
-    const verdicts = readVerdict(result, input.sets, current.sets)
+    const verdicts = readVerdict(result, input.sets ?? [ORG], current.sets)
     if (!verdicts) {
       return refusal('INVALID_RESULT', 'the policy library returned no decision, or a malformed one')
     }

@@ -1,6 +1,6 @@
 # Spending and rate limits. The evaluator sums the matching history with exact bigint arithmetic before each
-# evaluation (input.limits, keyed by the criterion's key), because WASM numbers cannot hold uint256 sums;
-# here the totals are compared with the limits as decimal strings.
+# evaluation (input.limits, keyed by the criterion's key, as [total, count]), because WASM numbers cannot hold
+# uint256 sums; here the totals are compared with the limits as decimal strings.
 package rampart.criteria
 
 import data.rampart.numbers
@@ -13,6 +13,6 @@ limits_holds(kind, a) if {
 	within_rate_limit(a)
 }
 
-within_spending_limit(a) if numbers.compare(input.limits[a.key].total, a.operator, a.limit)
+within_spending_limit(a) if numbers.compare(input.limits[a.key][0], a.operator, a.limit)
 
-within_rate_limit(a) if numbers.holds(input.limits[a.key].count, a.operator, a.limit)
+within_rate_limit(a) if numbers.holds(input.limits[a.key][1], a.operator, a.limit)

@@ -5,7 +5,7 @@ import data.rampart.testing as t
 daily := {"limit": "5000000000", "operator": "lte", "window": {"type": "fixed", "period": "day"}}
 
 # The evaluator puts the exact totals of the window in input.limits under the criterion's key.
-with_totals(total, n) := object.union(t.request, {"limits": {"org/0/0": {"total": total, "count": n}}})
+with_totals(total, n) := object.union(t.request, {"limits": {"org/0/0": [total, n]}})
 
 test_spending_limit if {
 	t.holds({"criterion": "checkSpendingLimit", "args": daily}, with_totals("5000000000", 1))
