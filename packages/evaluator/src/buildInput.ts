@@ -95,9 +95,15 @@ function keep(
     cache.size = 0
   }
   let byUser = cache.byKind.get(kind)
-  if (!byUser) cache.byKind.set(kind, (byUser = new Map()))
+  if (!byUser) {
+    byUser = new Map()
+    cache.byKind.set(kind, byUser)
+  }
   let byAccount = byUser.get(userId)
-  if (!byAccount) byUser.set(userId, (byAccount = new Map()))
+  if (!byAccount) {
+    byAccount = new Map()
+    byUser.set(userId, byAccount)
+  }
   byAccount.set(account, candidates)
   cache.size++
 }
