@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadPolicy } from '@open-policy-agent/opa-wasm'
+import { decodeRequest } from '@rampart/decoder'
+import { accountId, transferRpc, userId } from '../bench/org'
 import { scenario } from '../bench/scenario'
+import type { EvaluationRequest } from '../src'
 import { buildInput } from '../src/buildInput'
 import { createEvaluator } from '../src/createEvaluator'
 import { ENTRYPOINTS, WASM_PATH } from '../src/entrypoints'
@@ -47,6 +50,25 @@ async function evaluatorFigures(userCount: number, accountCount: number) {
 
 const large = await evaluatorFigures(users, accounts)
 const small = await evaluatorFigures(Math.min(users, 1000), 1000)
+
+/**
+ * The same organization, with each call a transfer by another user from another account: the evaluator keeps the
+ * index's pick of candidate policies per action, intent type, chain, user and account (10,000 of them), and this
+ * row cycles through more pairs than that, so every call walks the index, as the first request of a pair does.
+ */
+async function coldFigures(userCount: number, accountCount: number) {
+  const { entities, policies, request } = scenario(userCount, accountCount)
+  const evaluator = await createEvaluator({ entities, policies })
+  const pairs = Math.min(accountCount, 25_000)
+  const requests = Array.from({ length: pairs }, (_, i) => {
+    const account = (i * 4) % accountCount
+    const intent = decodeRequest(transferRpc(account), { entities }).intent as EvaluationRequest['intent']
+    return { ...request, principal: userId(account % userCount), resource: accountId(account), intent }
+  })
+  let next = 0
+  return measure(() => evaluator.evaluate(requests[next++ % pairs]!), pairs)
+}
+const cold = await coldFigures(users, accounts)
 
 // The same data and input the evaluator gives the WASM, written out for opa bench.
 const state = evaluationState({ entities: large.entities, policies: large.policies, presets: [] })
@@ -91,6 +113,7 @@ try {
   const rows = [
     [`evaluate, ${users} users / ${accounts} accounts / ${large.policies.length} policies`, large.figures],
     [`evaluate, ${Math.min(users, 1000)} users / 1000 accounts`, small.figures],
+    ['evaluate, another user and account on every call (no kept candidates)', cold],
     ['opa-wasm no-op evaluate, same input (baseline)', noop],
     ["no-op through the evaluator's WASM call, same input (floor)", floor],
     ['opa bench (topdown), same Rego, data and input', topdown],
