@@ -116,6 +116,7 @@ async function run(info: ServerInfo, target: Target, seconds: number) {
     target.signatures = await signAll(info, target, presignedPerSecond * seconds)
   let next = 0
   const before = await serverTimes(info)
+  const generatorBefore = process.cpuUsage()
   const result = await autocannon({
     url: target.url,
     connections,
@@ -137,6 +138,7 @@ async function run(info: ServerInfo, target: Target, seconds: number) {
       },
     ],
   })
+  const generator = process.cpuUsage(generatorBefore)
   const after = await serverTimes(info)
   if (target.signatures && next > target.signatures.length) {
     console.warn(`${target.name}: ran out of signatures (${next} requests); later ones were replays`)
@@ -152,6 +154,7 @@ async function run(info: ServerInfo, target: Target, seconds: number) {
       after.onCpu === null || before.onCpu === null
         ? 'n/a'
         : Math.round((after.onCpu - before.onCpu) / Math.max(1, result.requests.total)),
+    'autocannon CPU µs/req': Math.round((generator.user + generator.system) / Math.max(1, result.requests.total)),
     'non-2xx': result.non2xx,
     errors: result.errors + result.timeouts,
     requests: result.requests.total,
