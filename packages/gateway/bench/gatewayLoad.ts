@@ -3,13 +3,14 @@
 // once), so the signatures are made before each run, off the clock. Beside the rate and latency, each row shows
 // the server's CPU time per request (user + system, all threads, over the run), the figure least distorted when
 // other work shares the machine, the event loop's busy time per request, and the main thread's own time on a core
-// per request (Linux): request signature checks run on other threads (Ed25519 on the gateway's verifier thread, the
-// other algorithms in libuv's thread pool), so the main thread's share is what bounds the rate once a second core
-// is free, and its on-CPU time leaves out waits for a core that the busy time counts.
-// Settings: BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ONLY (a row name fragment), BENCH_CLIENT_ALG (the client's
-// request signatures: EdDSA, ES256, ES256K or RS256), BENCH_ATTESTATION (ES256K or EdDSA), BENCH_REPLAY_STORE
-// (memory or database), BENCH_LOG_LEVEL, UV_THREADPOOL_SIZE (default: the number of cores),
-// BENCH_SERVER_NODE_FLAGS.
+// per request (Linux): request signature checks and attestations run on other threads (Ed25519 ones on the
+// gateway's Ed25519 thread, the others in libuv's thread pool), so the main thread's share is what bounds the rate
+// once a second core is free, and its on-CPU time leaves out waits for a core that the busy time counts.
+// /evaluate is measured at several concurrencies, and its capacity is the best rate with p99 within 25 ms.
+// Settings: BENCH_DURATION, BENCH_CONNECTIONS, BENCH_EVALUATE_CONNECTIONS (a comma-separated list), BENCH_ONLY (a
+// row name fragment), BENCH_CLIENT_ALG (the client's request signatures: EdDSA, ES256, ES256K or RS256),
+// BENCH_ATTESTATION (ES256K or EdDSA), BENCH_REPLAY_STORE (memory or database), BENCH_LOG_LEVEL,
+// UV_THREADPOOL_SIZE (default: the number of cores), BENCH_SERVER_NODE_FLAGS.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { availableParallelism, loadavg } from 'node:os'
@@ -31,6 +32,11 @@ type ServerInfo = {
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
+/**
+ * /evaluate runs at several concurrencies: more connections in flight raise the rate until the server is busy, and
+ * then only the latency. Its capacity is the best rate whose p99 stays within the goal's 25 ms.
+ */
+const evaluateConnections = (process.env.BENCH_EVALUATE_CONNECTIONS ?? '16,32,48,64').split(',').map(Number)
 /** Requests signed ahead of a run: enough for well above the goal rate (fewer if signing would take too long). */
 const presignedPerSecond = Number(process.env.BENCH_PRESIGNED_PER_SECOND ?? 8000)
 const goal = { rps: 5000, p99: 25 }
@@ -94,6 +100,8 @@ async function signAll(info: ServerInfo, target: Target, count: number) {
 
 type Target = {
   name: string
+  /** Connections kept busy; the default is BENCH_CONNECTIONS. */
+  connections?: number
   url: string
   method: 'GET' | 'POST'
   path: string
@@ -119,7 +127,7 @@ async function run(info: ServerInfo, target: Target, seconds: number) {
   const generatorBefore = process.cpuUsage()
   const result = await autocannon({
     url: target.url,
-    connections,
+    connections: target.connections ?? connections,
     duration: seconds,
     requests: [
       {
@@ -145,6 +153,7 @@ async function run(info: ServerInfo, target: Target, seconds: number) {
   }
   return {
     target: target.name,
+    connections: target.connections ?? connections,
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
@@ -154,7 +163,9 @@ async function run(info: ServerInfo, target: Target, seconds: number) {
       after.onCpu === null || before.onCpu === null
         ? 'n/a'
         : Math.round((after.onCpu - before.onCpu) / Math.max(1, result.requests.total)),
-    'autocannon CPU µs/req': Math.round((generator.user + generator.system) / Math.max(1, result.requests.total)),
+    'autocannon CPU µs/req': Math.round(
+      (generator.user + generator.system) / Math.max(1, result.requests.total),
+    ),
     'non-2xx': result.non2xx,
     errors: result.errors + result.timeouts,
     requests: result.requests.total,
@@ -174,14 +185,17 @@ try {
       body: evaluateBody,
       headers: { 'content-type': 'application/json' },
     },
-    {
-      name: 'POST /evaluate',
-      url: info.gatewayUrl,
-      method: 'POST',
-      path: '/evaluate',
-      body: evaluateBody,
-      headers: { ...clientHeaders, 'content-type': 'application/json' },
-    },
+    ...evaluateConnections.map(
+      (count): Target => ({
+        name: 'POST /evaluate',
+        connections: count,
+        url: info.gatewayUrl,
+        method: 'POST',
+        path: '/evaluate',
+        body: evaluateBody,
+        headers: { ...clientHeaders, 'content-type': 'application/json' },
+      }),
+    ),
     {
       name: 'GET /v1/provider/wallets (signed)',
       url: info.gatewayUrl,
@@ -203,11 +217,13 @@ try {
   }
   const bare = rows[0]!['req/s']
   console.table(rows.map((row) => ({ ...row, 'vs bare': `${((row['req/s'] / bare) * 100).toFixed(1)}%` })))
-  const evaluate = rows.find((row) => row.target === 'POST /evaluate')
-  if (evaluate) {
-    const met = evaluate['req/s'] >= goal.rps && evaluate['p99 ms'] <= goal.p99
+  const withinLatency = rows.filter((row) => row.target === 'POST /evaluate' && row['p99 ms'] <= goal.p99)
+  const best = withinLatency.sort((a, b) => b['req/s'] - a['req/s'])[0]
+  if (rows.some((row) => row.target === 'POST /evaluate')) {
     console.log(
-      `/evaluate: ${evaluate['req/s']} req/s, p99 ${evaluate['p99 ms']} ms; goal ≥ ${goal.rps} req/s and p99 ≤ ${goal.p99} ms: ${met ? 'met' : 'not met'} (${connections} connections, ${durationSeconds} s)`,
+      best
+        ? `/evaluate capacity at p99 ≤ ${goal.p99} ms: ${best['req/s']} req/s (p99 ${best['p99 ms']} ms, ${best.connections} connections, ${durationSeconds} s); goal ≥ ${goal.rps} req/s: ${best['req/s'] >= goal.rps ? 'met' : 'not met'}`
+        : `/evaluate: no concurrency kept p99 within ${goal.p99} ms; goal not met`,
     )
   }
 } finally {

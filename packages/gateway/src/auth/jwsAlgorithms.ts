@@ -1,6 +1,6 @@
 import { createPublicKey, type JsonWebKey, type KeyObject, verify } from 'node:crypto'
 import type { JWK } from 'jose'
-import { Ed25519Verifier } from '../crypto/ed25519Verifier'
+import { ed25519Thread } from '../crypto/ed25519Thread'
 
 /** The only algorithms a request may be signed with: asymmetric, and never `none` or HMAC. */
 export const allowedJwsAlgorithms = ['ES256K', 'ES256', 'EdDSA', 'RS256'] as const
@@ -38,7 +38,6 @@ const signatureLengths: Partial<Record<JwsAlgorithm, number>> = { ES256K: 64, ES
 
 // Importing a JWK costs more than verifying with it; clients reuse a handful of keys, so keep them imported.
 type ImportedKey = { key: KeyObject; ed25519?: Buffer }
-const ed25519Verifier = new Ed25519Verifier()
 const importedKeys = new Map<string, ImportedKey>()
 const maxImportedKeys = 1000
 
@@ -81,7 +80,7 @@ export async function verifyJwsSignature(
     }
     const { key, ed25519 } = importedKey(jwk, alg)
     const message = Buffer.from(`${protectedB64}.${payloadB64}`, 'ascii')
-    if (ed25519) return await ed25519Verifier.verify(ed25519, message, signature)
+    if (ed25519) return await ed25519Thread.verify(ed25519, message, signature)
     const { digest, dsaEncoding } = verifyParameters[alg]
     return await verifyOffThread(digest, message, dsaEncoding ? { key, dsaEncoding } : key, signature)
   } catch {

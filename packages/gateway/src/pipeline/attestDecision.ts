@@ -1,13 +1,13 @@
 import { createPrivateKey, type JsonWebKey, type KeyObject, sign } from 'node:crypto'
 import { ATTESTATION_TYPE, type Decision, hashRequest } from '@rampart/evaluator'
 import type { JWK } from 'jose'
-import { type Ed25519SigningKey, ed25519SigningKey, signEd25519 } from '../crypto/ed25519'
+import { type Ed25519PrivateKey, ed25519PrivateKey, ed25519Thread } from '../crypto/ed25519Thread'
 
 // secp256k1 group order: signatures are normalized to low S, as Ethereum tooling and @noble/curves expect.
 const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
 
 type AttestationKey =
-  | { alg: 'EdDSA'; ed25519: Ed25519SigningKey; header: string }
+  | { alg: 'EdDSA'; ed25519: Ed25519PrivateKey; header: string }
   | { alg: 'ES256K'; key: KeyObject; header: string }
 const keys = new WeakMap<JWK, AttestationKey>()
 
@@ -23,7 +23,7 @@ function attestationKey(privateJwk: JWK): AttestationKey {
     )
     imported =
       alg === 'EdDSA'
-        ? { alg, ed25519: ed25519SigningKey(Buffer.from(privateJwk.d as string, 'base64url')), header }
+        ? { alg, ed25519: ed25519PrivateKey(Buffer.from(privateJwk.d as string, 'base64url')), header }
         : { alg, key, header }
     keys.set(privateJwk, imported)
   }
@@ -48,14 +48,14 @@ export async function attestDecision(
   const signingInput = Buffer.from(`${key.header}.${b64(JSON.stringify(payload))}`)
   const signature =
     key.alg === 'EdDSA'
-      ? signEd25519(key.ed25519, signingInput)
+      ? await ed25519Thread.sign(key.ed25519, signingInput)
       : lowS(await signOffThread('sha256', signingInput, key.key))
   return `${signingInput}.${Buffer.from(signature).toString('base64url')}`
 }
 
 /**
  * Signs in libuv's thread pool, so the event loop serves other requests meanwhile: an ES256K signature takes
- * OpenSSL several hundred microseconds. (An Ed25519 one takes libsodium about 21, less than the round trip.)
+ * OpenSSL several hundred microseconds. (Ed25519 ones go to the gateway's Ed25519 thread.)
  */
 function signOffThread(digest: 'sha256', input: Buffer, key: KeyObject): Promise<Buffer> {
   return new Promise((resolve, reject) =>

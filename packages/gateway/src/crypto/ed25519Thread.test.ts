@@ -1,0 +1,83 @@
+import { generateKeyPairSync, sign, verify } from 'node:crypto'
+import { afterAll, describe, expect, it } from 'vitest'
+import { Ed25519Thread, ed25519PrivateKey } from './ed25519Thread'
+
+function keyPair() {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519')
+  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url')
+  const seed = Buffer.from(privateKey.export({ format: 'jwk' }).d as string, 'base64url')
+  return { privateKey, publicKey, raw, seed, sign: (message: Buffer) => sign(null, message, privateKey) }
+}
+
+const thread = new Ed25519Thread()
+afterAll(() => thread.close())
+
+describe('Ed25519Thread', () => {
+  it('accepts OpenSSL signatures, many at once, each with its own verdict', async () => {
+    const keys = Array.from({ length: 5 }, keyPair)
+    const checks = Array.from({ length: 200 }, (_, i) => {
+      const key = keys[i % keys.length]!
+      const message = Buffer.from(`request ${i}`)
+      // Every third check is of another key's signature, so the verdicts must stay matched to their checks.
+      const signer = i % 3 === 0 ? keys[(i + 1) % keys.length]! : key
+      return { expected: i % 3 !== 0, check: thread.verify(key.raw, message, signer.sign(message)) }
+    })
+    for (const { expected, check } of checks) expect(await check).toBe(expected)
+  })
+
+  it('signs exactly as OpenSSL does, with several keys and checks in the same batches', async () => {
+    const keys = Array.from({ length: 3 }, keyPair)
+    const privateKeys = keys.map((key) => ed25519PrivateKey(key.seed))
+    const jobs = Array.from({ length: 60 }, (_, i) => {
+      const message = Buffer.from(`decision ${i} ${'x'.repeat(i * 37)}`)
+      const k = i % keys.length
+      return {
+        message,
+        k,
+        signature: thread.sign(privateKeys[k]!, message),
+        check: thread.verify(keys[k]!.raw, message, keys[k]!.sign(message)),
+      }
+    })
+    for (const { message, k, signature, check } of jobs) {
+      const ours = await signature
+      expect(ours.equals(keys[k]!.sign(message))).toBe(true)
+      expect(verify(null, message, keys[k]!.publicKey, ours)).toBe(true)
+      expect(await check).toBe(true)
+    }
+  })
+
+  it('refuses a changed message, a changed signature and malformed lengths', async () => {
+    const key = keyPair()
+    const message = Buffer.from('pay 1 USDC')
+    const signature = key.sign(message)
+    expect(await thread.verify(key.raw, Buffer.from('pay 2 USDC'), signature)).toBe(false)
+    for (const at of [0, 31, 32, 63]) {
+      const damaged = Buffer.from(signature)
+      damaged[at]! ^= 1
+      expect(await thread.verify(key.raw, message, damaged)).toBe(false)
+    }
+    expect(await thread.verify(key.raw, message, signature.subarray(0, 63))).toBe(false)
+    expect(await thread.verify(key.raw.subarray(0, 31), message, signature)).toBe(false)
+    expect(() => ed25519PrivateKey(key.seed.subarray(0, 31))).toThrow('32 bytes')
+  })
+
+  it('refuses a small-order public key, under which OpenSSL accepts a forged signature of any message', async () => {
+    const identity = Buffer.alloc(32)
+    identity[0] = 1
+    const forged = Buffer.alloc(64)
+    forged[0] = 1
+    expect(await thread.verify(identity, Buffer.from('anything'), forged)).toBe(false)
+  })
+
+  it('refuses the jobs not yet answered when it closes, and starts a new thread for the next', async () => {
+    const key = keyPair()
+    const message = Buffer.from('m')
+    const own = new Ed25519Thread()
+    expect(await own.verify(key.raw, message, key.sign(message))).toBe(true)
+    const refused = expect(own.verify(key.raw, message, key.sign(message))).rejects.toThrow('closed')
+    await own.close()
+    await refused
+    expect(await own.verify(key.raw, message, key.sign(message))).toBe(true)
+    await own.close()
+  })
+})
