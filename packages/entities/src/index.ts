@@ -49,6 +49,7 @@ export {
   type ParseEntitiesJsonOptions,
   parseEntitiesJson,
 } from './parseEntitiesJson'
+export { patternEngine } from './patternEngine'
 export { entitySchemas } from './schemaValidator'
 export {
   type LoadedEntities,

@@ -1,3 +1,4 @@
+import { patternEngine } from '@rampart/entities'
 import decisionSchema from '@rampart/schemas/evaluator/decision.schema.json'
 import evaluationRequestSchema from '@rampart/schemas/evaluator/evaluationRequest.schema.json'
 import policySetSchema from '@rampart/schemas/evaluator/policySet.schema.json'
@@ -7,7 +8,6 @@ import presetSchema from '@rampart/schemas/preset.schema.json'
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import Ajv2020 from 'ajv/dist/2020.js'
 import type { EvaluatorIssue } from './errors'
-import { patternEngine } from './patternEngine'
 
 let ajv: Ajv2020 | undefined
 
