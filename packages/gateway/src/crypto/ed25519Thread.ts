@@ -174,9 +174,9 @@ export class Ed25519Thread {
       this.#inFlight.delete(batch)
       if (!this.#flushScheduled) this.#flush()
       const bytes = Buffer.from(answers)
-      settles?.forEach((settle, i) =>
-        settle.resolve(bytes.subarray(i * ANSWER_BYTES, (i + 1) * ANSWER_BYTES)),
-      )
+      for (const [i, settle] of (settles ?? []).entries()) {
+        settle.resolve(bytes.subarray(i * ANSWER_BYTES, (i + 1) * ANSWER_BYTES))
+      }
     })
     const fail = (error: Error) => {
       if (this.#thread !== thread) return
