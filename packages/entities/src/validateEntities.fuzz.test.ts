@@ -1,16 +1,13 @@
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64'
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus'
 import { describe, expect, it } from 'vitest'
 import { northwind } from './testFixtures'
 import { loadEntities, validateEntities } from './validateEntities'
 
-/** A small deterministic generator (mulberry32), so a failure replays exactly. */
+/** A seeded generator of numbers in [0, 1), so that a failure replays exactly. */
 function random(seed: number): () => number {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const rng = xoroshiro128plus(seed)
+  return () => uniformFloat64(rng)
 }
 
 const replacements: unknown[] = [
