@@ -17,6 +17,7 @@ import { createEvaluator } from '../src/createEvaluator'
 import { ENTRYPOINTS, WASM_PATH } from '../src/entrypoints'
 import { evaluationState, policyData } from '../src/evaluationState'
 import { policyCall } from '../src/policyCall'
+import { SCHEMA_IDS, validator } from '../src/schemaValidators'
 import { findOpa } from './buildPolicies'
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -82,6 +83,14 @@ wasm.setData(data)
 const noop = measure(() => wasm.evaluate(input, ENTRYPOINTS.noop))
 const noopCall = policyCall(wasm, wasm.entrypoints[ENTRYPOINTS.noop])
 const floor = measure(() => noopCall(JSON.stringify(input)))
+// The split of a decision: the policy library alone (the decision entrypoint through the same call, same input),
+// and the evaluator's own work before it (the request's schema check, the input, its JSON).
+const decisionCall = policyCall(wasm, wasm.entrypoints[ENTRYPOINTS.decision])
+const library = measure(() => decisionCall(JSON.stringify(input)))
+const validateRequest = validator(SCHEMA_IDS.request)
+const before = measure(
+  () => validateRequest(large.request) && JSON.stringify(buildInput(large.request, [], state)),
+)
 
 const work = mkdtempSync(join(tmpdir(), 'rampart-bench-'))
 try {
@@ -116,12 +125,15 @@ try {
     ['evaluate, another user and account on every call (no kept candidates)', cold],
     ['opa-wasm no-op evaluate, same input (baseline)', noop],
     ["no-op through the evaluator's WASM call, same input (floor)", floor],
+    ["decision through the evaluator's WASM call, same input (policy library)", library],
+    ['request check, input and its JSON, without the WASM call', before],
     ['opa bench (topdown), same Rego, data and input', topdown],
   ] as const
   for (const [name, { p50, p99 }] of rows)
     console.log(`${name.padEnd(72)} p50 ${us(p50).padStart(10)}  p99 ${us(p99).padStart(10)}`)
   console.log(`topdown p50 / evaluate p50: ${(topdown.p50 / large.figures.p50).toFixed(2)}× (goal ≥ 2×)`)
   console.log(`evaluate p50 / no-op p50: ${(large.figures.p50 / noop.p50).toFixed(2)}×`)
+  console.log(`the policy library's own work (its row − floor), p50: ${us(library.p50 - floor.p50)}`)
   console.log(
     `p50 at ${accounts} accounts / p50 at 1000 accounts: ${(large.figures.p50 / small.figures.p50).toFixed(3)} (goal ≤ 1.10)`,
   )
