@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { homedir, tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { gunzipSync } from 'node:zlib'
+import { extract } from 'tar'
 import { ENTRYPOINTS, WASM_PATH } from '../src/entrypoints'
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -26,21 +26,6 @@ export function findOpa(): string {
   }
 }
 
-/** Reads one file out of a tar archive (ustar headers of 512 bytes, sizes in octal). */
-function readTarEntry(tar: Buffer, wanted: string): Buffer {
-  let offset = 0
-  while (offset + 512 <= tar.length) {
-    const header = tar.subarray(offset, offset + 512)
-    const name = header.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '')
-    if (name === '') break
-    const size = Number.parseInt(header.subarray(124, 136).toString('utf8').replace(/\0.*$/s, '').trim(), 8)
-    const body = offset + 512
-    if (name === wanted || name === wanted.replace(/^\//, '')) return tar.subarray(body, body + size)
-    offset = body + Math.ceil(size / 512) * 512
-  }
-  throw new Error(`${wanted} is not in the OPA bundle`)
-}
-
 /** Compiles the Rego under `source` (relative to the repository root) with the given entrypoints. */
 export function buildWasm(source: string, entrypointNames: readonly string[]): Buffer {
   const work = mkdtempSync(join(tmpdir(), 'rampart-opa-'))
@@ -53,7 +38,14 @@ export function buildWasm(source: string, entrypointNames: readonly string[]): B
       ['build', '-t', 'wasm', ...entrypoints, '--ignore', '*_test.rego', '-o', bundle, source],
       { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] },
     )
-    return readTarEntry(gunzipSync(readFileSync(bundle)), '/policy.wasm')
+    // OPA's bundle names the module /policy.wasm; tar strips the leading slash as it extracts.
+    extract({
+      file: bundle,
+      cwd: work,
+      sync: true,
+      filter: (path) => path.replace(/^\//, '') === 'policy.wasm',
+    })
+    return readFileSync(join(work, 'policy.wasm'))
   } finally {
     rmSync(work, { recursive: true, force: true })
   }
