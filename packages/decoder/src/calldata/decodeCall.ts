@@ -213,7 +213,15 @@ function registryDisplay(
     const display =
       formatDecoded && fn?.staticArguments && args
         ? formatDecoded(
-            { chainId: call.chainId, to, from: call.from, value: call.value, data: call.data, args },
+            {
+              chainId: call.chainId,
+              to,
+              from: call.from,
+              value: call.value,
+              data: call.data,
+              args,
+              inputs: fn.abi.inputs,
+            },
             ctx.provider,
           )
         : registry.formatCalldata(

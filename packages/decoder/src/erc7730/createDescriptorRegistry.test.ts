@@ -1,6 +1,11 @@
-import { type AbiFunction, encodeFunctionData, parseAbiItem } from 'viem'
+import { type AbiFunction, encodeFunctionData, parseAbiItem, toFunctionSelector } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { createDescriptorRegistry } from './createDescriptorRegistry'
+import { compileStaticDecoder } from '../calldata/compileStaticDecoder'
+import {
+  createDescriptorRegistry,
+  type DecodedCallFormatter,
+  formatDecodedCall,
+} from './createDescriptorRegistry'
 import {
   ALICE,
   mailDescriptor,
@@ -330,6 +335,44 @@ describe('createDescriptorRegistry', () => {
     expect(generic.formatCalldata({ chainId: 1, to: VAULT, data })?.intent).toBe('Sweep')
     const strict = createDescriptorRegistry([{ source: 'erc20.json', json: erc20 }])
     expect(strict.formatCalldata({ chainId: 5, to: USDC, data })).toBeUndefined()
+  })
+
+  it('uses arguments the decoder read only for a format with the same input types (selectors collide)', () => {
+    // approve(address,uint256) and sign_szabo_bytecode(bytes16,uint128) share the selector 0x095ea7b3.
+    const signature = 'sign_szabo_bytecode(bytes16 code, uint128 amount)'
+    const approve = parseAbiItem('function approve(address spender, uint256 amount)') as AbiFunction
+    expect(toFunctionSelector(`function ${signature}`)).toBe(toFunctionSelector(approve))
+    const colliding = createDescriptorRegistry([
+      {
+        source: 'example/calldata-collision.json',
+        json: {
+          context: { contract: { deployments: [{ chainId: 1, address: VAULT }] } },
+          metadata: { owner: 'Example' },
+          display: {
+            formats: {
+              [signature]: {
+                intent: 'Sign',
+                fields: [
+                  { path: 'code', label: 'Code', format: 'raw' },
+                  { path: 'amount', label: 'Amount', format: 'raw' },
+                ],
+              },
+            },
+          },
+        },
+      },
+    ])
+    const data = encodeFunctionData({ abi: [approve], args: [ROUTER, 5n] })
+    const expected = colliding.formatCalldata({ chainId: 1, to: VAULT, data, value: 0n })
+    expect(shown(expected)).toEqual([
+      ['Code', `0x${'00'.repeat(12)}${ROUTER.slice(2, 10)}`],
+      ['Amount', '5'],
+    ])
+    // A built-in approve read its arguments as (address, uint256): the format must not take them as its own.
+    const args = compileStaticDecoder(approve.inputs)!(data)
+    const format = (colliding as unknown as { [formatDecodedCall]: DecodedCallFormatter })[formatDecodedCall]
+    const call = { chainId: 1, to: VAULT, from: undefined, value: 0n, data, args, inputs: approve.inputs }
+    expect(format(call)).toEqual(expected)
   })
 
   it('reports invalid descriptors and missing includes as issues', () => {

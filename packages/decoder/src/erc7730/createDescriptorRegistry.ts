@@ -1,4 +1,4 @@
-import { decodeAbiParameters } from 'viem'
+import { type AbiParameter, decodeAbiParameters } from 'viem'
 import type { ArgumentDecoder } from '../calldata/compileStaticDecoder'
 import {
   type CompiledDescriptor,
@@ -50,9 +50,10 @@ export const viemDecoding = Symbol('viemDecoding')
 
 /**
  * A call as the decoder holds it: `to` and `from` valid lowercase addresses, `data` valid lowercase hex with a
- * selector, `chainId` an integer, and `args` read from `data` by the built-in function of that selector. The
- * arguments are used only for formats whose inputs are all one-word static types: the built-in function then
- * has the same inputs (same selector) and read them with the same static reader the registry would use.
+ * selector, `chainId` an integer, and `args` read from `data` as `inputs` by the built-in function of that
+ * selector. The arguments are used only by a format whose inputs are all one-word static types and the same
+ * types as `inputs` (a selector is 4 bytes of a hash: two signatures can share it): it would have read the
+ * same values with the same static reader. Any other format decodes `data` itself.
  */
 export interface DecodedCall {
   chainId: number
@@ -61,6 +62,7 @@ export interface DecodedCall {
   value: bigint
   data: string
   args: readonly unknown[]
+  inputs: readonly AbiParameter[]
 }
 
 export type DecodedCallFormatter = (
@@ -292,7 +294,7 @@ export function createDescriptorRegistry(
         if (
           !readInPlace ||
           !format.readStatic ||
-          call.args.length !== format.schema.components?.length ||
+          !sameTypes(format.abi!.inputs, call.inputs) ||
           !Number.isSafeInteger(call.chainId) ||
           call.data.length > MAX_CALLDATA_BYTES * 2 + 2
         ) {
@@ -318,6 +320,12 @@ export function createDescriptorRegistry(
     size,
   }
   return registry
+}
+
+function sameTypes(a: readonly AbiParameter[], b: readonly AbiParameter[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i]!.type !== b[i]!.type) return false
+  return true
 }
 
 /**
