@@ -1,6 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { mnemonicToSeedSync } from '@scure/bip39'
+import { HDKey } from 'micro-key-producer/slip10.js'
 import {
   decodeFunctionData,
   erc20Abi,
@@ -10,7 +11,6 @@ import {
   recoverTransactionAddress,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deriveEd25519 } from '../src/providers/local/slip10'
 import {
   policy,
   type SigningSetup,
@@ -21,7 +21,7 @@ import {
 
 const blocked = '0x000000000000000000000000000000000000dEaD'
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const solanaKey = deriveEd25519(mnemonicToSeedSync(testMnemonic), "m/44'/501'/0'/0'")
+const solanaKey = HDKey.fromMasterSeed(mnemonicToSeedSync(testMnemonic)).derive("m/44'/501'/0'/0'")
 
 let setup: SigningSetup
 let sequence = 0
@@ -214,9 +214,9 @@ describe('POST /v1/provider/sign-raw', () => {
     })
     expect(response.statusCode, response.body).toBe(201)
     const [signed] = response.json().data.signedMessages
-    expect(signed.publicKey).toBe(`0x${Buffer.from(solanaKey.publicKey).toString('hex')}`)
+    expect(signed.publicKey).toBe(`0x${Buffer.from(solanaKey.publicKeyRaw).toString('hex')}`)
     const signature = Buffer.from(signed.signature.fullSig.slice(2), 'hex')
-    expect(ed25519.verify(signature, Buffer.from(message.slice(2), 'hex'), solanaKey.publicKey)).toBe(true)
+    expect(ed25519.verify(signature, Buffer.from(message.slice(2), 'hex'), solanaKey.publicKeyRaw)).toBe(true)
   })
 
   it('refuses a secp256k1 payload that is not a 32-byte digest', async () => {

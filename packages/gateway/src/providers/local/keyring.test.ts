@@ -42,6 +42,17 @@ describe('createKeyring', () => {
     expect(key.publicKey).toMatch(/^0x[0-9a-f]{64}$/)
   })
 
+  it("derives the Solana address wallets give the BIP-39 test mnemonic at m/44'/501'/0'/0'", () => {
+    const abandon = mnemonicToSeedSync(`${'abandon '.repeat(11)}about`)
+    const reference = createKeyring(abandon)
+    expect(reference.key(localNetworks.SOLANA!, 0, 0).address).toBe(
+      'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk',
+    )
+    expect(reference.key(localNetworks.ETHEREUM!, 0, 0).address).toBe(
+      '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+    )
+  })
+
   it('reports the BIP-32 master fingerprint', () => {
     expect(keyring.fingerprint).toMatch(/^[0-9a-f]{8}$/)
     expect(createKeyring(seed).fingerprint).toBe(keyring.fingerprint)

@@ -1,12 +1,11 @@
-import { ed25519 } from '@noble/curves/ed25519.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { base58 } from '@scure/base'
 import { HDKey } from '@scure/bip32'
+import { HDKey as Slip10Key } from 'micro-key-producer/slip10.js'
 import type { Hex } from 'viem'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { ProviderError } from '../errors'
 import type { LocalNetwork } from './networks'
-import { deriveEd25519 } from './slip10'
 
 /** A key the local provider signs with. Private keys never leave the keyring's session. */
 export type LocalKey =
@@ -67,13 +66,14 @@ export function createKeyring(seed: Uint8Array): Keyring {
           account,
         }
       } else {
-        const node = deriveEd25519(seed, path)
+        // SLIP-0010: ed25519 has hardened derivation only, which the network's path template respects.
+        const node = Slip10Key.fromMasterSeed(seed).derive(path)
         key = {
           curve: 'ed25519',
           path,
           privateKey: node.privateKey,
-          publicKey: `0x${bytesToHex(ed25519.getPublicKey(node.privateKey))}`,
-          address: base58.encode(node.publicKey),
+          publicKey: `0x${bytesToHex(node.publicKeyRaw)}`,
+          address: base58.encode(node.publicKeyRaw),
         }
       }
       cache.set(path, key)
