@@ -1,4 +1,10 @@
+import { execFile } from 'node:child_process'
 import { generateKeyPairSync, sign, verify } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Ed25519Thread, ed25519PrivateKey } from './ed25519Thread'
 
@@ -79,5 +85,32 @@ describe('Ed25519Thread', () => {
     await refused
     expect(await own.verify(key.raw, message, key.sign(message))).toBe(true)
     await own.close()
+  })
+
+  it('keeps a process alive until its jobs are answered, and no longer', async () => {
+    // A script that asks for a check and returns: it must print the verdict (the thread kept it alive while the
+    // job was out) and then exit by itself (the idle thread does not hold it).
+    const script = `
+      import { generateKeyPairSync, sign } from 'node:crypto'
+      const { Ed25519Thread } = await import(${JSON.stringify(new URL('./ed25519Thread.ts', import.meta.url).href)})
+      const { privateKey, publicKey } = generateKeyPairSync('ed25519')
+      const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x, 'base64url')
+      const message = Buffer.from('m')
+      console.log(await new Ed25519Thread().verify(raw, message, sign(null, message, privateKey)))`
+    const dir = mkdtempSync(join(tmpdir(), 'rampart-ed25519-'))
+    try {
+      writeFileSync(join(dir, 'check.mjs'), script)
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', join(dir, 'check.mjs')],
+        {
+          cwd: fileURLToPath(new URL('.', import.meta.url)),
+          timeout: 20_000,
+        },
+      )
+      expect(stdout).toBe('true\n')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

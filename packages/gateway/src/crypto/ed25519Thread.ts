@@ -97,9 +97,9 @@ export function ed25519PrivateKey(seed: Uint8Array): Ed25519PrivateKey {
  *
  * A job goes to an idle thread at once; the jobs asked for while it works go over together when it answers, in one
  * message, packed into one buffer that is handed over rather than copied (a Buffer is often a view of a shared
- * 8 KiB pool, all of which a message would copy). The thread starts on first use and does not keep the process
- * alive; if it fails, the jobs in flight are rejected (so their requests are refused) and a new thread takes the
- * next ones.
+ * 8 KiB pool, all of which a message would copy). The thread starts on first use and keeps the process alive only
+ * while a job waits for its answer; if it fails, the jobs in flight are rejected (so their requests are refused)
+ * and a new thread takes the next ones.
  */
 export class Ed25519Thread {
   #thread: Worker | undefined
@@ -157,7 +157,10 @@ export class Ed25519Thread {
     this.#inFlight.set(batch, settles)
     try {
       const packed = pack(jobs)
-      this.#threadOrStart().postMessage({ batch, count: jobs.length, packed }, [packed])
+      const thread = this.#threadOrStart()
+      thread.postMessage({ batch, count: jobs.length, packed }, [packed])
+      // While a job waits for its answer the thread keeps the process alive; idle, it does not.
+      thread.ref()
     } catch (error) {
       this.#inFlight.delete(batch)
       for (const settle of settles) settle.reject(error as Error)
@@ -168,11 +171,11 @@ export class Ed25519Thread {
     if (this.#thread) return this.#thread
     const sodiumPath = createRequire(import.meta.url).resolve('sodium-native')
     const thread = new Worker(threadSource(sodiumPath), { eval: true })
-    thread.unref()
     thread.on('message', ({ batch, answers }: { batch: number; answers: ArrayBuffer }) => {
       const settles = this.#inFlight.get(batch)
       this.#inFlight.delete(batch)
       if (!this.#flushScheduled) this.#flush()
+      if (this.#inFlight.size === 0) thread.unref()
       const bytes = Buffer.from(answers)
       for (const [i, settle] of (settles ?? []).entries()) {
         settle.resolve(bytes.subarray(i * ANSWER_BYTES, (i + 1) * ANSWER_BYTES))
