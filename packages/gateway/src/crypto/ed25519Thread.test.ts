@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { afterAll, describe, expect, it } from 'vitest'
+import { Worker } from 'node:worker_threads'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { Ed25519Thread, ed25519PrivateKey } from './ed25519Thread'
 
 function keyPair() {
@@ -85,6 +86,33 @@ describe('Ed25519Thread', () => {
     await refused
     expect(await own.verify(key.raw, message, key.sign(message))).toBe(true)
     await own.close()
+  })
+
+  it('refuses the jobs of a batch its thread dies with, and hands the jobs waiting behind it to a new thread', async () => {
+    const key = keyPair()
+    const message = Buffer.from('m')
+    const signature = key.sign(message)
+    const own = new Ed25519Thread()
+    const post = Worker.prototype.postMessage
+    // The thread dies with the first batch, as it would if it crashed while checking it.
+    const spy = vi.spyOn(Worker.prototype, 'postMessage').mockImplementationOnce(function (
+      this: Worker,
+      ...args
+    ) {
+      void this.terminate()
+      return post.apply(this, args)
+    })
+    try {
+      const lost = own.verify(key.raw, message, signature)
+      await Promise.resolve()
+      const waiting = own.verify(key.raw, message, signature)
+      await expect(lost).rejects.toThrow('exited')
+      expect(await waiting).toBe(true)
+      expect(await own.verify(key.raw, message, signature)).toBe(true)
+    } finally {
+      spy.mockRestore()
+      await own.close()
+    }
   })
 
   it('keeps a process alive until its jobs are answered, and no longer', async () => {
