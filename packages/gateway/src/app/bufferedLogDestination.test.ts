@@ -1,4 +1,5 @@
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { close, closeSync, mkdtempSync, open, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pino from 'pino'
@@ -23,14 +24,31 @@ function logFile() {
   return { fd, lines }
 }
 
+/**
+ * Blocks every thread of libuv's pool (each opening a FIFO nobody writes to yet), as other requests' crypto or file
+ * work can keep it busy, so that a write handed to the pool waits; the returned function lets them all go.
+ */
+function holdThreadPool() {
+  const dir = mkdtempSync(join(tmpdir(), 'rampart-pool-'))
+  dirs.push(dir)
+  const fifo = join(dir, 'fifo')
+  execFileSync('mkfifo', [fifo])
+  for (let i = 0; i < Number(process.env.UV_THREADPOOL_SIZE ?? 4); i++) {
+    open(fifo, 'r', (error, fd) => {
+      if (!error) close(fd, () => {})
+    })
+  }
+  return () => closeSync(openSync(fifo, 'w'))
+}
+
 describe('bufferedLogDestination', () => {
-  it('holds short bursts back, then writes every line in order when the gateway closes', () => {
+  it('holds short bursts back, then writes every line in order when the gateway closes', async () => {
     const { fd, lines } = logFile()
     const destination = bufferedLogDestination(fd)
     const log = pino(destination.stream)
     for (let i = 0; i < 5; i++) log.info(`line ${i}`)
     expect(lines()).toEqual([])
-    destination.close()
+    await destination.close()
     expect(lines()).toEqual(['line 0', 'line 1', 'line 2', 'line 3', 'line 4'])
     closeSync(fd)
   })
@@ -40,7 +58,7 @@ describe('bufferedLogDestination', () => {
     const destination = bufferedLogDestination(fd)
     pino(destination.stream).info('the only line')
     await vi.waitFor(() => expect(lines()).toEqual(['the only line']), { timeout: 3000, interval: 50 })
-    destination.close()
+    await destination.close()
     closeSync(fd)
   })
 
@@ -50,8 +68,23 @@ describe('bufferedLogDestination', () => {
     const log = pino(destination.stream)
     for (let i = 0; i < 100; i++) log.info(`busy ${i} ${'x'.repeat(60)}`)
     await vi.waitFor(() => expect(lines().length).toBeGreaterThan(0), { timeout: 500, interval: 10 })
-    destination.close()
+    await destination.close()
     expect(lines()).toHaveLength(100)
+    closeSync(fd)
+  })
+
+  it('keeps the lines in order when the gateway closes while a batch is still being written', async () => {
+    const { fd, lines } = logFile()
+    const destination = bufferedLogDestination(fd)
+    const log = pino(destination.stream)
+    const release = holdThreadPool()
+    // Over 4 KiB: the first lines leave as a batch, whose write waits for the pool; the others stay buffered.
+    const expected = Array.from({ length: 60 }, (_, i) => `line ${i} ${'x'.repeat(80)}`)
+    for (const line of expected) log.info(line)
+    const closed = destination.close()
+    release()
+    await closed
+    expect(lines()).toEqual(expected)
     closeSync(fd)
   })
 })

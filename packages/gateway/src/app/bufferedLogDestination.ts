@@ -7,15 +7,16 @@ const flushIntervalMs = 1000
 
 export type BufferedLogDestination = {
   stream: pino.DestinationStream
-  /** Writes what is buffered, synchronously, and stops the timer: for a gateway that closes. */
-  close: () => void
+  /** Stops the timer and writes what is buffered, after the batch being written if there is one. */
+  close: () => Promise<void>
 }
 
 /**
  * Standard output, written in batches of 4 KiB and at least once a second: pino's asynchronous destination.
  * Writing each line as it comes costs the event loop one system call per request (a thread-pool round trip for
  * an asynchronous write), which at thousands of requests a second is more than the line itself. pino writes
- * what remains synchronously when the process exits, so only a crash of the machine can lose the last second.
+ * what remains synchronously when the process exits (an uncaught exception included), so only a process killed
+ * outright (SIGKILL, a signal nothing handles, a native crash) or a crash of the machine loses the last second.
  */
 export function bufferedLogDestination(fd = 1): BufferedLogDestination {
   const stream = pino.destination({ dest: fd, sync: false, minLength: bufferBytes })
@@ -23,9 +24,19 @@ export function bufferedLogDestination(fd = 1): BufferedLogDestination {
   timer.unref()
   return {
     stream,
-    close: () => {
-      clearInterval(timer)
-      stream.flushSync()
-    },
+    close: () =>
+      new Promise((resolve, reject) => {
+        clearInterval(timer)
+        // Writing the rest at once while a batch is still out would put the rest first: wait for that batch
+        // (flush calls back when the stream drains, with the fsync error a pipe gives, which does not matter).
+        stream.flush(() => {
+          try {
+            stream.flushSync()
+            resolve()
+          } catch (error) {
+            reject(error)
+          }
+        })
+      }),
   }
 }
