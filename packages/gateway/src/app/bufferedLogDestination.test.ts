@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { once } from 'node:events'
 import { close, closeSync, mkdtempSync, open, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -53,24 +54,45 @@ describe('bufferedLogDestination', () => {
     closeSync(fd)
   })
 
-  it('writes a quiet gateway’s lines within about a second', async () => {
-    const { fd, lines } = logFile()
-    const destination = bufferedLogDestination(fd)
-    pino(destination.stream).info('the only line')
-    await vi.waitFor(() => expect(lines()).toEqual(['the only line']), { timeout: 3000, interval: 50 })
-    await destination.close()
-    closeSync(fd)
+  it('writes a quiet gateway’s lines when its second is up', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      const { fd, lines } = logFile()
+      const destination = bufferedLogDestination(fd)
+      pino(destination.stream).info('the only line')
+      vi.advanceTimersByTime(999)
+      const written = once(destination.stream, 'write')
+      expect(lines()).toEqual([])
+      vi.advanceTimersByTime(1)
+      await written
+      expect(lines()).toEqual(['the only line'])
+      await destination.close()
+      closeSync(fd)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('writes a batch as soon as 4 KiB have gathered', async () => {
-    const { fd, lines } = logFile()
-    const destination = bufferedLogDestination(fd)
-    const log = pino(destination.stream)
-    for (let i = 0; i < 100; i++) log.info(`busy ${i} ${'x'.repeat(60)}`)
-    await vi.waitFor(() => expect(lines().length).toBeGreaterThan(0), { timeout: 500, interval: 10 })
-    await destination.close()
-    expect(lines()).toHaveLength(100)
-    closeSync(fd)
+    // With the second never up, only the size can start the write.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      const { fd, lines } = logFile()
+      const destination = bufferedLogDestination(fd)
+      const log = pino(destination.stream)
+      // Read as the first write ends, before the stream starts the next.
+      const firstBatch = new Promise<number>((resolve) =>
+        destination.stream.once('write', () => resolve(lines().length)),
+      )
+      for (let i = 0; i < 100; i++) log.info(`busy ${i} ${'x'.repeat(60)}`)
+      expect(await firstBatch).toBeGreaterThan(0)
+      expect(await firstBatch).toBeLessThan(100)
+      await destination.close()
+      expect(lines()).toHaveLength(100)
+      closeSync(fd)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('keeps the lines in order when the gateway closes while a batch is still being written', async () => {

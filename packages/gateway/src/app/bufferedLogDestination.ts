@@ -6,7 +6,7 @@ const bufferBytes = 4096
 const flushIntervalMs = 1000
 
 export type BufferedLogDestination = {
-  stream: pino.DestinationStream
+  stream: ReturnType<typeof pino.destination>
   /** Stops the timer and writes what is buffered, after the batch being written if there is one. */
   close: () => Promise<void>
 }
