@@ -28,33 +28,34 @@ export function keyFitsAlgorithm(jwk: JWK, alg: JwsAlgorithm): boolean {
 const secp256k1HalfOrder = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n / 2n
 
 /** The node:crypto verification parameters per algorithm (raw r‖s signatures for the ECDSA ones). */
-const verifyParameters: Record<JwsAlgorithm, { digest: string | null; dsaEncoding?: 'ieee-p1363' }> = {
+const verifyParameters: Record<
+  Exclude<JwsAlgorithm, 'EdDSA'>,
+  { digest: string; dsaEncoding?: 'ieee-p1363' }
+> = {
   ES256K: { digest: 'sha256', dsaEncoding: 'ieee-p1363' },
   ES256: { digest: 'sha256', dsaEncoding: 'ieee-p1363' },
-  EdDSA: { digest: null },
   RS256: { digest: 'sha256' },
 }
 const signatureLengths: Partial<Record<JwsAlgorithm, number>> = { ES256K: 64, ES256: 64, EdDSA: 64 }
 
 // Importing a JWK costs more than verifying with it; clients reuse a handful of keys, so keep them imported.
-type ImportedKey = { key: KeyObject; ed25519?: Buffer }
-const importedKeys = new Map<string, ImportedKey>()
+const importedKeys = new Map<string, KeyObject>()
 const maxImportedKeys = 1000
 
-function importedKey(jwk: JWK, alg: JwsAlgorithm): ImportedKey {
+function importedKey(jwk: JWK, alg: JwsAlgorithm): KeyObject {
   const id = `${alg}:${jwk.kty}:${jwk.crv ?? ''}:${jwk.x ?? ''}:${jwk.y ?? ''}:${jwk.n ?? ''}:${jwk.e ?? ''}`
-  let imported = importedKeys.get(id)
-  if (!imported) {
+  let key = importedKeys.get(id)
+  if (!key) {
     const { kty, crv, x, y, n, e } = jwk
-    const key = createPublicKey({ key: { kty, crv, x, y, n, e } as JsonWebKey, format: 'jwk' })
+    key = createPublicKey({ key: { kty, crv, x, y, n, e } as JsonWebKey, format: 'jwk' })
+    // As jose does: RSA keys shorter than 2048 bits are refused.
     if (alg === 'RS256' && (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) {
       throw new Error('RSA keys must be at least 2048 bits')
     }
-    imported = alg === 'EdDSA' ? { key, ed25519: Buffer.from(x as string, 'base64url') } : { key }
     if (importedKeys.size >= maxImportedKeys) importedKeys.delete(importedKeys.keys().next().value as string)
-    importedKeys.set(id, imported)
+    importedKeys.set(id, key)
   }
-  return imported
+  return key
 }
 
 /**
@@ -78,9 +79,12 @@ export async function verifyJwsSignature(
     if (alg === 'ES256K' && BigInt(`0x${signature.subarray(32).toString('hex')}`) > secp256k1HalfOrder) {
       return false
     }
-    const { key, ed25519 } = importedKey(jwk, alg)
     const message = Buffer.from(`${protectedB64}.${payloadB64}`, 'ascii')
-    if (ed25519) return await ed25519Thread.verify(ed25519, message, signature)
+    // An Ed25519 key needs no import: libsodium takes its 32 bytes as they are (and checks them itself).
+    if (alg === 'EdDSA') {
+      return await ed25519Thread.verify(Buffer.from(jwk.x as string, 'base64url'), message, signature)
+    }
+    const key = importedKey(jwk, alg)
     const { digest, dsaEncoding } = verifyParameters[alg]
     return await verifyOffThread(digest, message, dsaEncoding ? { key, dsaEncoding } : key, signature)
   } catch {
@@ -93,7 +97,7 @@ export async function verifyJwsSignature(
  * loop serves other requests (and a second core can work).
  */
 function verifyOffThread(
-  digest: string | null,
+  digest: string,
   message: Buffer,
   key: KeyObject | { key: KeyObject; dsaEncoding: 'ieee-p1363' },
   signature: Buffer,
