@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type AbiFunction, encodeAbiParameters, keccak256, parseAbiItem, toHex } from 'viem'
+import { type AbiFunction, encodeAbiParameters, parseAbiItem, toFunctionSelector, toHex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { builtinFunctions } from '../src/calldata/builtinFunctions'
 import { decodeResolution } from '../src/decodeRequest'
@@ -29,6 +29,7 @@ import {
 } from '../src/erc7730/testDescriptors'
 import type { DescriptorRegistry, DescriptorSource } from '../src/erc7730/types'
 import { createEntitiesDataProvider, type DecodeOptions, decodeRequest } from '../src/index'
+import { sample } from './abiSamples'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const fixturesDir = join(root, 'fixtures/requests')
@@ -65,28 +66,6 @@ function expectSameResolution(request: unknown, options: DecodeOptions, label: s
   expect(serialize(decodeRequest(request, options)), label).toBe(
     serialize(decodeResolution(request, referenceOptions, true, reference)),
   )
-}
-
-/** Deterministic pseudo-random words, so that a failure is reproducible. */
-function word(seed: number, bytes: number): `0x${string}` {
-  return keccak256(toHex(seed)).slice(0, 2 + bytes * 2) as `0x${string}`
-}
-
-function sample(type: string, seed: number): unknown {
-  if (type === 'address') return word(seed, 20)
-  if (type === 'bool') return seed % 2 === 0
-  const uint = /^u?int(\d+)$/.exec(type)
-  if (uint) {
-    const bits = Number(uint[1])
-    // Small values (most amounts) half of the time, the type's full width otherwise; the maximum once.
-    const width = seed % 2 === 0 ? bits : Math.min(bits, 1 + (seed % 64))
-    const value = seed === 3 ? (1n << BigInt(bits)) - 1n : BigInt(word(seed, 32)) % (1n << BigInt(width))
-    const signed = type.startsWith('int') ? value - (1n << BigInt(bits - 1)) : value
-    return bits <= 48 ? Number(signed) : signed
-  }
-  const bytes = /^bytes(\d+)$/.exec(type)
-  if (bytes) return word(seed, Number(bytes[1]))
-  throw new Error(`no sample for ${type}`)
 }
 
 const isOneWord = (type: string) => /^(address|bool|u?int\d+|bytes([1-9]|[12]\d|3[012]))$/.test(type)
@@ -176,10 +155,7 @@ describe('in-place argument reading on the display path', () => {
         const item = parseAbiItem(`function ${key}`) as AbiFunction
         if (!item.inputs.every((input) => isOneWord(input.type))) continue
         formats++
-        const selector = keccak256(toHex(`${item.name}(${item.inputs.map((i) => i.type).join(',')})`)).slice(
-          0,
-          10,
-        )
+        const selector = toFunctionSelector(item)
         for (let seed = 0; seed < 8; seed++) {
           const args = item.inputs.map((input, index) => sample(input.type, seed * 17 + index))
           for (const data of variants(selector, encodeAbiParameters(item.inputs, args))) {

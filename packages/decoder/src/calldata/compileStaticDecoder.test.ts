@@ -1,29 +1,8 @@
-import { decodeAbiParameters, encodeAbiParameters, keccak256, toHex } from 'viem'
+import { decodeAbiParameters, encodeAbiParameters } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { sample } from '../../test/abiSamples'
 import { builtinFunctions } from './builtinFunctions'
 import { compileStaticDecoder } from './compileStaticDecoder'
-
-/** Deterministic pseudo-random words, so a failure is reproducible. */
-function word(seed: number, bytes: number): `0x${string}` {
-  return keccak256(toHex(seed)).slice(0, 2 + bytes * 2) as `0x${string}`
-}
-
-function sample(type: string, seed: number): unknown {
-  if (type === 'address') return word(seed, 20)
-  if (type === 'bool') return seed % 2 === 0
-  const uint = /^uint(\d+)$/.exec(type)
-  if (uint) {
-    const bits = Number(uint[1])
-    // Every other seed is a small value (as most amounts are), of 1 to 64 significant bits, to cover both the
-    // short and the full-word readers and the boundary between them.
-    const width = seed % 2 === 0 ? bits : Math.min(bits, 1 + (seed % 64))
-    const value = BigInt(word(seed, 32)) % (1n << BigInt(width))
-    return bits <= 48 ? Number(value) : value
-  }
-  const bytes = /^bytes(\d+)$/.exec(type)
-  if (bytes) return word(seed, Number(bytes[1]))
-  throw new Error(`no sample for ${type}`)
-}
 
 describe('compileStaticDecoder', () => {
   const compiled = [...builtinFunctions.values()].flat().filter((fn) => compileStaticDecoder(fn.abi.inputs))

@@ -28,7 +28,6 @@ import { joinSource, normalizeSource, withIncludes } from './withIncludes'
 const MAX_CALLDATA_BYTES = 1 << 20
 const DEFAULT_MAX_DEPTH = 4
 const SELECTOR = /^0x[0-9a-fA-F]{8}/
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const LOWERCASE_HEX = /^0x[0-9a-f]*$/
 
 /** Internal lookups shared by layered registries (`fallback`): the top registry renders what they find. */
@@ -232,10 +231,7 @@ export function createDescriptorRegistry(
     const encodeType = computeEncodeType(primaryType, typedData.types)
     if (!encodeType) return undefined
     const chainId = toBigInt(domain.chainId) ?? saltChainId(domain.salt)
-    const verifyingContract =
-      typeof domain.verifyingContract === 'string' && ADDRESS.test(domain.verifyingContract)
-        ? domain.verifyingContract.toLowerCase()
-        : undefined
+    const verifyingContract = lowercaseAddress(domain.verifyingContract)
     // Computed encodeType is canonical already (descriptor keys were normalized at load).
     const normalized = encodeType
     const deployed =
@@ -260,7 +256,7 @@ export function createDescriptorRegistry(
       : structSchema(primaryType, typedData.types, 0)
     const account = (typedData as { account?: unknown }).account
     const container: Container = {
-      from: typeof account === 'string' && ADDRESS.test(account) ? account.toLowerCase() : undefined,
+      from: lowercaseAddress(account),
       to: verifyingContract,
       value: undefined,
       chainId:
