@@ -31,7 +31,10 @@ export type BuildGatewayOptions = {
   config: GatewayConfig
   db: Database
   providers: readonly CustodyProvider[]
-  /** pino options, or false to log nothing (tests). Default: JSON logs at the configured level to standard output, in batches (see bufferedLogDestination). */
+  /**
+   * pino options, or false to log nothing (tests). Default: JSON logs at the configured level to standard output,
+   * in batches (see bufferedLogDestination).
+   */
   logger?: FastifyServerOptions['logger']
   /** Resource families added by other modules (signing actions, grants, /evaluate), registered after these. */
   plugins?: ReadonlyArray<(app: FastifyInstance) => Promise<void>>
