@@ -115,7 +115,7 @@ describe('Ed25519Thread', () => {
     }
   })
 
-  it('keeps a process alive until its jobs are answered, and no longer', async () => {
+  it("keeps a process alive until its jobs are answered, and no longer, whatever the host's flags", async () => {
     // A script that asks for a check and returns: it must print the verdict (the thread kept it alive while the
     // job was out) and then exit by itself (the idle thread does not hold it).
     const script = `
@@ -137,6 +137,13 @@ describe('Ed25519Thread', () => {
         },
       )
       expect(stdout).toBe('true\n')
+      // The thread does not inherit the host's flags: a module given with --input-type=module still gets answers.
+      const { stdout: fromFlags } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', script],
+        { cwd: fileURLToPath(new URL('.', import.meta.url)), timeout: 20_000 },
+      )
+      expect(fromFlags).toBe('true\n')
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

@@ -170,7 +170,9 @@ export class Ed25519Thread {
   #threadOrStart(): Worker {
     if (this.#thread) return this.#thread
     const sodiumPath = createRequire(import.meta.url).resolve('sodium-native')
-    const thread = new Worker(threadSource(sodiumPath), { eval: true })
+    // The thread's code is plain CommonJS and needs no flag of the host process: flags such as
+    // --input-type=module or a loader given with --import would break it or slow its start.
+    const thread = new Worker(threadSource(sodiumPath), { eval: true, execArgv: [] })
     thread.on('message', ({ batch, answers }: { batch: number; answers: ArrayBuffer }) => {
       const settles = this.#inFlight.get(batch)
       this.#inFlight.delete(batch)
