@@ -16,6 +16,7 @@ import {
 import { policy } from '../test/policy'
 import { createEvaluator } from './createEvaluator'
 import { EvaluatorError } from './errors'
+import type { Preset } from './generated/preset'
 
 const evaluator = await createEvaluator({ entities, policies })
 const usdc = (amount: number) => BigInt(amount) * 1_000_000n
@@ -233,5 +234,40 @@ describe('createEvaluator: configuration', () => {
     )
     local.update({ entities: { ...entities, userGroupMembers } })
     expect(local.evaluate(request).reason.code).toBe('NO_MATCHING_PERMIT')
+  })
+})
+
+describe('createEvaluator: ids that are also names of every JavaScript object property', () => {
+  const onlyConstructor = policy('only-constructor', 'permit', [
+    { criterion: 'checkPrincipalId', args: ['constructor'] },
+  ])
+  const preset: Preset = {
+    id: 'by-name',
+    name: 'By name',
+    description: 'Names a user',
+    policies: [onlyConstructor],
+  }
+
+  it('are no user: a preset naming one does not match an unknown principal of that name', async () => {
+    const local = await createEvaluator({ entities, policies, presets: [preset] })
+    for (const principal of ['constructor', '__proto__', 'toString']) {
+      const request = usdcTransfer({ principal, to: BINANCE, amount: 1n, now: NOON })
+      const decision = local.evaluate(request, { presets: ['by-name'] })
+      expect(decision.reason.code).toBe('UNKNOWN_PRINCIPAL')
+      expect(decision.policyEvaluation).toEqual({ expectedBehavior: false, matchedPresets: [] })
+    }
+  })
+
+  it('are no group: a limit on a user group of that name counts no transfer of users outside it', async () => {
+    const group = (name: string) =>
+      policy(`none-by-${name}`, 'permit', [
+        {
+          criterion: 'checkRateLimit',
+          args: { limit: 0, window: { type: 'rolling', seconds: 3600 }, filters: { userGroups: [name] } },
+        },
+      ])
+    const local = await createEvaluator({ entities, policies: [group('toString'), group('constructor')] })
+    const decision = local.evaluate(usdcTransfer({ principal: NORA, to: BINANCE, amount: 1n, now: NOON }))
+    expect(decision.matchedPolicies).toEqual(['none-by-toString', 'none-by-constructor'])
   })
 })

@@ -40,6 +40,12 @@ export interface PreparedEntities {
 
 const lower = (value: string) => value.toLowerCase()
 
+/**
+ * An empty record without a prototype: the evaluator looks ids up in these records, and ids such as `constructor`
+ * or `__proto__` must not find what every object inherits.
+ */
+const record = <T>(): Record<string, T> => Object.create(null)
+
 /** Adds an entry under its address unless the address already has one on the same chain. */
 function fileByChain<T extends { chainId: number }>(
   index: Record<string, T[]>,
@@ -53,23 +59,23 @@ function fileByChain<T extends { chainId: number }>(
 
 /** Builds the lookup objects the policy library needs from a validated Entities document. */
 export function prepareEntities(entities: Entities): PreparedEntities {
-  const users: Record<string, PreparedUser> = {}
-  for (const user of entities.users) users[lower(user.id)] = { role: user.role, groups: {} }
+  const users = record<PreparedUser>()
+  for (const user of entities.users) users[lower(user.id)] = { role: user.role, groups: record() }
   for (const member of entities.userGroupMembers) {
     const user = users[lower(member.userId)]
     if (user) user.groups[lower(member.groupId)] = true
   }
 
-  const credentials: Record<string, string> = {}
+  const credentials = record<string>()
   for (const credential of entities.credentials) {
     const userId = lower(credential.userId)
     credentials[lower(credential.id)] = userId
     if (typeof credential.key.kid === 'string') credentials[lower(credential.key.kid)] = userId
   }
 
-  const accounts: Record<string, PreparedAccount> = {}
-  const accountsByAddress: PreparedEntities['accountsByAddress'] = {}
-  const chainlessAccounts: PreparedEntities['chainlessAccounts'] = {}
+  const accounts = record<PreparedAccount>()
+  const accountsByAddress: PreparedEntities['accountsByAddress'] = record()
+  const chainlessAccounts: PreparedEntities['chainlessAccounts'] = record()
   for (const account of entities.accounts) {
     const id = lower(account.id)
     accounts[id] = {
@@ -77,7 +83,7 @@ export function prepareEntities(entities: Entities): PreparedEntities {
       address: lower(account.address),
       ...(account.chainId === undefined ? {} : { chainId: account.chainId }),
       accountType: account.accountType,
-      groups: {},
+      groups: record(),
     }
     const address = lower(account.address)
     if (account.chainId === undefined) chainlessAccounts[address] ??= id
@@ -88,7 +94,7 @@ export function prepareEntities(entities: Entities): PreparedEntities {
     if (account) account.groups[lower(member.groupId)] = true
   }
 
-  const addressBook: PreparedEntities['addressBook'] = {}
+  const addressBook: PreparedEntities['addressBook'] = record()
   for (const entry of entities.addressBook) {
     // An entry names its chain: requests on other chains never meet it.
     if (entry.chainId === undefined) continue
@@ -99,14 +105,14 @@ export function prepareEntities(entities: Entities): PreparedEntities {
     })
   }
 
-  const assignments: PreparedEntities['assignments'] = {}
+  const assignments: PreparedEntities['assignments'] = record()
   for (const link of entities.userAccounts) {
     const userId = lower(link.userId)
-    assignments[userId] ??= {}
+    assignments[userId] ??= record()
     assignments[userId][lower(link.accountId)] = true
   }
 
-  const decimals: Record<string, number> = {}
+  const decimals = record<number>()
   for (const token of entities.tokens) decimals[lower(token.id)] = token.decimals
 
   return {
