@@ -15,6 +15,9 @@ const sets = {
       policy('forbid-all', 'forbid', [{ criterion: 'checkNonceExists' }]),
       policy('permit-all', 'permit', [{ criterion: 'checkNonceNotExists' }]),
       policy('permit-approved', 'permit', [{ criterion: 'checkApprovals', args: [approval] }]),
+      policy('permit-approved-twice', 'permit', [
+        { criterion: 'checkApprovals', args: [{ ...approval, approvalCount: 2, entityIds: ['ann', 'bob'] }] },
+      ]),
     ],
     {},
   ),
@@ -64,6 +67,11 @@ describe('readVerdict', () => {
       result([['permit', 2, [2], [[1]]]]),
       result([['permit', 1.5, [1], []]]),
       result([['permit', 1, [1]]]),
+      // A permit or a confirm beside a matching forbid, which always decides.
+      result([['permit', 1, [0, 1], []]]),
+      result([['confirm', 2, [2, 0], [[]]]]),
+      // One approver counted twice toward a requirement.
+      result([['permit', 3, [3], [['ann', 'ann']]]]),
     ])
       expect(readVerdict(malformed, ['org'], sets), JSON.stringify(malformed)).toBeUndefined()
   })

@@ -27,11 +27,13 @@ function matchedOf(value: unknown, size: number): number[] | undefined {
   return matched.length > 1 ? matched.sort((a, b) => a - b) : matched
 }
 
+/** Who approved each requirement: a list of distinct user ids per requirement, as many lists as requirements. */
 function isApprovedBy(value: unknown, requirements: number): value is string[][] {
   if (!Array.isArray(value) || value.length !== requirements) return false
   for (const users of value) {
     if (!Array.isArray(users)) return false
-    for (const user of users) if (typeof user !== 'string') return false
+    for (const [k, user] of users.entries())
+      if (typeof user !== 'string' || users.indexOf(user) !== k) return false
   }
   return true
 }
@@ -39,8 +41,9 @@ function isApprovedBy(value: unknown, requirements: number): value is string[][]
 /**
  * Reads the library's verdict on one policy set, an array: [refusal code], ["none"], ["forbid", policy, matching],
  * or ["permit" | "confirm", policy, matching, approvedBy]. Every index must name a policy of the set, the deciding
- * policy must match and have the effect given, and a permit must have every approval requirement met (a confirm
- * at least one short). Anything else is undefined.
+ * policy must match and have the effect given, a permit or a confirm must have no matching forbid, and a permit
+ * must have every approval requirement met by distinct approvers (a confirm at least one short). Anything else is
+ * undefined.
  */
 function verdictOf(value: unknown, set: PreparedPolicySet): Verdict | undefined {
   if (!Array.isArray(value)) return undefined
@@ -59,6 +62,8 @@ function verdictOf(value: unknown, set: PreparedPolicySet): Verdict | undefined 
       : undefined
   if ((effect !== 'permit' && effect !== 'confirm') || value.length !== 4 || policy.then !== 'permit')
     return undefined
+  // A matching forbid always decides.
+  for (const index of matched) if (set.policies[index]?.then === 'forbid') return undefined
   const { approvals } = policy
   if (!isApprovedBy(approvedBy, approvals.length)) return undefined
   let met = true
