@@ -59,7 +59,8 @@ export async function prepareTransaction(args: PrepareTransactionArgs): Promise<
 
   let type: TxType
   if (present(request.type)) {
-    const alias = typeAliases[String(request.type).toLowerCase()]
+    const name = String(request.type).toLowerCase()
+    const alias = Object.hasOwn(typeAliases, name) ? typeAliases[name] : undefined
     if (!alias) invalidRequest('type must be legacy, eip2930 or eip1559', `${path}/type`)
     type = alias
   } else {

@@ -107,6 +107,8 @@ describe('signTransaction', () => {
       [{ to: 'not an address' }, '/transaction/to'],
       [{ to: recipient, value: '-1' }, '/transaction/value'],
       [{ to: recipient, type: 'eip4844' }, '/transaction/type'],
+      // Names every object inherits are no transaction type.
+      [{ to: recipient, type: 'constructor' }, '/transaction/type'],
       [{ to: recipient, gasPrice: '1', maxFeePerGas: '2' }, '/transaction/maxFeePerGas'],
       [{ value: '1' }, '/transaction/to'],
     ]
@@ -200,6 +202,43 @@ describe('signMessage and signTypedData', () => {
       }),
     )
     expect(badValue).toMatchObject({ code: 'INVALID_REQUEST', details: { path: '/typedData' } })
+  })
+
+  it('finds no primary type among the names every object inherits', async () => {
+    for (const primaryType of ['constructor', 'toString', '__proto__']) {
+      const error = await rejection(
+        session.signTypedData({
+          accountExternalId: ethereum,
+          typedData: { domain: {}, types: { A: [{ name: 'x', type: 'uint256' }] }, primaryType, message: {} },
+        }),
+      )
+      expect(error, primaryType).toMatchObject({
+        code: 'INVALID_REQUEST',
+        details: { path: '/typedData/primaryType' },
+      })
+    }
+  })
+
+  it('signs no domain field hidden under a __proto__ member of the domain', async () => {
+    // JSON.parse keeps `__proto__` as a plain member; copied by assignment it would become the prototype of the
+    // signed domain, and its fields would be signed although the domain shows none of them.
+    const domain = JSON.parse(
+      '{"name":"Ether Mail","__proto__":{"chainId":1,"verifyingContract":"0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"}}',
+    )
+    const types = { Mail: [{ name: 'contents', type: 'string' }] }
+    const message = { contents: 'Hello' }
+    const signature = await session.signTypedData({
+      accountExternalId: ethereum,
+      typedData: { domain, types, primaryType: 'Mail', message },
+    })
+    const recovered = await recoverTypedDataAddress({
+      domain: { name: 'Ether Mail' },
+      types,
+      primaryType: 'Mail',
+      message,
+      signature: signature.fullSig,
+    })
+    expect(recovered).toBe(first)
   })
 })
 

@@ -471,14 +471,19 @@ export class LocalSession implements ProviderSession {
     if (typeof domain !== 'object' || domain === null)
       invalidRequest('domain is required', '/typedData/domain')
     if (typeof types !== 'object' || types === null) invalidRequest('types is required', '/typedData/types')
-    if (typeof primaryType !== 'string' || !(primaryType in types)) {
+    if (typeof primaryType !== 'string' || !Object.hasOwn(types, primaryType)) {
       invalidRequest('primaryType must name one of types', '/typedData/primaryType')
     }
-    const cleanDomain: Record<string, unknown> = {}
-    for (const [field, value] of Object.entries(domain)) {
-      if (value === null || value === undefined) continue
-      cleanDomain[field] = field === 'chainId' ? parseQuantity(value, '/typedData/domain/chainId') : value
-    }
+    // Built from entries, not by assignment: a `__proto__` member would otherwise become the domain's prototype,
+    // and the fields under it would be signed without being in the domain.
+    const cleanDomain = Object.fromEntries(
+      Object.entries(domain)
+        .filter(([, value]) => value !== null && value !== undefined)
+        .map(([field, value]) => [
+          field,
+          field === 'chainId' ? parseQuantity(value, '/typedData/domain/chainId') : value,
+        ]),
+    )
     try {
       const signature = await evmKey(signer).account.signTypedData({
         domain: cleanDomain,
