@@ -171,9 +171,13 @@ describe('pagination', () => {
       expect(response.statusCode, `${url}: ${response.body}`).toBe(status)
       expect(response.json().context.issues[0]).toMatchObject({ path, in: 'querystring' })
     }
-    for (const cursor of ['garbage', Buffer.from('["networkId",0]').toString('base64url')]) {
+    // A forged cursor may name any order, including names every object inherits.
+    const forged = ['constructor', 'toString', '__proto__'].map((orderBy) =>
+      Buffer.from(JSON.stringify([orderBy, 0, '2020-01-01T00:00:00.000Z', 'x'])).toString('base64url'),
+    )
+    for (const cursor of ['garbage', Buffer.from('["networkId",0]').toString('base64url'), ...forged]) {
       const response = await get(`/v1/provider/networks?cursor=${cursor}`)
-      expect(response.statusCode).toBe(400)
+      expect(response.statusCode, response.body).toBe(400)
       expect(response.json().code).toBe('INVALID_CURSOR')
     }
     const page = (await get('/v1/provider/networks?orderBy=networkId&limit=2')).json()

@@ -29,6 +29,11 @@ export function isDescending(desc: string | undefined): boolean {
   return desc === 'true' || desc === '1'
 }
 
+/** The column of an order name; a cursor is client input, so a name such as `constructor` finds nothing. */
+function orderColumn(orderColumns: Record<string, AnyPgColumn>, orderBy: string): AnyPgColumn | undefined {
+  return Object.hasOwn(orderColumns, orderBy) ? orderColumns[orderBy] : undefined
+}
+
 /**
  * Keyset pagination on (order value, id). A page continues strictly after the last row it returned, so rows
  * inserted meanwhile never shift, repeat or hide the rows of the following pages.
@@ -48,7 +53,7 @@ export async function paginate<Row>(options: PaginateOptions<Row>): Promise<Page
       throw new BadRequestError('The cursor was issued for another order direction', 'INVALID_CURSOR')
     }
     orderBy = position.orderBy
-    const column = orderColumns[orderBy]
+    const column = orderColumn(orderColumns, orderBy)
     if (!column || position.desc !== desc) {
       throw new BadRequestError('The cursor is not one this gateway issued', 'INVALID_CURSOR')
     }
@@ -61,7 +66,7 @@ export async function paginate<Row>(options: PaginateOptions<Row>): Promise<Page
     const after = desc ? lt : gt
     conditions.push(or(after(column, value), and(eq(column, value), after(idColumn, position.id))))
   }
-  const column = orderColumns[orderBy]
+  const column = orderColumn(orderColumns, orderBy)
   if (!column) throw new BadRequestError(`orderBy must be one of ${Object.keys(orderColumns).join(', ')}`)
   const direction = desc ? descending : asc
   const rows = (await options.db
