@@ -117,6 +117,13 @@ describe('local staking', () => {
     const { positions } = await stake()
     const id = positions[0]!.externalId
     await expect(session.advancePosition(id, 'completeExit')).rejects.toMatchObject({ code: 'CONFLICT' })
+    // An event named like a property every object inherits is no move (it had set the status to a function).
+    for (const event of ['toString', 'constructor', '__proto__']) {
+      await expect(session.advancePosition(id, event as never), event).rejects.toMatchObject({
+        code: 'CONFLICT',
+      })
+    }
+    expect((await session.listPositions())[0]!.status).toBe('pending_approval')
     await session.advancePosition(id, 'reject')
     expect((await session.listPositions())[0]!.status).toBe('closed')
     for (const event of ['activate', 'reject', 'completeExit'] as const) {

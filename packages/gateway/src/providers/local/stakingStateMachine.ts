@@ -34,7 +34,7 @@ export const positionExternalStatus: Record<PositionStatus, string> = {
 /** The status after `event`, or `CONFLICT` when the lifecycle does not allow it from `from`. */
 export function transition(from: PositionStatus, event: PositionEvent): PositionStatus {
   const allowed: Partial<Record<PositionEvent, PositionStatus>> = positionTransitions[from]
-  const to = allowed[event]
+  const to = Object.hasOwn(allowed, event) ? allowed[event] : undefined
   if (to === undefined) {
     throw new ProviderError('CONFLICT', `A ${from} position cannot ${event}`, {
       from,
