@@ -136,6 +136,15 @@ describe('connect', () => {
     expect(() => createLocalProvider({ walletNetworkIds: ['ETHERIUM'] })).toThrow(
       expect.objectContaining({ code: 'UNSUPPORTED' }),
     )
+    // Names every object inherits are no network either.
+    for (const id of ['constructor', 'toString']) {
+      expect(() => createLocalProvider({ walletNetworkIds: [id] }), id).toThrow(
+        expect.objectContaining({ code: 'UNSUPPORTED' }),
+      )
+      expect(() => createLocalProvider({ networks: { [id]: {} } }), id).toThrow(
+        expect.objectContaining({ code: 'UNSUPPORTED' }),
+      )
+    }
     expect(() => createLocalProvider({ networks: { ETHEREUM: { rpcUrl: 'file:///etc/passwd' } } })).toThrow(
       expect.objectContaining({ code: 'INVALID_REQUEST' }),
     )

@@ -54,14 +54,14 @@ export function createLocalProvider(options: LocalProviderOptions = {}): LocalPr
   const networkSettings = { ...options.networks } as Record<NetworkId, LocalNetworkSettings>
   const walletNetworkIds = options.walletNetworkIds ?? [...defaultLocalNetworkIds]
   for (const [index, id] of walletNetworkIds.entries()) {
-    if (!localNetworks[id]) {
+    if (!Object.hasOwn(localNetworks, id)) {
       throw new ProviderError('UNSUPPORTED', `The local provider does not know network ${id}`, {
         path: `/walletNetworkIds/${index}`,
       })
     }
   }
   for (const [id, settings] of Object.entries(networkSettings)) {
-    if (!localNetworks[id]) {
+    if (!Object.hasOwn(localNetworks, id)) {
       throw new ProviderError('UNSUPPORTED', `The local provider does not know network ${id}`, {
         path: `/networks/${id}`,
       })
