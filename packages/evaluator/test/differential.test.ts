@@ -81,6 +81,8 @@ const addresses = addressesOf(decoded)
 const hotAddresses = addressesOf(hot)
 /** Mostly the addresses of the hot intents. */
 const someAddresses = () => some(chance(70) ? hotAddresses : addresses)
+const hotSenders = [...new Set(hot.flatMap(({ intent }) => (intent.from ? [intent.from] : [])))]
+const hotReceivers = [...new Set(hot.flatMap(({ intent }) => [intent.recipient ?? intent.to ?? []].flat()))]
 const accountGroups = northwind.accountGroups.map((group) => group.id)
 const userGroups = northwind.userGroups.map((group) => group.id)
 const users = northwind.users.map((user) => user.id)
@@ -179,11 +181,11 @@ const CRITERIA: Record<string, () => unknown> = {
   checkAccountChainId: () => some(chains),
   checkAccountAssigned: () => undefined,
   checkIntentChainId: () => some(chains),
-  checkSourceAddress: someAddresses,
+  checkSourceAddress: () => some(chance(70) ? hotSenders : addresses),
   checkSourceId: () => some(accounts),
   checkSourceAccountType: () => some(['eoa', '4337']),
   checkSourceClassification: () => some(['managed', 'counterparty', 'internal', 'external']),
-  checkDestinationAddress: someAddresses,
+  checkDestinationAddress: () => some(chance(70) ? hotReceivers : addresses),
   checkDestinationId: () => some([...accounts, ...entities.addressBook.map((entry) => entry.id)]),
   checkDestinationAccountType: () => some(['eoa', '4337']),
   checkDestinationClassification: () => some(['managed', 'counterparty', 'internal', 'external']),
@@ -229,8 +231,11 @@ function randomPolicies(prefix: string, count: number): Policy[] {
     const when = [...new Set(Array.from({ length: chance(50) ? 1 : int(2, 3) }, () => pick(names)))].map(
       criterion,
     )
+    const effect = chance(25) ? 'forbid' : 'permit'
+    // Many permits ask for approvals, so that requests meet permits with approvals missing and given.
+    if (effect === 'permit' && chance(30)) when.push(criterion('checkApprovals'))
     // biome-ignore lint/suspicious/noThenProperty: `then` is the policy's effect, as policy.schema.json names it.
-    return { id: `${prefix}-${i}`, then: chance(25) ? 'forbid' : 'permit', when } as Policy
+    return { id: `${prefix}-${i}`, then: effect, when } as Policy
   })
 }
 
@@ -250,7 +255,8 @@ function randomRequest(now: number): EvaluationRequest {
   ])
   let requestIntent = intent
   if (intent && chance(20)) requestIntent = { ...intent, chainId: pick(chains) }
-  if (intent && chance(20)) {
+  // The decoder names the recipient of every transfer; `to` is the receiver of a native transfer without one.
+  if (intent && chance(intent.type === 'nativeTransfer' ? 50 : 10)) {
     const { recipient: _, ...withoutRecipient } = intent
     requestIntent = withoutRecipient
   }
@@ -363,11 +369,11 @@ describe('the evaluator decides as the policy library does without index, kept p
     const first = randomData(0)
     const evaluator = await createEvaluator(first)
     const decisions = new Set<string>()
-    for (let round = 0; round < 16; round++) {
+    for (let round = 0; round < 24; round++) {
       const data = round === 0 ? first : randomData(round)
       if (round > 0) evaluator.update(data)
       const reference = await referenceOf(data)
-      for (let n = 0; n < 250; n++) {
+      for (let n = 0; n < 350; n++) {
         const now = Date.UTC(2024, int(0, 11), int(1, 29), int(0, 23)) / 1000 + int(-2, 2)
         const request = randomRequest(now)
         const requested = chance(40) ? Array.from({ length: int(1, 3) }, () => pick(presetIds)) : []
