@@ -3,6 +3,19 @@
 
 type Json = Record<string, unknown>
 
+/**
+ * Sets a member as JSON.parse does (a data property), so that a `__proto__` member stays a member: assigned, it
+ * would become the object's prototype and what it holds would read as the descriptor's own content.
+ */
+function put(object: Json, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true })
+}
+
+/** Reads an own member only: `__proto__` or `constructor` in one file must not find what every object inherits. */
+function own(object: Json, key: string): unknown {
+  return Object.hasOwn(object, key) ? object[key] : undefined
+}
+
 export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
@@ -14,7 +27,7 @@ export function mergeDescriptor(including: Json, included: Json): Json {
     if (key === 'display' && isObject(value) && isObject(included.display)) {
       result.display = mergeDisplay(value, included.display)
     } else {
-      result[key] = mergeValue(value, result[key])
+      put(result, key, mergeValue(value, own(result, key)))
     }
   }
   delete result.includes
@@ -27,12 +40,12 @@ function mergeDisplay(including: Json, included: Json): Json {
     if (key === 'formats' && isObject(value) && isObject(included.formats)) {
       const formats: Json = { ...included.formats }
       for (const [signature, format] of Object.entries(value)) {
-        const base = formats[signature]
-        formats[signature] = isObject(format) && isObject(base) ? mergeFormat(format, base) : format
+        const base = own(formats, signature)
+        put(formats, signature, isObject(format) && isObject(base) ? mergeFormat(format, base) : format)
       }
       result.formats = formats
     } else {
-      result[key] = mergeValue(value, result[key])
+      put(result, key, mergeValue(value, own(result, key)))
     }
   }
   return result
@@ -51,7 +64,7 @@ function mergeFormat(including: Json, included: Json): Json {
       }
       result.fields = fields
     } else {
-      result[key] = mergeValue(value, result[key])
+      put(result, key, mergeValue(value, own(result, key)))
     }
   }
   return result
@@ -60,6 +73,6 @@ function mergeFormat(including: Json, included: Json): Json {
 function mergeValue(including: unknown, included: unknown): unknown {
   if (!isObject(including) || !isObject(included)) return including
   const result: Json = { ...included }
-  for (const [key, value] of Object.entries(including)) result[key] = mergeValue(value, result[key])
+  for (const [key, value] of Object.entries(including)) put(result, key, mergeValue(value, own(result, key)))
   return result
 }

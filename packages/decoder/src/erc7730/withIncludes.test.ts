@@ -49,4 +49,39 @@ describe('withIncludes', () => {
       'ERC7730_INCLUDE_NOT_FOUND',
     ])
   })
+
+  it('merges a __proto__ member as a plain member, never as the prototype of the merged objects', () => {
+    // JSON.parse keeps `__proto__` as a member; set by assignment it would become the prototype instead, and
+    // what it holds would be read as the descriptor's own content.
+    const including = JSON.parse(`{
+      "includes": "common.json",
+      "__proto__": { "context": { "contract": {} } },
+      "metadata": { "__proto__": { "token": { "ticker": "USDC", "decimals": 6 } } },
+      "display": {
+        "__proto__": { "definitions": {} },
+        "formats": {
+          "__proto__": { "intent": "hidden" },
+          "f(uint256 v)": { "__proto__": { "required": ["v"] } }
+        }
+      }
+    }`)
+    const issues: DescriptorLoadIssue[] = []
+    const merged = withIncludes('registry/x/calldata-x.json', including, resolve, issues) as Record<
+      string,
+      Record<string, Record<string, unknown>>
+    >
+    expect(issues).toEqual([])
+    const objects = [
+      merged,
+      merged.metadata,
+      merged.display,
+      merged.display!.formats,
+      (merged.display!.formats as Record<string, unknown>)['f(uint256 v)'],
+    ]
+    for (const object of objects) expect(Object.getPrototypeOf(object)).toBe(Object.prototype)
+    expect(Object.hasOwn(merged, '__proto__')).toBe(true)
+    expect(merged.context).toBeUndefined()
+    expect(merged.metadata!.token).toBeUndefined()
+    expect(merged.display!.definitions).toBeUndefined()
+  })
 })
