@@ -13,11 +13,6 @@ user := data.entities.users[user_id]
 # account is the resource account of the request, when the request names one.
 account := data.entities.accounts[input.resource]
 
-# chain_id is the chain the request acts on.
-chain_id := input.intent.chainId if {
-	input.intent.chainId
-} else := account.chainId
-
 # request_intent is the request's intent, or an empty one for requests without (grantPermission, signRaw).
 request_intent := object.get(input, "intent", {})
 
