@@ -400,4 +400,46 @@ describe('createDescriptorRegistry', () => {
     ])
     expect(broken.size).toBe(1)
   })
+
+  it('looks a map key read from the request up among the own keys of the map only', () => {
+    // A request value named like a property every object inherits must not find that property before the
+    // map's own key of another case.
+    const labels = {
+      context: { eip712: { deployments: [{ chainId: 1, address: ROUTER }] } },
+      metadata: { maps: { tokens: { values: { Constructor: USDC, ToString: USDC } } } },
+      display: {
+        formats: {
+          'Order(string kind,uint256 amount)': {
+            intent: 'Order',
+            fields: [
+              {
+                path: 'amount',
+                label: 'Amount',
+                format: 'tokenAmount',
+                params: { token: { map: '$.metadata.maps.tokens', keyPath: 'kind' } },
+              },
+            ],
+          },
+        },
+      },
+    }
+    const local = createDescriptorRegistry([{ source: 'labels.json', json: labels }])
+    for (const kind of ['constructor', 'toString']) {
+      const display = local.formatTypedData(
+        {
+          types: {
+            Order: [
+              { name: 'kind', type: 'string' },
+              { name: 'amount', type: 'uint256' },
+            ],
+          },
+          primaryType: 'Order',
+          domain: { chainId: 1, verifyingContract: ROUTER },
+          message: { kind, amount: '1500000' },
+        },
+        provider,
+      )
+      expect(shown(display), kind).toEqual([['Amount', '1.5 USDC']])
+    }
+  })
 })

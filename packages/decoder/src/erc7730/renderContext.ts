@@ -97,10 +97,14 @@ export function paramValue(
       const key = match ? (match.sliced ?? leafOf(match)) : undefined
       if (!key) return undefined
       const text = renderRaw(key)
-      const hit =
-        spec.values[text] ??
-        spec.values[text.toLowerCase()] ??
-        Object.entries(spec.values).find(([k]) => k.toLowerCase() === text.toLowerCase())?.[1]
+      // The key is request data: only the map's own keys may match (not `constructor` or `toString`).
+      const { values } = spec
+      const lower = text.toLowerCase()
+      const hit = Object.hasOwn(values, text)
+        ? values[text]
+        : Object.hasOwn(values, lower)
+          ? values[lower]
+          : Object.entries(values).find(([k]) => k.toLowerCase() === lower)?.[1]
       return constantToValue(resolveConstant(hit, ctx.format.descriptor.json))
     }
   }
