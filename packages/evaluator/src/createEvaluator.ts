@@ -156,7 +156,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   policy?.setData(bufferOf(initial.json))
   const call = policy && entrypoint !== undefined ? policyCall(policy, entrypoint) : undefined
 
-  const evaluate = (request: EvaluationRequest, evaluateOptions: EvaluateOptions = {}): Decision => {
+  const evaluate = (request: EvaluationRequest, evaluateOptions?: EvaluateOptions): Decision => {
     if (!call) {
       return refusal('EVALUATOR_UNAVAILABLE', unavailable ?? 'the policy library is not loaded')
     }
@@ -167,7 +167,11 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
         issuesFromAjv(validateRequest.errors),
       )
     }
-    const requested = evaluateOptions.presets ?? []
+    const requested = evaluateOptions?.presets ?? []
+    if (!Array.isArray(requested))
+      return refusal('INVALID_REQUEST', 'presets must be a list of preset ids', [
+        { path: '/presets', message: 'is not a list' },
+      ])
     for (const [unknown, id] of requested.entries()) {
       if (!state.presetIds.has(id))
         return refusal('INVALID_REQUEST', `unknown preset ${id}`, [

@@ -79,4 +79,17 @@ describe('the evaluator fails closed', () => {
       reason: { code: 'INVALID_REQUEST', errors: [{ path: '/presets/0' }] },
     })
   })
+
+  it('refuses, without throwing, options that are not what the types say', async () => {
+    const evaluator = await createEvaluator({ entities, policies: permitAll })
+    // No options at all decides as without them.
+    expect(evaluator.evaluate(request, null as never).decision).toBe('Permit')
+    for (const options of [{ presets: 'erc20-address-book-only' }, { presets: [7] }, { presets: {} }]) {
+      const decision = evaluator.evaluate(request, options as never)
+      expect(decision, JSON.stringify(options)).toMatchObject({
+        decision: 'Forbid',
+        reason: { code: 'INVALID_REQUEST' },
+      })
+    }
+  })
 })
