@@ -270,4 +270,20 @@ describe('createEvaluator: ids that are also names of every JavaScript object pr
     const decision = local.evaluate(usdcTransfer({ principal: NORA, to: BINANCE, amount: 1n, now: NOON }))
     expect(decision.matchedPolicies).toEqual(['none-by-toString', 'none-by-constructor'])
   })
+
+  it('are groups like any other: a forbid on members of a group named __proto__ forbids its members', async () => {
+    const local = await createEvaluator({
+      entities: {
+        ...entities,
+        userGroups: [...entities.userGroups, { id: '__proto__', name: 'Proto' }],
+        userGroupMembers: [...entities.userGroupMembers, { userId: NORA, groupId: '__proto__' }],
+      },
+      policies: [
+        ...policies,
+        policy('forbid-proto', 'forbid', [{ criterion: 'checkPrincipalGroup', args: ['__proto__'] }]),
+      ],
+    })
+    const decision = local.evaluate(usdcTransfer({ principal: NORA, to: BINANCE, amount: 1n, now: NOON }))
+    expect(decision).toMatchObject({ decision: 'Forbid', decidingPolicy: 'forbid-proto' })
+  })
 })
