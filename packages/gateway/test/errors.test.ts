@@ -87,6 +87,31 @@ describe('error mapping: one body everywhere', () => {
     })
   })
 
+  it.each([
+    '{"provider":"local","__proto__":{"isAdmin":true}}',
+    '{"provider":"local","constructor":{"prototype":{"isAdmin":true}}}',
+  ])('400 for a body with a prototype member (%s), as fastify refuses it', async (body) => {
+    const jws = await signRequest({
+      method: 'POST',
+      url: 'http://localhost/v1/provider/connections',
+      body,
+      privateJwk: alice.key.privateJwk,
+    })
+    const response = await gateway.app.inject({
+      method: 'POST',
+      url: '/v1/provider/connections',
+      headers: { 'content-type': 'application/json', 'x-client-id': alice.clientId, 'detached-jws': jws },
+      payload: body,
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      code: 'FORBIDDEN_JSON_MEMBER',
+      message:
+        'The body has a __proto__ or constructor.prototype member, which could change the prototype of the objects built from it',
+    })
+  })
+
   it('400 for a media type the gateway does not take', async () => {
     const response = await gateway.app.inject({
       method: 'POST',

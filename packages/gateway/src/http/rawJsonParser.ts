@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import secureJson from 'secure-json-parse'
 import { BadRequestError } from '../errors/gatewayError'
 
 declare module 'fastify' {
@@ -6,6 +7,25 @@ declare module 'fastify' {
     /** The exact body bytes as received: what the detached JWS signs. */
     rawBody?: Buffer
   }
+}
+
+/**
+ * As fastify's own JSON parser does by default: a `__proto__` member, or a `constructor` member holding a
+ * `prototype`, is refused, because copying such a body into an object changes the prototype of that object.
+ */
+const refusePrototypeMembers = { protoAction: 'error', constructorAction: 'error' } as const
+
+/** Why a body was refused: JSON that parses was refused for a prototype member. */
+function bodyError(text: string): BadRequestError {
+  try {
+    JSON.parse(text)
+  } catch {
+    return new BadRequestError('The body is not valid JSON', 'MALFORMED_JSON')
+  }
+  return new BadRequestError(
+    'The body has a __proto__ or constructor.prototype member, which could change the prototype of the objects built from it',
+    'FORBIDDEN_JSON_MEMBER',
+  )
 }
 
 /**
@@ -20,10 +40,11 @@ export function registerRawJsonParser(app: FastifyInstance, bodyLimit: number): 
     (request, body: Buffer, done) => {
       request.rawBody = body
       if (body.length === 0) return done(null, undefined)
+      const text = body.toString('utf8')
       try {
-        done(null, JSON.parse(body.toString('utf8')))
+        done(null, secureJson.parse(text, null, refusePrototypeMembers))
       } catch {
-        done(new BadRequestError('The body is not valid JSON', 'MALFORMED_JSON'), undefined)
+        done(bodyError(text), undefined)
       }
     },
   )
