@@ -1,6 +1,7 @@
 import type { ApprovalState, Decision, Reason } from './generated/decision'
 import type { PreparedPolicy, PreparedPolicySet } from './preparePolicies'
 import type { Verdict } from './readVerdict'
+import { refusal } from './refusal'
 
 const REASONS = {
   UNKNOWN_PRINCIPAL: "The principal is neither a user nor a user's credential.",
@@ -37,13 +38,7 @@ function approvalsReport(policy: PreparedPolicy, approvedBy: readonly string[][]
  * holds, exactly as the library's own `report` rule spells it out (the tests check both agree).
  */
 export function spellOutDecision(verdict: Verdict, set: PreparedPolicySet): Decision {
-  if ('refusal' in verdict)
-    return {
-      decision: 'Forbid',
-      reason: reason(verdict.refusal),
-      matchedPolicies: [],
-      approvals: noApprovals(),
-    }
+  if ('refusal' in verdict) return refusal(verdict.refusal, REASONS[verdict.refusal])
   const matchedPolicies: string[] = []
   for (const i of verdict.matched) matchedPolicies.push((set.policies[i] as PreparedPolicy).id)
   if (verdict.effect === 'none')
