@@ -41,7 +41,7 @@ export interface Evaluator {
   evaluateAndAttest(request: EvaluationRequest, options?: EvaluateOptions): Promise<Decision>
   /** Swaps in new entities, policies or presets without reloading the module. Throws (keeping the old data) when invalid. */
   update(data: { entities?: Entities; policies?: Policy[]; presets?: readonly Preset[] }): void
-  /** Why every decision is a refusal, when the policy library could not be loaded. */
+  /** Why every decision is a refusal: the policy library could not be loaded, or lost its data in a failed update. */
   readonly unavailable: string | undefined
 }
 
@@ -135,8 +135,11 @@ function prepare(next: { entities: Entities; policies: Policy[]; presets: readon
   checkPolicies(next.policies)
   checkPresets(next.presets)
   const state = evaluationState(next)
-  return { state, json: new TextEncoder().encode(JSON.stringify(policyData(state))) }
+  return { state, json: dataJson(state) }
 }
+
+/** The JSON the policy library loads for a state. */
+const dataJson = (state: EvaluationState) => new TextEncoder().encode(JSON.stringify(policyData(state)))
 
 /**
  * Loads the compiled policy library once and returns an evaluator over the organization's entities, policies and
@@ -155,10 +158,12 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   const entrypoint = policy?.entrypoints[ENTRYPOINTS.decision] as number | undefined
   policy?.setData(bufferOf(initial.json))
   const call = policy && entrypoint !== undefined ? policyCall(policy, entrypoint) : undefined
+  /** Why every decision is refused since the policy library lost its data in a failed update. */
+  let dataLost: string | undefined
 
   const evaluate = (request: EvaluationRequest, evaluateOptions?: EvaluateOptions): Decision => {
-    if (!call) {
-      return refusal('EVALUATOR_UNAVAILABLE', unavailable ?? 'the policy library is not loaded')
+    if (!call || dataLost !== undefined) {
+      return refusal('EVALUATOR_UNAVAILABLE', dataLost ?? unavailable ?? 'the policy library is not loaded')
     }
     if (!validateRequest(request)) {
       return refusal(
@@ -207,12 +212,24 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
         presets: data.presets ?? presets,
       }
       const loaded = prepare(next)
-      policy?.setData(bufferOf(loaded.json))
+      try {
+        policy?.setData(bufferOf(loaded.json))
+      } catch (error) {
+        // A failed setData has already written over the data it replaces: the old data goes back in, and when it
+        // cannot either, every decision is refused until an update succeeds.
+        try {
+          policy?.setData(bufferOf(dataJson(state)))
+        } catch (again) {
+          dataLost = `the policy library lost its data in a failed update: ${describe(again)}`
+        }
+        throw error
+      }
+      dataLost = undefined
       state = loaded.state
       ;({ entities, policies, presets } = next)
     },
     get unavailable() {
-      return unavailable
+      return dataLost ?? unavailable
     },
   }
 }

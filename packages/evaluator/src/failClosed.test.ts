@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
+import * as opaWasm from '@open-policy-agent/opa-wasm'
+import { describe, expect, it, vi } from 'vitest'
 import { BINANCE, entities, NORA, policies, usdcTransfer } from '../test/northwind'
 import { policy } from '../test/policy'
 import { createEvaluator } from './createEvaluator'
@@ -91,5 +92,58 @@ describe('the evaluator fails closed', () => {
         reason: { code: 'INVALID_REQUEST' },
       })
     }
+  })
+})
+
+describe('the evaluator after an update the policy library fails to load', () => {
+  type LoadedPolicyClass = { prototype: { setData(data: ArrayBuffer): void } }
+  // opa-wasm is CommonJS: its class is a property of the module object.
+  const module = opaWasm as unknown as {
+    LoadedPolicy?: LoadedPolicyClass
+    default?: { LoadedPolicy: LoadedPolicyClass }
+  }
+  const LoadedPolicy = (module.LoadedPolicy ?? module.default?.LoadedPolicy) as LoadedPolicyClass
+  /**
+   * setData as it fails when the WASM memory cannot grow for the new data: it has rewound the heap and written the
+   * new JSON over the old data when parsing it runs out of memory.
+   */
+  function failingSetData(
+    this: { wasmInstance: { exports: object }; mem: { buffer: ArrayBuffer }; baseHeapPtr: number },
+    data: ArrayBuffer,
+  ) {
+    const exports = this.wasmInstance.exports as Record<string, (value?: number) => number>
+    exports.opa_heap_ptr_set?.(this.baseHeapPtr)
+    const at = exports.opa_malloc?.(data.byteLength) as number
+    new Uint8Array(this.mem.buffer).set(new Uint8Array(data), at)
+    throw new RangeError('WebAssembly.Memory.grow(): Maximum memory size exceeded')
+  }
+  const larger = {
+    ...entities,
+    users: [
+      ...entities.users,
+      ...Array.from({ length: 3000 }, (_, i) => ({ id: `u${i}`, role: 'member' as const })),
+    ],
+  }
+
+  it('decides with the old data, as update promises', async () => {
+    const evaluator = await createEvaluator({ entities, policies: permitAll })
+    const setData = vi
+      .spyOn(LoadedPolicy.prototype, 'setData')
+      .mockImplementationOnce(failingSetData as never)
+    expect(() => evaluator.update({ entities: larger })).toThrow(RangeError)
+    setData.mockRestore()
+    expect(evaluator.evaluate(request).decision).toBe('Permit')
+  })
+
+  it('refuses every request when the old data cannot be put back either, until an update succeeds', async () => {
+    const evaluator = await createEvaluator({ entities, policies: permitAll })
+    const setData = vi.spyOn(LoadedPolicy.prototype, 'setData').mockImplementation(failingSetData as never)
+    expect(() => evaluator.update({ entities: larger })).toThrow(RangeError)
+    setData.mockRestore()
+    expect(evaluator.unavailable).toMatch(/lost its data/)
+    expect(evaluator.evaluate(request).reason.code).toBe('EVALUATOR_UNAVAILABLE')
+    evaluator.update({ entities })
+    expect(evaluator.unavailable).toBeUndefined()
+    expect(evaluator.evaluate(request).decision).toBe('Permit')
   })
 })
