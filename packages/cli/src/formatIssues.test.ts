@@ -13,8 +13,11 @@ const issue: LocatedIssue = {
 }
 
 describe('formatIssues', () => {
-  it('prints text as file:line:col  severity  code  message', () => {
+  it('prints text as file:line:col  severity  code  message (at pointer)', () => {
     expect(formatIssues([issue], 'text')).toBe(
+      'org, v2: main.json:3:14  warning  schema.enum  100% wrong\nsecond line (at /users/0/role)\n',
+    )
+    expect(formatIssues([{ ...issue, path: '' }], 'text')).toBe(
       'org, v2: main.json:3:14  warning  schema.enum  100% wrong\nsecond line\n',
     )
     expect(formatIssues([], 'text')).toBe('')

@@ -1,9 +1,15 @@
 import type { LocatedIssue, OutputFormat } from './locatedIssue'
 
-/** `file:line:col  severity  code  message`, one line per issue, the form editors and terminals link. */
+/**
+ * `file:line:col  severity  code  message (at pointer)`, one line per issue: the location editors and terminals
+ * link, and the JSON Pointer of the value, which stays exact where a line holds several values.
+ */
 function text(issues: readonly LocatedIssue[]): string {
   return issues
-    .map((i) => `${i.file}:${i.line}:${i.column}  ${i.severity}  ${i.code}  ${i.message}\n`)
+    .map((i) => {
+      const at = i.path ? ` (at ${i.path})` : ''
+      return `${i.file}:${i.line}:${i.column}  ${i.severity}  ${i.code}  ${i.message}${at}\n`
+    })
     .join('')
 }
 

@@ -22,13 +22,13 @@ describe('rampart entities validate', { timeout: 60_000 }, () => {
     expect(result).toEqual({ code: 0, stdout: '', stderr: '3 files checked: 0 errors, 0 warnings\n' })
   })
 
-  it('prints file:line:col  severity  code  message and exits 1 on errors', async () => {
+  it('prints file:line:col  severity  code  message (at pointer) and exits 1 on errors', async () => {
     const file = `${invalid}/jwk-alg-mismatch.json`
     const { line, column } = positionOf(file, '"ES256"')
     const result = await runRampart(['entities', 'validate', file])
     expect(result.code).toBe(1)
     expect(result.stdout).toBe(
-      `${file}:${line}:${column}  error  jwk.alg-mismatch  alg "ES256" does not fit curve secp256k1; use ES256K\n`,
+      `${file}:${line}:${column}  error  jwk.alg-mismatch  alg "ES256" does not fit curve secp256k1; use ES256K (at /credentials/0/key/alg)\n`,
     )
     expect(result.stderr).toBe('1 file checked: 1 error, 0 warnings in 1 file\n')
   })

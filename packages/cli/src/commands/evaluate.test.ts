@@ -56,10 +56,31 @@ describe('rampart evaluate', () => {
     expect(
       await runEvaluate(request('northwind-usdc-to-binance'), { entities, policies: bad, principal: NORA }),
     ).toBe(EXIT.invalid)
-    expect(err.join('')).toContain('/0/when/1/args/window')
+    expect(err.join('')).toContain(
+      `${bad}:7:52  error  schema.required  must have required property 'window' (at /0/when/1/args/window)`,
+    )
     writeFileSync(join(dir, 'bad.json'), '{ nope')
     expect(await runEvaluate(join(dir, 'bad.json'), { entities, policies })).toBe(EXIT.usage)
     expect(await runEvaluate(request('northwind-usdc-to-binance'), { entities, policies })).toBe(EXIT.usage)
     expect(err.join('')).toContain('--principal')
+  })
+
+  it('exits 1 on invalid entities or policies, each issue at its file:line:col', async () => {
+    const { err } = captureOutput()
+    const dir = mkdtempSync(join(tmpdir(), 'rampart-evaluate-'))
+    // Users alone: a valid users file, but not an organization the evaluator can decide with.
+    const usersOnly = join(dir, 'users.json')
+    writeFileSync(usersOnly, '{\n  "users": [{ "id": "nora", "role": "member" }]\n}\n')
+    const badPolicies = join(fixtures, 'policies/invalid/bad-arguments.json')
+    const code = await runEvaluate(request('northwind-usdc-to-binance'), {
+      entities: usersOnly,
+      policies: badPolicies,
+      principal: NORA,
+    })
+    expect(code).toBe(EXIT.invalid)
+    const printed = err.join('')
+    expect(printed).toMatch(new RegExp(`${usersOnly}:1:1 .*accounts`))
+    expect(printed).toMatch(new RegExp(`${badPolicies}:\\d+:\\d+ .*`))
+    expect(printed).not.toContain('Cannot read properties')
   })
 })

@@ -11,6 +11,9 @@ import {
 } from '@rampart/evaluator'
 import type { Command } from 'commander'
 import { EXIT } from '../exitCodes'
+import { formatIssues } from '../formatIssues'
+import { validateEntityFile } from '../validateEntityFile'
+import { validatePolicyFile } from './policiesValidate'
 
 interface EvaluateOptions {
   entities: string
@@ -71,11 +74,28 @@ function assignedUser(entities: Entities, accountId: string | undefined): string
 }
 
 /**
+ * Validates the entities file (a whole organization: all ten collections) and the policy file before anything
+ * reads them, and prints each issue at its file:line:col, as `rampart entities validate` and `rampart policies
+ * validate` do. Returns the exit code when a file is refused; standard input is left to the evaluator's checks.
+ */
+async function checkFiles(options: EvaluateOptions): Promise<number | undefined> {
+  const results = []
+  if (options.entities !== '-') results.push(await validateEntityFile(options.entities, { kind: 'full' }))
+  if (options.policies !== '-') results.push(await validatePolicyFile(options.policies))
+  const issues = results.flatMap((result) => result.issues)
+  if (!issues.some((issue) => issue.severity === 'error')) return undefined
+  process.stderr.write(formatIssues(issues, 'text'))
+  return results.some((result) => result.unreadable) ? EXIT.usage : EXIT.invalid
+}
+
+/**
  * Decodes one signing request (a JSON-RPC request, or an /evaluate body `{request, protocolPresets}`), decides it
  * with the policies, and prints the decision. Exits 0 on Permit, 4 on Confirm, 3 on Forbid, 1 when the entities or
  * policies are invalid, 2 on a usage error.
  */
 export async function runEvaluate(input: string, options: EvaluateOptions): Promise<number> {
+  const refused = await checkFiles(options)
+  if (refused !== undefined) return refused
   let entities: Entities
   let policies: Policy[]
   let body: unknown
@@ -85,6 +105,16 @@ export async function runEvaluate(input: string, options: EvaluateOptions): Prom
     body = await readJson(input, 'request')
   } catch (error) {
     return fail((error as Error).message)
+  }
+  let evaluator: Awaited<ReturnType<typeof createEvaluator>>
+  try {
+    evaluator = await createEvaluator({ entities, policies })
+  } catch (error) {
+    if (!(error instanceof EvaluatorError)) throw error
+    process.stderr.write(`rampart: ${error.message}\n`)
+    for (const issue of error.details.issues)
+      process.stderr.write(`  ${issue.path || '/'}  ${issue.code}  ${issue.message}\n`)
+    return EXIT.invalid
   }
   const rpc = isRecord(body) && !('method' in body) && 'request' in body ? body.request : body
   const bodyPresets =
@@ -104,16 +134,6 @@ export async function runEvaluate(input: string, options: EvaluateOptions): Prom
     if (!Number.isSafeInteger(now) || now < 0) return fail('--now must be unix seconds')
   }
 
-  let evaluator: Awaited<ReturnType<typeof createEvaluator>>
-  try {
-    evaluator = await createEvaluator({ entities, policies })
-  } catch (error) {
-    if (!(error instanceof EvaluatorError)) throw error
-    process.stderr.write(`rampart: ${error.message}\n`)
-    for (const issue of error.details.issues)
-      process.stderr.write(`  ${issue.path || '/'}  ${issue.code}  ${issue.message}\n`)
-    return EXIT.invalid
-  }
   // An undecodable request or an unknown method still goes to the evaluator, which refuses it (fail closed).
   const request = {
     action: actionForMethod(resolution.action),
