@@ -216,6 +216,18 @@ describe('createEvaluator: configuration', () => {
     expect((error as EvaluatorError).details.issues.length).toBeGreaterThan(0)
   })
 
+  it('rejects a document that is not a whole organization (a users file alone), naming what is missing', async () => {
+    const error = await createEvaluator({
+      entities: { users: entities.users } as never,
+      policies,
+    }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(EvaluatorError)
+    expect((error as EvaluatorError).code).toBe('INVALID_ENTITIES')
+    expect((error as EvaluatorError).details.issues).toContainEqual(
+      expect.objectContaining({ code: 'schema.required', path: '/accounts' }),
+    )
+  })
+
   it('swaps policies in with update, and keeps the old ones when the new ones are invalid', async () => {
     const local = await createEvaluator({ entities, policies })
     const request = usdcTransfer({ principal: NORA, to: BINANCE, amount: usdc(1), now: NOON })

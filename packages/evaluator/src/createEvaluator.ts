@@ -45,8 +45,9 @@ export interface Evaluator {
   readonly unavailable: string | undefined
 }
 
+/** The evaluator decides with a whole organization: all ten collections, whatever kind the document looks like. */
 function checkEntities(entities: Entities): void {
-  const result = validateEntities(entities)
+  const result = validateEntities(entities, { kind: 'full' })
   if (!result.valid) {
     const issues = result.issues
       .filter((issue) => issue.severity === 'error')
