@@ -15,7 +15,7 @@ import { ORG, presetSet } from '../src/buildInput'
 import { computeLimits } from '../src/computeLimits'
 import { ENTRYPOINTS } from '../src/entrypoints'
 import { evaluationState } from '../src/evaluationState'
-import { type Bucket, type BucketLimit, CRITERION_FAMILIES } from '../src/preparePolicies'
+import { ACTIONS, type Bucket, type BucketLimit, CRITERION_FAMILIES } from '../src/preparePolicies'
 import { BUILTIN_PRESETS } from '../src/presets'
 import { entities as northwind, policies as northwindPolicies } from './northwind'
 
@@ -135,14 +135,6 @@ const selectorsOf = (intents: typeof decoded) => [
   ...new Set(intents.flatMap(({ intent }) => (intent.hexSignature ? [intent.hexSignature] : []))),
 ]
 const typesOf = (intents: typeof decoded) => [...new Set(intents.map(({ intent }) => intent.type))]
-const ACTIONS = [
-  'signTransaction',
-  'signMessage',
-  'signTypedData',
-  'signRaw',
-  'signUserOperation',
-  'grantPermission',
-]
 // Ids that are properties of every JavaScript object, to catch lookups that are not own-property lookups.
 const PROTOTYPE_IDS = ['constructor', '__proto__', 'toString']
 

@@ -65,20 +65,24 @@ afterAll(async () => {
 })
 
 describe('error mapping: one body everywhere', () => {
-  it('400 for a body that is not JSON', async () => {
-    const body = '{"provider": '
+  /** Posts a signed JSON body, exactly as given, to create a connection. */
+  const postConnection = async (body: string) => {
     const jws = await signRequest({
       method: 'POST',
       url: 'http://localhost/v1/provider/connections',
       body,
       privateJwk: alice.key.privateJwk,
     })
-    const response = await gateway.app.inject({
+    return gateway.app.inject({
       method: 'POST',
       url: '/v1/provider/connections',
       headers: { 'content-type': 'application/json', 'x-client-id': alice.clientId, 'detached-jws': jws },
       payload: body,
     })
+  }
+
+  it('400 for a body that is not JSON', async () => {
+    const response = await postConnection('{"provider": ')
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({
       statusCode: 400,
@@ -91,18 +95,7 @@ describe('error mapping: one body everywhere', () => {
     '{"provider":"local","__proto__":{"isAdmin":true}}',
     '{"provider":"local","constructor":{"prototype":{"isAdmin":true}}}',
   ])('400 for a body with a prototype member (%s), as fastify refuses it', async (body) => {
-    const jws = await signRequest({
-      method: 'POST',
-      url: 'http://localhost/v1/provider/connections',
-      body,
-      privateJwk: alice.key.privateJwk,
-    })
-    const response = await gateway.app.inject({
-      method: 'POST',
-      url: '/v1/provider/connections',
-      headers: { 'content-type': 'application/json', 'x-client-id': alice.clientId, 'detached-jws': jws },
-      payload: body,
-    })
+    const response = await postConnection(body)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({
       statusCode: 400,
