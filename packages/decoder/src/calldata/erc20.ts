@@ -75,9 +75,8 @@ export const erc20Transfer = defineFunction(
 export const erc20TransferFrom = defineFunction(
   'function transferFrom(address from, address to, uint256 amount)',
   ({ args, call, ctx, fn }) => {
-    const [from, to, amount] = (args as [string, string, bigint]).map((v) =>
-      typeof v === 'string' ? v.toLowerCase() : v,
-    ) as [string, string, bigint]
+    // Static arguments are read straight from the (lowercase) calldata: addresses are already lowercase.
+    const [from, to, amount] = args as [string, string, bigint]
     const intent = callIntent('erc20TransferFrom', call, fn)
     const token = erc20Asset(call.chainId, call.to)
     Object.assign(intent, { token, amount: amount.toString(), owner: from, recipient: to })
