@@ -346,6 +346,22 @@ describe('POST /v1/provider/evm/sign-typed-data', () => {
     expect(read.json().data).toEqual(record)
   })
 
+  it('refuses an EIP712Domain type that leaves out fields of the domain, before anything is recorded', async () => {
+    const idempotenceId = nextId()
+    const response = await setup.call('POST', '/v1/provider/evm/sign-typed-data', {
+      data: { ...typedData, types: { ...typedData.types, EIP712Domain: [{ name: 'name', type: 'string' }] } },
+      source: source(),
+      idempotenceId,
+    })
+    expect(response.statusCode, response.body).toBe(422)
+    expect(response.json().context.issues[0].path).toBe('/data/types/EIP712Domain')
+    const [recorded] = await setup.gateway.database.db
+      .select({ n: count() })
+      .from(signingRequests)
+      .where(eq(signingRequests.idempotenceId, idempotenceId))
+    expect(recorded?.n).toBe(0)
+  })
+
   it('refuses typed data for another chain', async () => {
     const response = await setup.call('POST', '/v1/provider/evm/sign-typed-data', {
       data: { ...typedData, domain: { ...typedData.domain, chainId: 10 } },

@@ -1,6 +1,8 @@
+import { ValidationError } from '../errors/gatewayError'
 import type { SignTypedDataRequest } from '../generated/actions/signTypedDataRequest'
 import { resolveSigner } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
+import { declaresOwnDomainType } from '../providers/eip712DomainType'
 import { requireEvmSigner } from './evmSigner'
 import { signatureRecord } from './signatureRecord'
 
@@ -14,6 +16,14 @@ export const signTypedDataAction: SigningAction<SignTypedDataBody> = {
   async plan({ app, clientId, connectionId }, body) {
     const signer = await resolveSigner(app, { clientId, connectionId }, body.source)
     requireEvmSigner(signer, body.data.domain.chainId, '/data/domain/chainId')
+    if (!declaresOwnDomainType(body.data.types, body.data.domain)) {
+      throw new ValidationError('The EIP712Domain type is not the type of the domain', [
+        {
+          path: '/data/types/EIP712Domain',
+          message: 'must list the fields the domain has, in the EIP-712 order and with their standard types',
+        },
+      ])
+    }
     return {
       action: 'signTypedData',
       signer,

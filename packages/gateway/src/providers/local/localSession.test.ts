@@ -219,6 +219,74 @@ describe('signMessage and signTypedData', () => {
     }
   })
 
+  it('refuses an EIP712Domain type other than the domain’s own fields: the signature would not bind the domain', async () => {
+    const domain = {
+      name: 'Ether Mail',
+      version: '1',
+      chainId: 1,
+      verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' as const,
+    }
+    const types = { Mail: [{ name: 'contents', type: 'string' }] }
+    const declared = [
+      // Only the name: signed as is, the signature would hold on any chain and for any contract of that name.
+      [{ name: 'name', type: 'string' }],
+      // The standard's fields in another order, or with another type, hash to another domain.
+      [
+        { name: 'version', type: 'string' },
+        { name: 'name', type: 'string' },
+        { name: 'chainId', type: 'uint256' },
+        { name: 'verifyingContract', type: 'address' },
+      ],
+      [
+        { name: 'name', type: 'string' },
+        { name: 'version', type: 'string' },
+        { name: 'chainId', type: 'uint64' },
+        { name: 'verifyingContract', type: 'address' },
+      ],
+    ]
+    for (const EIP712Domain of declared) {
+      const error = await rejection(
+        session.signTypedData({
+          accountExternalId: ethereum,
+          typedData: {
+            domain,
+            types: { ...types, EIP712Domain },
+            primaryType: 'Mail',
+            message: { contents: 'Hi' },
+          },
+        }),
+      )
+      expect(error, JSON.stringify(EIP712Domain)).toMatchObject({
+        code: 'INVALID_REQUEST',
+        details: { path: '/typedData/types/EIP712Domain' },
+      })
+    }
+    // Declared as the domain's own fields, in the standard's order, it signs the domain it is given.
+    const EIP712Domain = [
+      { name: 'name', type: 'string' },
+      { name: 'version', type: 'string' },
+      { name: 'chainId', type: 'uint256' },
+      { name: 'verifyingContract', type: 'address' },
+    ]
+    const signature = await session.signTypedData({
+      accountExternalId: ethereum,
+      typedData: {
+        domain,
+        types: { ...types, EIP712Domain },
+        primaryType: 'Mail',
+        message: { contents: 'Hi' },
+      },
+    })
+    const recovered = await recoverTypedDataAddress({
+      domain,
+      types,
+      primaryType: 'Mail',
+      message: { contents: 'Hi' },
+      signature: signature.fullSig,
+    })
+    expect(recovered).toBe(first)
+  })
+
   it('signs no domain field hidden under a __proto__ member of the domain', async () => {
     // JSON.parse keeps `__proto__` as a plain member; copied by assignment it would become the prototype of the
     // signed domain, and its fields would be signed although the domain shows none of them.

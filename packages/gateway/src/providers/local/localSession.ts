@@ -12,6 +12,7 @@ import {
   type TransactionSerializable,
 } from 'viem'
 import { type PrivateKeyAccount, sign } from 'viem/accounts'
+import { declaresOwnDomainType } from '../eip712DomainType'
 import { ProviderError } from '../errors'
 import type {
   BuildTransferInput,
@@ -473,6 +474,12 @@ export class LocalSession implements ProviderSession {
     if (typeof types !== 'object' || types === null) invalidRequest('types is required', '/typedData/types')
     if (typeof primaryType !== 'string' || !Object.hasOwn(types, primaryType)) {
       invalidRequest('primaryType must name one of types', '/typedData/primaryType')
+    }
+    if (!declaresOwnDomainType(types, domain as Record<string, unknown>)) {
+      invalidRequest(
+        'EIP712Domain must list the fields the domain has, in the EIP-712 order and with their standard types',
+        '/typedData/types/EIP712Domain',
+      )
     }
     // Built from entries, not by assignment: a `__proto__` member would otherwise become the domain's prototype,
     // and the fields under it would be signed without being in the domain.
