@@ -37,6 +37,26 @@ describe('validateEntityFile', () => {
     }
   })
 
+  it('reports an error, and so fails the file, when more than 10,000 warnings come before it', async () => {
+    const entry = { address: `0x${'ab'.repeat(20)}`, chainId: 1, classification: 'external' }
+    const doc = {
+      users: [{ id: 'u', role: 'member' }],
+      userGroups: [],
+      userGroupMembers: [],
+      userAccounts: [],
+      credentials: [{ id: 'c', userId: 'u', key: { kty: 'oct' } }],
+      accounts: [],
+      accountGroups: [],
+      accountGroupMembers: [],
+      tokens: [],
+      addressBook: Array.from({ length: 10_002 }, (_, i) => ({ id: `entry-${i}`, ...entry })),
+    }
+    const { issues } = await validateEntityFile(write('many-warnings.json', JSON.stringify(doc)))
+    expect(issues.filter((issue) => issue.severity === 'error')).toMatchObject([
+      { code: 'jwk.unsupported-kty', path: '/credentials/0/key/kty' },
+    ])
+  })
+
   it('locates each issue at its value, and a missing member at its object', async () => {
     const file = write(
       'user.json',

@@ -206,6 +206,21 @@ describe('validateEntities checks', () => {
     expect(issues[10]!.message).toContain('40 more issues')
   })
 
+  it('keeps an error among the issues it reports when warnings fill the bound first', () => {
+    const doc = northwind()
+    // Address-book repeats are warnings, checked before the credentials that carry the one error.
+    for (let i = 0; i < 12; i++) doc.addressBook.push({ ...doc.addressBook[0]!, id: `repeat-${i}` })
+    doc.credentials[0]!.key = { ...doc.credentials[0]!.key, kty: 'oct' }
+    const { issues, valid } = validateEntities(doc, { maxIssues: 10 })
+    expect(valid).toBe(false)
+    expect(issues).toHaveLength(11)
+    expect(issues.filter((issue) => issue.severity === 'error')).toEqual([
+      expect.objectContaining({ code: 'jwk.unsupported-kty', path: '/credentials/0/key/kty' }),
+    ])
+    expect(issues[10]).toMatchObject({ code: 'issues-truncated', severity: 'warning' })
+    expect(issues[10]!.message).toContain('3 more issues')
+  })
+
   it('rejects empty ids', () => {
     const doc = northwind()
     doc.userGroups[1]!.id = ''
