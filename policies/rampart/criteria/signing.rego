@@ -39,15 +39,17 @@ payload := ctx.request_intent.messageHex if not input.payload
 domain_matches(condition, intent) if {
 	domain := intent.typedData.domain
 	every field, allowed in condition {
-		domain_field(domain, field) in allowed
+		domain_field(intent, domain, field) in allowed
 	}
 }
 
-domain_field(domain, "chainId") := to_number(domain.chainId)
+# The domain's chainId is a uint256 that EIP-712 lets a request write as a number, a decimal or a hex string: it is
+# read as the decoder read it into the intent's chainId (and to_number would refuse hex, or abort on a long string).
+domain_field(intent, domain, "chainId") := intent.chainId if domain.chainId != null
 
-domain_field(domain, "verifyingContract") := lower(domain.verifyingContract)
+domain_field(_, domain, "verifyingContract") := lower(domain.verifyingContract)
 
-domain_field(domain, field) := domain[field] if not field in {"chainId", "verifyingContract"}
+domain_field(_, domain, field) := domain[field] if not field in {"chainId", "verifyingContract"}
 
 typed_message_matches(conditions, intent) if {
 	message := intent.typedData.message
@@ -56,15 +58,26 @@ typed_message_matches(conditions, intent) if {
 	}
 }
 
+# same_value: strings compare case-insensitively, other values exactly, and an integer by its value whether it is
+# written as a number or a decimal string (EIP-712 lets a request write a uint either way).
 same_value(a, b) if {
 	is_string(a)
 	is_string(b)
 	lower(a) == lower(b)
-}
-
-same_value(a, b) if {
+} else if {
 	not is_string(a)
 	a == b
+} else if {
+	decimal_integer(a) == decimal_integer(b)
+}
+
+# decimal_integer is an integer as a canonical decimal string: a number that is an integer, or such a string.
+decimal_integer(x) := x if {
+	is_string(x)
+	canonical_digits(x)
+} else := format_int(x, 10) if {
+	is_number(x)
+	x == floor(x)
 }
 
 message_matches(condition, intent) if text_matches(condition, intent.message)
@@ -72,3 +85,12 @@ message_matches(condition, intent) if text_matches(condition, intent.message)
 payload_matches(condition) if text_matches(condition, payload)
 
 algorithm_in(algorithms) if input.algorithm in algorithms
+
+# canonical_digits: a non-empty string of digits without a leading zero (a regex would bring RE2 into the WASM).
+canonical_digits(x) if {
+	x == "0"
+} else if {
+	x != ""
+	not startswith(x, "0")
+	trim_left(x, "0123456789") == ""
+}

@@ -43,3 +43,29 @@ test_typed_data_message if {
 	not t.holds({"criterion": "checkIntentTypedDataMessage", "args": [{"key": "offerer", "value": t.ops}]}, typed_request)
 	not t.holds({"criterion": "checkIntentTypedDataMessage", "args": [{"key": "missing", "value": "x"}]}, typed_request)
 }
+
+# EIP-712 lets a uint256 be written as a JSON number, a decimal string or a hex string. The decoder reads the
+# domain's chainId into the intent's chainId; a hex chain id must not slip past a condition on it.
+test_typed_data_domain_chain_id_in_hex if {
+	hex := json.patch(typed_request, [{"op": "replace", "path": "/intent/typedData/domain/chainId", "value": "0x1"}])
+	t.holds({"criterion": "checkIntentDomain", "args": {"chainId": [1]}}, hex)
+	not t.holds({"criterion": "checkIntentDomain", "args": {"chainId": [10]}}, hex)
+	number := json.patch(typed_request, [{"op": "replace", "path": "/intent/typedData/domain/chainId", "value": 1}])
+	t.holds({"criterion": "checkIntentDomain", "args": {"chainId": [1]}}, number)
+	none := json.patch(typed_request, [{"op": "remove", "path": "/intent/typedData/domain/chainId"}])
+	not t.holds({"criterion": "checkIntentDomain", "args": {"chainId": [1]}}, none)
+}
+
+# An integer compares by value whether the message or the policy writes it as a number or a decimal string.
+test_typed_data_message_integers_as_numbers_or_decimal_strings if {
+	as_string := json.patch(typed_request, [{"op": "replace", "path": "/intent/typedData/message/counter", "value": "1000"}])
+	t.holds({"criterion": "checkIntentTypedDataMessage", "args": [{"key": "counter", "value": 1000}]}, as_string)
+	t.holds({"criterion": "checkIntentTypedDataMessage", "args": [{"key": "counter", "value": "1000"}]}, as_string)
+	not t.holds({"criterion": "checkIntentTypedDataMessage", "args": [{"key": "counter", "value": 100}]}, as_string)
+	as_number := json.patch(typed_request, [{"op": "replace", "path": "/intent/typedData/message/counter", "value": 1000}])
+	t.holds({"criterion": "checkIntentTypedDataMessage", "args": [{"key": "counter", "value": "1000"}]}, as_number)
+	not t.holds({"criterion": "checkIntentTypedDataMessage", "args": [{"key": "counter", "value": "0100"}]}, as_number)
+	not t.holds({"criterion": "checkIntentTypedDataMessage", "args": [{"key": "counter", "value": "1000.5"}]}, as_number)
+	t.holds({"criterion": "checkIntentTypedDataMessage", "args": [{"key": "offerer", "value": t.treasury}, {"key": "counter", "value": 0}]}, typed_request)
+	not t.holds({"criterion": "checkIntentTypedDataMessage", "args": [{"key": "counter", "value": false}]}, typed_request)
+}

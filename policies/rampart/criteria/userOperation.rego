@@ -11,14 +11,56 @@ user_operation_holds(kind, a) if {
 	inner_intents_hold(a, ctx.request_intent)
 }
 
-# inner_intents_hold: an empty batch never passes; otherwise every inner intent meets every criterion.
+# inner_intents_hold: an empty batch never passes; otherwise every call meets every criterion. The calls are the
+# inner intents at any depth: a decoded user operation wraps its calls in the account's own batch (execute,
+# executeBatch), a handleOps transaction wraps user operations, and a Safe MultiSend can hold another. A batch or
+# user operation on the way is a container, judged by its calls, and one without calls never passes either. Any
+# other intent (a swap that sums up its steps) is one call, judged as a whole.
 inner_intents_hold(criteria, intent) if {
 	count(intent.intents) > 0
-	every inner in intent.intents {
-		every criterion in criteria {
-			inner_holds(criterion, inner)
-		}
+	nested := nested_intents(intent)
+	every path, inner in nested {
+		nested_holds(criteria, nested, path, inner)
 	}
+}
+
+# nested_intents are the intents inside an intent at every depth, by path: the values under intents, intents'
+# intents... (the path alternates array indexes and "intents", so nothing inside a call, such as typed data, is
+# taken).
+nested_intents(intent) := {path: inner |
+	walk(intent.intents, [path, inner])
+	count(path) % 2 == 1
+	count([step | some k, step in path; k % 2 == 1; step != "intents"]) == 0
+}
+
+containers := {"batch", "userOperation"}
+
+# nested_holds: a step inside a call is judged with its call; a container needs calls; a call meets every criterion.
+nested_holds(criteria, nested, path, inner) if {
+	not inside_containers_only(nested, path)
+} else if {
+	inner.type in containers
+	count(inner.intents) > 0
+} else if {
+	not inner.type in containers
+	every criterion in criteria {
+		inner_holds(criterion, inner)
+	}
+}
+
+# inside_containers_only: every intent enclosing the one at path (each at an odd-length prefix) is a container.
+inside_containers_only(nested, path) if {
+	every k in numbers.range(1, count(path)) {
+		encloses_as_container(nested, path, k)
+	}
+}
+
+encloses_as_container(nested, path, k) if {
+	k >= count(path)
+} else if {
+	k % 2 == 0
+} else if {
+	nested[array.slice(path, 0, k)].type in containers
 }
 
 inner_holds(c, intent) if {

@@ -1,0 +1,87 @@
+// Criteria on what the decoder really produces: user operations that wrap their calls in the account's batch, and
+// typed data whose integers a request may write in several ways.
+import { describe, expect, it } from 'vitest'
+import { decide, decideFixture, policy } from './decodeAndDecide'
+
+describe('checkUserOperationIntents on decoded user operations', () => {
+  const onlyApprovals = (types: string[]) => [
+    policy('calls', 'permit', [
+      { criterion: 'checkAction', args: ['signUserOperation', 'signTransaction'] },
+      { criterion: 'checkUserOperationIntents', args: [{ criterion: 'checkIntentType', args: types }] },
+    ]),
+  ]
+
+  it('judges the calls the account batch makes, not the batch that wraps them', async () => {
+    // The v0.7 user operation approves USDC to its paymaster through the account's executeBatch.
+    expect(await decideFixture('user-operation-v07', onlyApprovals(['erc20Approve']))).toMatchObject({
+      decision: 'Permit',
+    })
+    expect(await decideFixture('user-operation-v07', onlyApprovals(['erc20Transfer']))).toMatchObject({
+      decision: 'Forbid',
+      reason: { code: 'NO_MATCHING_PERMIT' },
+    })
+    // The v0.6 one also sends native currency: every call must satisfy the criteria.
+    expect(await decideFixture('user-operation-v06', onlyApprovals(['erc20Approve']))).toMatchObject({
+      decision: 'Forbid',
+    })
+    expect(
+      await decideFixture('user-operation-v06', onlyApprovals(['erc20Approve', 'nativeTransfer'])),
+    ).toMatchObject({ decision: 'Permit' })
+  })
+
+  it('reaches the calls of the user operations inside a handleOps transaction', async () => {
+    expect(await decideFixture('entrypoint-handle-ops-v07', onlyApprovals(['erc20Approve']))).toMatchObject({
+      decision: 'Permit',
+    })
+    expect(await decideFixture('entrypoint-handle-ops-v07', onlyApprovals(['batch']))).toMatchObject({
+      decision: 'Forbid',
+    })
+  })
+})
+
+describe('typed-data criteria on integers written in any EIP-712 form', () => {
+  const from = '0x61640a8d48bca205ba91b16b0b7745e7abc61084'
+  const order = (chainId: unknown, amount: unknown) => ({
+    method: 'eth_signTypedData_v4',
+    params: [
+      from,
+      {
+        types: {
+          EIP712Domain: [
+            { name: 'name', type: 'string' },
+            { name: 'chainId', type: 'uint256' },
+          ],
+          Order: [{ name: 'amount', type: 'uint256' }],
+        },
+        primaryType: 'Order',
+        domain: { name: 'Shop', chainId },
+        message: { amount },
+      },
+    ],
+  })
+  const policies = [
+    policy('no-mainnet-orders', 'forbid', [{ criterion: 'checkIntentDomain', args: { chainId: [1] } }]),
+    policy('no-orders-of-1000', 'forbid', [
+      { criterion: 'checkIntentTypedDataMessage', args: [{ key: 'amount', value: '1000' }] },
+    ]),
+    policy('typed-data', 'permit', [{ criterion: 'checkAction', args: ['signTypedData'] }]),
+  ]
+
+  it('reads the domain chainId as the decoder does, a hex string included', async () => {
+    for (const chainId of [1, '1', '0x1'])
+      expect(await decide(order(chainId, 5), policies)).toMatchObject({
+        decision: 'Forbid',
+        decidingPolicy: 'no-mainnet-orders',
+      })
+    expect(await decide(order('0xa', 5), policies)).toMatchObject({ decision: 'Permit' })
+  })
+
+  it('compares a message integer by value, as a number or a decimal string', async () => {
+    for (const amount of [1000, '1000'])
+      expect(await decide(order(10, amount), policies)).toMatchObject({
+        decision: 'Forbid',
+        decidingPolicy: 'no-orders-of-1000',
+      })
+    expect(await decide(order(10, 999), policies)).toMatchObject({ decision: 'Permit' })
+  })
+})
