@@ -58,19 +58,39 @@ function fromHistory(transfer: HistoryTransfer): Movement {
   }
 }
 
-/** The movement the request itself would make, when its intent moves an amount. */
-function fromRequest(request: EvaluationRequest, principal: string | undefined): Movement | undefined {
+type Intent = NonNullable<EvaluationRequest['intent']>
+
+/** Intents that only carry calls: their calls, at any depth, are what they move. */
+const CONTAINERS = new Set(['batch', 'userOperation'])
+
+/**
+ * The amounts one intent moves: its token amount, else its native value (in the chain's native currency); for a
+ * batch or user operation, those of every call inside it, at any depth (the container's own value is what it
+ * hands on to its calls).
+ */
+function movementsOf(
+  intent: Intent,
+  principal: string | undefined,
+  resource: string | undefined,
+): Movement[] {
+  if (CONTAINERS.has(intent.type) && intent.intents)
+    return intent.intents.flatMap((inner) => movementsOf(inner as Intent, principal, resource))
+  const base = { chainId: intent.chainId, principal, resource, to: intent.recipient ?? intent.to }
+  if (intent.amount !== undefined) return [{ ...base, amount: BigInt(intent.amount), token: intent.token }]
+  if (intent.value !== undefined)
+    return [{ ...base, amount: BigInt(intent.value), token: `eip155:${intent.chainId}/slip44:60` }]
+  return []
+}
+
+/**
+ * What the request itself adds to a limit: the amounts it moves, or, when it moves none (a message, typed data,
+ * a permission), the request alone, with nothing to add to a spending total but one to a rate limit's count.
+ */
+function fromRequest(request: EvaluationRequest, principal: string | undefined): Movement[] {
+  const resource = lower(request.resource)
   const intent = request.intent
-  const amount = intent?.amount ?? intent?.value
-  if (!intent || amount === undefined) return undefined
-  return {
-    amount: BigInt(amount),
-    token: intent.token,
-    chainId: intent.chainId,
-    principal,
-    resource: lower(request.resource),
-    to: intent.recipient ?? intent.to,
-  }
+  const moved = intent ? movementsOf(intent, principal, resource) : []
+  return moved.length > 0 ? moved : [{ amount: 0n, chainId: intent?.chainId, principal, resource }]
 }
 
 /**
@@ -87,11 +107,11 @@ export function computeLimits(
 ): Record<string, LimitTotal> | undefined {
   let totals: Record<string, LimitTotal> | undefined
   let history: Movement[] | undefined
-  let current: Movement | undefined | null = null
+  let current: Movement[] | undefined
   for (const bucket of buckets) {
     if (bucket.limits.length === 0) continue
     history ??= (request.history ?? []).map(fromHistory)
-    if (current === null) current = fromRequest(request, principal)
+    current ??= fromRequest(request, principal)
     for (const criterion of bucket.limits) {
       const limit = criterion.a
       const start = windowStart(limit.window, now)
@@ -104,10 +124,14 @@ export function computeLimits(
         total += movement.amount
         count++
       }
-      if (current && matches(current, filters, principal, entities)) {
-        total += current.amount
-        count++
+      // The request counts once toward a rate limit, however many of its movements pass the filters.
+      let counted = false
+      for (const movement of current) {
+        if (!matches(movement, filters, principal, entities)) continue
+        total += movement.amount
+        counted = true
       }
+      if (counted) count++
       totals ??= {}
       totals[criterion.k] = [total.toString(), count]
     }

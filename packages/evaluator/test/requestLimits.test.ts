@@ -1,0 +1,89 @@
+// Spending and rate limits count what the request itself does: a request that moves no amount still counts toward a
+// rate limit, a batch moves what its calls move, and a contract call's value is native currency.
+import { describe, expect, it } from 'vitest'
+import { decide, decideFixture, policy } from './decodeAndDecide'
+
+const NOW = Date.parse('2025-03-14T12:00:00Z') / 1000
+const USDC = 'eip155:1/erc20:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
+
+describe('limits count what the request itself does', () => {
+  const history = (count: number, amount = '0', token?: string) =>
+    Array.from({ length: count }, (_, i) => ({
+      amount,
+      timestamp: NOW - 60 - i,
+      ...(token ? { token } : {}),
+    }))
+  const atMostTwoAnHour = [
+    policy('two-an-hour', 'permit', [
+      { criterion: 'checkAction', args: ['signMessage', 'signUserOperation', 'signTransaction'] },
+      { criterion: 'checkRateLimit', args: { limit: 2, window: { type: 'rolling', seconds: 3600 } } },
+    ]),
+  ]
+
+  it('a rate limit counts a request that moves no amount', async () => {
+    for (const name of ['personal-sign-siwe', 'user-operation-v07']) {
+      expect(await decideFixture(name, atMostTwoAnHour, { now: NOW, history: history(1) })).toMatchObject({
+        decision: 'Permit',
+      })
+      expect(await decideFixture(name, atMostTwoAnHour, { now: NOW, history: history(2) })).toMatchObject({
+        decision: 'Forbid',
+      })
+    }
+  })
+
+  it('a spending limit counts the transfers inside a batch', async () => {
+    // The batch sends 5 USDC and 0.01 ETH in two calls; the batch itself carries no value.
+    const usdcPerDay = (limit: string) => [
+      policy('usdc-per-day', 'permit', [
+        { criterion: 'checkAction', args: ['signTransaction'] },
+        {
+          criterion: 'checkSpendingLimit',
+          args: { limit, window: { type: 'fixed', period: 'day' }, filters: { tokens: [USDC] } },
+        },
+      ]),
+    ]
+    expect(await decideFixture('account-execute-batch', usdcPerDay('4999999'), { now: NOW })).toMatchObject({
+      decision: 'Forbid',
+    })
+    expect(await decideFixture('account-execute-batch', usdcPerDay('5000000'), { now: NOW })).toMatchObject({
+      decision: 'Permit',
+    })
+    const withHistory = { now: NOW, history: history(1, '1', USDC) }
+    expect(await decideFixture('account-execute-batch', usdcPerDay('5000000'), withHistory)).toMatchObject({
+      decision: 'Forbid',
+    })
+  })
+
+  it('a spending limit on the native currency counts the value a contract call sends', async () => {
+    // Lido's submit, which the decoder knows no descriptor for: a contract call that sends 1 ETH.
+    const from = '0x61640a8d48bca205ba91b16b0b7745e7abc61084'
+    const call = {
+      method: 'eth_sendTransaction',
+      params: [
+        {
+          from,
+          to: '0xae7ab96520de3a18e5e111b5eaab095312d7fe84',
+          chainId: '0x1',
+          value: '0xde0b6b3a7640000',
+          data: `0xa1903eab${'0'.repeat(64)}`,
+        },
+      ],
+    }
+    const ethPerDay = [
+      policy('eth-per-day', 'permit', [
+        { criterion: 'checkAction', args: ['signTransaction'] },
+        {
+          criterion: 'checkSpendingLimit',
+          args: {
+            limit: '500000000000000000',
+            window: { type: 'fixed', period: 'day' },
+            filters: { tokens: ['eip155:1/slip44:60'] },
+          },
+        },
+      ]),
+    ]
+    expect(await decide(call, ethPerDay, { now: NOW })).toMatchObject({ decision: 'Forbid' })
+    const halfEther = { ...call, params: [{ ...call.params[0], value: '0x6f05b59d3b20000' }] }
+    expect(await decide(halfEther, ethPerDay, { now: NOW })).toMatchObject({ decision: 'Permit' })
+  })
+})
