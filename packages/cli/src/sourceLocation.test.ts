@@ -1,5 +1,6 @@
+import { parse } from '@humanwhocodes/momoa'
 import { describe, expect, it } from 'vitest'
-import { createSourceLocator, locateOffset, parseJsonPointer } from './sourceLocation'
+import { createSourceLocator, locateJsonPointer, locateOffset, parseJsonPointer } from './sourceLocation'
 
 const text = `{
   "users": [
@@ -33,6 +34,30 @@ describe('createSourceLocator', () => {
 
   it('uses the last of duplicate names, like JSON.parse', () => {
     expect(createSourceLocator('{"a": 1,\n"a": 2}')('/a')).toEqual({ line: 2, column: 6 })
+    const wide = `{"a": 1,${Array.from({ length: 40 }, (_, i) => `"x${i}": ${i}`).join(',')},\n"a": 2}`
+    expect(createSourceLocator(wide)('/a')).toEqual({ line: 2, column: 6 })
+  })
+
+  it('finds members of a wide object in time linear in its size, however many issues it has', () => {
+    const width = 2000
+    const wide = `{${Array.from({ length: width }, (_, i) => `"x${i}": ${i}`).join(',\n')}}`
+    const document = parse(wide, { mode: 'json', ranges: false, tokens: false })
+    if (document.body.type !== 'Object') throw new Error('not an object')
+    // Counts each read of a member, the work a lookup does.
+    let reads = 0
+    document.body.members = new Proxy(document.body.members, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++
+        return Reflect.get(target, key, receiver)
+      },
+    })
+    for (let i = 0; i < width; i++) {
+      expect(locateJsonPointer(document, `/x${i}`)).toEqual({
+        line: i + 1,
+        column: (i === 0 ? 7 : 6) + `${i}`.length,
+      })
+    }
+    expect(reads).toBeLessThan(4 * width)
   })
 
   it('locates everything at 1:1 when the text does not parse', () => {

@@ -1,4 +1,4 @@
-import { type DocumentNode, parse, type ValueNode } from '@humanwhocodes/momoa'
+import { type DocumentNode, type ObjectNode, parse, type ValueNode } from '@humanwhocodes/momoa'
 
 /** A 1-based line and column in a text file, as editors and CI annotations show them. */
 export interface SourceLocation {
@@ -20,6 +20,35 @@ export function parseJsonPointer(pointer: string): string[] {
     .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
 }
 
+/** Objects with more members than this are looked up through a map, built once, instead of a scan per lookup. */
+const SCAN_LIMIT = 16
+
+/** The member values of the wide objects looked up so far, by name; the last of duplicate names wins. */
+const membersByName = new WeakMap<ObjectNode, Map<string, ValueNode>>()
+
+const memberName = (member: ObjectNode['members'][number]) =>
+  member.name.type === 'String' ? member.name.value : member.name.name
+
+function memberValue(node: ObjectNode, token: string): ValueNode | undefined {
+  const { members } = node
+  if (members.length > SCAN_LIMIT) {
+    // A document can hold an object with a million unknown members, each an issue to locate.
+    let byName = membersByName.get(node)
+    if (!byName) {
+      byName = new Map()
+      for (const member of members) byName.set(memberName(member), member.value)
+      membersByName.set(node, byName)
+    }
+    return byName.get(token)
+  }
+  // JSON.parse keeps the last of duplicate names, so the last one is the value that was validated.
+  for (let i = members.length - 1; i >= 0; i--) {
+    const member = members[i]!
+    if (memberName(member) === token) return member.value
+  }
+  return undefined
+}
+
 /**
  * Returns the location of the value a JSON Pointer names. When the pointer goes past what the document holds
  * (a missing required member, say), the location is that of the deepest value it does reach, which is where the
@@ -30,15 +59,7 @@ export function locateJsonPointer(document: DocumentNode, pointer: string): Sour
   for (const token of parseJsonPointer(pointer)) {
     let next: ValueNode | undefined
     if (node.type === 'Object') {
-      // JSON.parse keeps the last of duplicate names, so the last one is the value that was validated.
-      for (let i = node.members.length - 1; i >= 0; i--) {
-        const member = node.members[i]!
-        const name = member.name.type === 'String' ? member.name.value : member.name.name
-        if (name === token) {
-          next = member.value
-          break
-        }
-      }
+      next = memberValue(node, token)
     } else if (node.type === 'Array' && /^(0|[1-9]\d*)$/.test(token)) {
       next = node.elements[Number(token)]?.value
     }
