@@ -17,6 +17,12 @@ describe('validateEntityFile', () => {
     expect(await validateEntityFile(file)).toEqual({ file, unreadable: false, issues: [] })
   })
 
+  it('locates issues on the first line of a file with a byte-order mark at the columns an editor shows', async () => {
+    const file = write('bom-issue.json', '\uFEFF{"users": 5}')
+    const { issues } = await validateEntityFile(file, { kind: 'user' })
+    expect(issues).toMatchObject([{ code: 'schema.type', path: '/users', line: 1, column: 11 }])
+  })
+
   it('refuses a file over the size bound without reading it', async () => {
     const file = write('big.json', `{"users": [${'{"id": "x", "role": "member"},'.repeat(100)}]}`)
     const { issues, unreadable } = await validateEntityFile(file, { maxBytes: 1000 })

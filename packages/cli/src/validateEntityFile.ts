@@ -58,8 +58,9 @@ export async function validateEntityFile(
   } catch (error) {
     return unreadable(file, error)
   }
-  // Editors on some systems start files with a byte-order mark, which JSON does not allow.
-  if (text.charCodeAt(0) === 0xfeff) text = ` ${text.slice(1)}`
+  // Editors on some systems start files with a byte-order mark, which JSON does not allow. Editors do not show
+  // it or count it in columns, so it is dropped, not replaced.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
   const locate = createSourceLocator(text)
   let doc: unknown
   try {

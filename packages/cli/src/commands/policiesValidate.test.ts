@@ -1,8 +1,11 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { captureOutput } from '../../test/captureOutput'
 import { EXIT } from '../exitCodes'
-import { runPoliciesValidate } from './policiesValidate'
+import { runPoliciesValidate, validatePolicyFile } from './policiesValidate'
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url))
 
@@ -28,6 +31,19 @@ describe('rampart policies validate', () => {
     expect(byPath['/1/then']).toMatchObject({ code: 'schema.enum', line: 12 })
     expect(byPath['/1/id']).toMatchObject({ code: 'duplicate-policy-id', line: 11 })
     expect(byPath['/1/when/0/args/0']).toMatchObject({ code: 'schema.enum', line: 13 })
+  })
+
+  it('locates issues in a file that starts with a byte-order mark as in the same file without it', async () => {
+    const text = readFileSync(`${root}fixtures/policies/invalid/bad-arguments.json`, 'utf8')
+    const dir = mkdtempSync(join(tmpdir(), 'rampart-policies-'))
+    const place = async (name: string, content: string) => {
+      writeFileSync(join(dir, name), content)
+      const { issues } = await validatePolicyFile(join(dir, name))
+      return issues.map(({ path, line, column }) => ({ path, line, column }))
+    }
+    const plain = await place('plain.json', text)
+    expect(plain).toContainEqual({ path: '/0/when/1/args/limit', line: 7, column: 63 })
+    expect(await place('bom.json', `\uFEFF${text}`)).toEqual(plain)
   })
 
   it('exits 2 on a missing file', async () => {

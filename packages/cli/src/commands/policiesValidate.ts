@@ -38,10 +38,13 @@ export async function validatePolicyFile(file: string): Promise<FileValidation> 
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'cannot be read'
     return { issues: [located('', 1, 1, 'file.unreadable', reason)], unreadable: true }
   }
+  // A byte-order mark is not JSON; editors neither show it nor count it in columns. Dropped before parsing and
+  // locating alike, so both read the same text.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
   let doc: unknown
   try {
     // The same bounded JSON reader as Entities documents: size and depth limits, errors with line and column.
-    doc = parseEntitiesJson(text.replace(/^\uFEFF/, ' '))
+    doc = parseEntitiesJson(text)
   } catch (error) {
     if (!(error instanceof EntitiesJsonError)) throw error
     const { line = 1, column = 1 } = error.details
