@@ -7,6 +7,7 @@ import { type SigningRequestRow, signingRequests } from '../db/actionsSchema'
 import { ConflictError, GatewayError, ValidationError } from '../errors/gatewayError'
 import { requireGrantedNetwork } from '../grants/grantScope'
 import { isProviderError } from '../providers/errors'
+import { createKeyedLock } from '../providers/local/keyedLock'
 import type { ClientPolicies } from './clientPolicyState'
 import { decideRequest } from './decideRequest'
 import type { Plan, SigningAction } from './signingAction'
@@ -199,29 +200,48 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
 ): Promise<SigningRequestRow> {
   const state = await app.clientPolicies.forClient(row.clientId)
   const approvals = row.approvals.map((approval) => String(approval.userId))
-  const { decision, evaluation, evaluationRequest } = await decideRequest(app, {
-    state,
-    principal: row.principal,
-    plan,
-    approvals,
-  })
-  // Every move is conditional on the status the decision was made from, so concurrent approvals move it once.
-  const move = (values: Partial<SigningRequestRow>) => updateFrom(app, row.rowId, from, values)
-  if (decision.decision === 'Forbid') {
-    const forbidden = await move({ status: 'forbidden', evaluation })
-    throw policyForbidden(forbidden ?? (await reread(app, row.rowId)))
+  const decide = async (): Promise<
+    { done: SigningRequestRow } | { permitted: SigningRequestRow; history: HistoryTransfer | undefined }
+  > => {
+    const { decision, evaluation, evaluationRequest } = await decideRequest(app, {
+      state,
+      principal: row.principal,
+      plan,
+      approvals,
+    })
+    // Every move is conditional on the status the decision was made from, so concurrent approvals move it once.
+    const move = (values: Partial<SigningRequestRow>) => updateFrom(app, row.rowId, from, values)
+    if (decision.decision === 'Forbid') {
+      const forbidden = await move({ status: 'forbidden', evaluation })
+      throw policyForbidden(forbidden ?? (await reread(app, row.rowId)))
+    }
+    if (decision.decision === 'Confirm') {
+      return {
+        done: (await move({ status: 'pending_approval', evaluation })) ?? (await reread(app, row.rowId)),
+      }
+    }
+    const history = historyOf(
+      evaluationRequest,
+      state.userIds.get(row.principal.toLowerCase()) ?? row.principal,
+    )
+    // The transfer counts for spending and rate limits from the moment it is permitted, not once the provider
+    // has signed it: a decision taken while it is with the provider sees it.
+    const decided = await move({
+      status: 'processing',
+      evaluation,
+      ...(history ? { history: history as unknown as Record<string, unknown> } : {}),
+    })
+    return decided ? { permitted: decided, history } : { done: await reread(app, row.rowId) }
   }
-  if (decision.decision === 'Confirm') {
-    return (await move({ status: 'pending_approval', evaluation })) ?? reread(app, row.rowId)
-  }
-  const decided = await move({ status: 'processing', evaluation })
-  if (!decided) return reread(app, row.rowId)
-  const history = historyOf(
-    evaluationRequest,
-    state.userIds.get(row.principal.toLowerCase()) ?? row.principal,
-  )
-  return runPermitted(app, action, decided, plan, body, history)
+  // Limits read the history, so the decisions of one client that count it are taken one at a time: each sees the
+  // transfers permitted before it (within this process).
+  const decided = state.usesHistory ? await historyDecisions(row.clientId, decide) : await decide()
+  if ('done' in decided) return decided.done
+  return runPermitted(app, action, decided.permitted, plan, body, decided.history)
 }
+
+/** One decision at a time per client, for clients whose policies count past transfers. */
+const historyDecisions = createKeyedLock()
 
 /** What spending and rate limits count of a request: the asset it moves, how much, to whom. */
 function historyOf(request: EvaluationRequest, userId: string): HistoryTransfer | undefined {
@@ -276,7 +296,8 @@ async function runPermitted<Body extends { idempotenceId: string }>(
     if (!isProviderError(error) && !(error instanceof GatewayError)) {
       app.log.error({ err: error, requestId: row.requestId }, 'signing request failed')
     }
-    throw providerFailed(await update(app, row.rowId, { status: 'failed', failure }))
+    // Nothing was signed: the transfer stops counting for limits.
+    throw providerFailed(await update(app, row.rowId, { status: 'failed', failure, history: null }))
   } finally {
     withProvider.delete(row.rowId)
   }

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { policy, type SigningSetup, startSigningGateway } from './support/signingClient'
+
+// 1 500 wei a day: one transfer of 1 000 wei fits, a second does not.
+const policies = [
+  policy('daily-limit', 'permit', [
+    { criterion: 'checkAction', args: ['signTransaction'] },
+    { criterion: 'checkSpendingLimit', args: { limit: '1500', window: { type: 'rolling', seconds: 86400 } } },
+  ]),
+]
+
+let setup: SigningSetup
+/** Provider calls held until the test lets them go. */
+let gate: Promise<void> = Promise.resolve()
+let atProvider = 0
+
+beforeAll(async () => {
+  setup = await startSigningGateway({
+    policies,
+    beforeProviderCall: async (method) => {
+      if (method !== 'signTransaction') return
+      atProvider++
+      await gate
+    },
+  })
+})
+afterAll(async () => {
+  await setup?.gateway.close()
+})
+
+let sequence = 0
+const send = (value: string, extra: Record<string, unknown> = {}) =>
+  setup.call('POST', '/v1/provider/evm/send-transaction', {
+    transactionRequest: { chainId: 1, to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value, ...extra },
+    source: { type: 'account', id: setup.accounts.ETHEREUM! },
+    idempotenceId: `limit-${++sequence}`,
+  })
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 10))
+
+describe('spending limits', () => {
+  it('count a permitted request still with the provider: a concurrent one over the limit is refused', async () => {
+    let release!: () => void
+    gate = new Promise((resolve) => (release = resolve))
+    const first = send('1000')
+    while (atProvider < 1) await tick()
+    let settled = false
+    const second = send('1000').finally(() => {
+      settled = true
+    })
+    // Without the first counted, the second would reach the provider too; with it, it is refused at once.
+    while (!settled && atProvider < 2) await tick()
+    release()
+    const [a, b] = await Promise.all([first, second])
+    expect(a.statusCode, a.body).toBe(201)
+    expect(b.statusCode, b.body).toBe(403)
+    expect(b.json().code).toBe('POLICY_FORBIDDEN')
+    expect(atProvider).toBe(1)
+  })
+
+  it('stop counting a request the provider refused', async () => {
+    // 1 000 of the 1 500 are spent. Permitted, then refused by the provider (an eip1559 transaction takes no
+    // gasPrice): nothing was spent, so 400 more still fit, and only then is the limit reached.
+    const refused = await send('400', { type: 'eip1559', gasPrice: '1' })
+    expect(refused.statusCode, refused.body).toBe(422)
+    expect((await send('400')).statusCode).toBe(201)
+    expect((await send('400')).statusCode).toBe(403)
+  })
+})
