@@ -28,6 +28,30 @@ describe('parseEntitiesJson', () => {
     expect(errorOf(() => parseEntitiesJson('{"a": 1} trailing'))).toMatchObject({ code: 'json.syntax' })
   })
 
+  it('locates a control character inside a string, which JSON does not allow', () => {
+    const error = errorOf(() => parseEntitiesJson('{\n  "users": [{"id": "a\tb", "role": "root"}]\n}'))
+    expect(error).toMatchObject({
+      code: 'json.syntax',
+      message: 'invalid JSON: Bad control character in string literal',
+      details: { line: 2, column: 22 },
+    })
+    expect(errorOf(() => parseEntitiesJson('{"id": "line\r\nbreak"}')).details).toEqual({
+      line: 1,
+      column: 13,
+    })
+  })
+
+  it('locates a text that ends too early where it ends', () => {
+    expect(errorOf(() => parseEntitiesJson('{\n  "users": [\n')).details).toEqual({ line: 2, column: 13 })
+    expect(errorOf(() => parseEntitiesJson('[[[[[')).details).toEqual({ line: 1, column: 6 })
+    expect(errorOf(() => parseEntitiesJson('{"a":\r\n')).details).toEqual({ line: 1, column: 6 })
+    // Deeper than momoa can follow.
+    expect(errorOf(() => parseEntitiesJson(`[\n${'['.repeat(100_000)}`)).details).toEqual({
+      line: 2,
+      column: 100_001,
+    })
+  })
+
   it('rejects text larger than the bound before parsing it', () => {
     expect(errorOf(() => parseEntitiesJson('[1, 2, 3]', { maxBytes: 8 }))).toMatchObject({
       code: 'json.too-large',

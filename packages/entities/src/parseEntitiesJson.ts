@@ -49,16 +49,44 @@ function syntaxError(text: string, error: unknown): EntitiesJsonError {
   } catch (located) {
     if (located instanceof Error && 'line' in located && 'column' in located) {
       const message = located.message.replace(/ \(\d+:\d+\)$/, '')
-      return new EntitiesJsonError('json.syntax', `invalid JSON: ${message}`, {
-        line: Number(located.line),
-        column: Number(located.column),
-      })
+      // momoa places an early end at 1:1 after an opening bracket or a colon; it is where the text stops.
+      const where = message.startsWith('Unexpected end of input')
+        ? lineAndColumn(text, text.trimEnd().length)
+        : { line: Number(located.line), column: Number(located.column) }
+      return new EntitiesJsonError('json.syntax', `invalid JSON: ${message}`, where)
     }
   }
+  // momoa lets a raw control character through inside a string, and overflows its stack on deep nesting; V8
+  // names the offset, or says the text ended.
+  const message = error instanceof Error ? error.message : String(error)
+  const position = / in JSON at position (\d+)/.exec(message)
+  if (position) {
+    return new EntitiesJsonError(
+      'json.syntax',
+      `invalid JSON: ${message.slice(0, position.index)}`,
+      lineAndColumn(text, Number(position[1])),
+    )
+  }
+  const ended = message.startsWith('Unexpected end of JSON input')
   return new EntitiesJsonError(
     'json.syntax',
-    `invalid JSON: ${error instanceof Error ? error.message : error}`,
+    `invalid JSON: ${message}`,
+    ended ? lineAndColumn(text, text.trimEnd().length) : {},
   )
+}
+
+/** The 1-based line and column of an offset, with CR LF, LF and CR each ending a line, as momoa counts them. */
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1
+  let lineStart = 0
+  for (let i = 0; i < offset; i++) {
+    const code = text.charCodeAt(i)
+    if (code === 0x0a || (code === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) {
+      line++
+      lineStart = i + 1
+    }
+  }
+  return { line, column: offset - lineStart + 1 }
 }
 
 /**
