@@ -77,6 +77,14 @@ describe('indexEntities', () => {
     const partial = indexEntities({ ...doc, accounts: [anyChain as never] })
     expect(partial.accountByAddress(137, address)).toBe(anyChain)
   })
+
+  it('finds entries on a chain id too large for an exact number', () => {
+    const chainId = 2 ** 64
+    const large = northwind()
+    const account = { ...large.accounts[0]!, id: 'far', chainId }
+    large.accounts.push(account)
+    expect(loadEntities(large).index?.accountByAddress(chainId, account.address)).toBe(account)
+  })
 })
 
 describe('loadEntities', () => {

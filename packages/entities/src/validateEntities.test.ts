@@ -184,6 +184,36 @@ describe('validateEntities checks', () => {
     expect(validateEntities(doc).issues).toEqual([])
   })
 
+  it('checks entries on a chain id too large for an exact number like any other', () => {
+    const chainId = 2 ** 64
+    const doc = northwind()
+    const account = doc.accounts[0]!
+    doc.accounts.push({ ...account, id: 'a', chainId }, { ...account, id: 'b', chainId })
+    const entry = doc.addressBook[0]!
+    doc.addressBook.push(
+      { ...entry, id: 'x', chainId },
+      { ...entry, id: 'y', chainId, classification: 'internal' },
+    )
+    doc.tokens[0]!.chainId = chainId
+    const accounts = doc.accounts.length
+    const entries = doc.addressBook.length
+    expect(issuesOf(doc)).toEqual([
+      {
+        code: 'duplicate-account-address',
+        severity: 'error',
+        path: `/accounts/${accounts - 1}/address`,
+        related: `/accounts/${accounts - 2}/address`,
+      },
+      { code: 'token-id-mismatch', severity: 'error', path: '/tokens/0/id', related: '/tokens/0/chainId' },
+      {
+        code: 'address-book-conflict',
+        severity: 'error',
+        path: `/addressBook/${entries - 1}/classification`,
+        related: `/addressBook/${entries - 2}/classification`,
+      },
+    ])
+  })
+
   it('reports every schema error, not just the first', () => {
     const doc = northwind() as unknown as Record<string, Array<Record<string, unknown>>>
     doc.users![0]!.role = 'owner'

@@ -31,7 +31,7 @@ export function checkTokens(doc: Item, issues: IssueCollector | null): AddressTa
     }
     const chainId = Number(match[1])
     const address = match[2]!
-    if (Number.isSafeInteger(token.chainId) && token.chainId !== chainId) {
+    if (Number.isInteger(token.chainId) && token.chainId !== chainId) {
       issues.add({
         code: ENTITY_ISSUE_CODES.tokenIdMismatch,
         severity: 'error',

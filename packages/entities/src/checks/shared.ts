@@ -17,8 +17,11 @@ export function isEvmAddress(value: unknown): value is string {
   return typeof value === 'string' && EVM_ADDRESS.test(value)
 }
 
-/** A chain id as the checks key it: an integer chain, or null for an entry that applies to every chain. */
+/**
+ * A chain id as the checks key it: an integer chain, or null for an entry that applies to every chain. The schema
+ * accepts any integer, so a chain id past 2^53 (read as the nearest number) is keyed too, not left unchecked.
+ */
 export function chainKey(value: unknown): number | null | undefined {
   if (value === undefined) return null
-  return Number.isSafeInteger(value) ? (value as number) : undefined
+  return Number.isInteger(value) ? (value as number) : undefined
 }
