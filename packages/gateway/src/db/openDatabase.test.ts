@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { openDatabase } from './openDatabase'
+import { migrationsFolder, openDatabase } from './openDatabase'
 import { clients } from './schema'
 
 const url = process.env.DATABASE_URL
@@ -30,6 +32,33 @@ describe.runIf(url)('openDatabase on PostgreSQL', () => {
       expect(await database.db.select({ clientId: clients.clientId }).from(clients)).toEqual([])
     } finally {
       await database.close()
+    }
+  })
+})
+
+describe.runIf(url)('openDatabase on PostgreSQL, several gateways at once', () => {
+  it('lets gateways that start together on a new database apply the migrations once, and all start', async () => {
+    const name = `rampart_migrate_test_${randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    const databaseUrl = new URL(url!)
+    databaseUrl.pathname = `/${name}`
+    try {
+      const opened = await Promise.allSettled(
+        Array.from({ length: 3 }, () => openDatabase({ url: databaseUrl.toString() })),
+      )
+      for (const result of opened) if (result.status === 'fulfilled') await result.value.close()
+      expect(opened.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled'])
+      const journal = JSON.parse(readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'))
+      const check = new pg.Client({ connectionString: databaseUrl.toString() })
+      await check.connect()
+      const { rows } = await check.query('select count(*)::int as n from drizzle.__drizzle_migrations')
+      await check.end()
+      expect(rows[0].n).toBe(journal.entries.length)
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`)
+      await admin.end()
     }
   })
 })

@@ -36,6 +36,28 @@ export function migrationsFolder(): string {
   throw new Error('The gateway migrations folder was not found next to the package')
 }
 
+/** The advisory lock gateways sharing a PostgreSQL database take to apply migrations one at a time. */
+const migrationLock = 0x72616d70617274n // "rampart"
+
+/**
+ * Applies the pending migrations while holding a session advisory lock, so gateways starting together on one
+ * database migrate one after the other: the first applies, the others find nothing left to do (unlocked, each
+ * ran the same CREATE statements at once and all but one failed to start).
+ */
+async function migrateOnce(pool: pg.Pool, migrationsFolderPath: string): Promise<void> {
+  const client = await pool.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLock.toString()])
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolderPath })
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [migrationLock.toString()])
+    }
+  } finally {
+    client.release()
+  }
+}
+
 /** Opens the database and applies every pending migration before returning. */
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   const migrationsFolderPath = migrationsFolder()
@@ -44,8 +66,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     // An idle connection the server ends (a restart, pg_terminate_backend, a forced drop) must not crash the
     // process: pg-pool discards that client on its own, and the next query that needs one opens a fresh one.
     pool.on('error', () => {})
+    try {
+      await migrateOnce(pool, migrationsFolderPath)
+    } catch (error) {
+      await pool.end()
+      throw error
+    }
     const db = drizzlePg(pool, { schema })
-    await migratePg(db, { migrationsFolder: migrationsFolderPath })
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() }
   }
   const client = new PGlite(options.dataDir)
