@@ -67,6 +67,17 @@ describe('checkPublicJwk', () => {
     ])
   })
 
+  it('rejects the Ed25519 points of small order, for which anyone can make signatures that verify', () => {
+    const smallOrder = [
+      Buffer.alloc(32), // y = 0, of order 4
+      Buffer.from('c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a', 'hex'), // of order 8
+      Buffer.from('ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f', 'hex'), // y = -1, of order 2
+    ]
+    for (const x of smallOrder) {
+      expect(codes({ kty: 'OKP', crv: 'Ed25519', x: x.toString('base64url') })).toEqual(['jwk.weak-key x'])
+    }
+  })
+
   it('rejects coordinates that are missing, malformed or of the wrong size', () => {
     const k1 = publicJwk('ec', { namedCurve: 'secp256k1' })
     expect(codes({ ...k1, x: undefined })).toEqual(['jwk.invalid-coordinates x'])

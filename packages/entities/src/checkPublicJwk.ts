@@ -105,13 +105,25 @@ function checkOkp(jwk: Record<string, unknown>, problems: JwkProblem[]): void {
     })
     return
   }
+  let point: ReturnType<typeof ed25519.Point.fromBytes>
   try {
-    ed25519.Point.fromBytes(x).assertValidity()
+    point = ed25519.Point.fromBytes(x)
+    point.assertValidity()
   } catch {
     problems.push({
       code: CODES.jwkPointNotOnCurve,
       member: 'x',
       message: 'x is not a point on curve Ed25519',
+    })
+    return
+  }
+  // Against a point of small order, a signature with R the identity and s zero verifies for one message in
+  // eight or better, in verifiers (OpenSSL's among them) that do not refuse such keys themselves.
+  if (point.isSmallOrder()) {
+    problems.push({
+      code: CODES.jwkWeakKey,
+      member: 'x',
+      message: 'x is an Ed25519 point of small order, for which anyone can make signatures that verify',
     })
   }
 }
