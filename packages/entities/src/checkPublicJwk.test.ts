@@ -78,6 +78,15 @@ describe('checkPublicJwk', () => {
     }
   })
 
+  it('rejects RSA exponents that are even or below 3 (with e = 1 the signature is the padded message itself)', () => {
+    const rsa = publicJwk('rsa', { modulusLength: 2048 })
+    expect(codes(rsa)).toEqual([])
+    expect(codes({ ...rsa, e: 'Aw' })).toEqual([])
+    for (const e of ['AQ', 'AA', 'Ag', 'AAE', 'AQAA']) {
+      expect(codes({ ...rsa, e })).toEqual(['jwk.weak-key e'])
+    }
+  })
+
   it('rejects coordinates that are missing, malformed or of the wrong size', () => {
     const k1 = publicJwk('ec', { namedCurve: 'secp256k1' })
     expect(codes({ ...k1, x: undefined })).toEqual(['jwk.invalid-coordinates x'])

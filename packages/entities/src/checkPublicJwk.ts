@@ -154,6 +154,16 @@ function checkRsa(jwk: Record<string, unknown>, problems: JwkProblem[]): void {
       message: `RSA modulus is ${bits} bits; at least ${RSA_MIN_BITS} are required`,
     })
   }
+  // With e = 1 a signature is the padded message itself, which anyone can write; an even e is no RSA key.
+  const exponent = toBigInt(e)
+  if (exponent < 3n || exponent % 2n === 0n) {
+    problems.push({
+      code: CODES.jwkWeakKey,
+      member: 'e',
+      // Not the value of an even exponent: it may be as long as the document allows.
+      message: `RSA exponent is ${exponent < 3n ? exponent : 'even'}; it must be odd and at least 3`,
+    })
+  }
 }
 
 /**
