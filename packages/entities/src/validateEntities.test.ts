@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { entityKindNames } from './entityKinds'
 import { fixturesDir, northwind, readFixture } from './testFixtures'
-import { validateEntities } from './validateEntities'
+import { loadEntities, validateEntities } from './validateEntities'
 
 /** Each invalid fixture breaks its document in exactly one way: the one issue below, and nothing else. */
 const invalidFixtures: Record<string, { code: string; path: string; related?: string }> = {
@@ -362,5 +363,17 @@ describe('validateEntities on partial documents', () => {
     const codes = issuesOf({ users: [] }, { kind: 'full' }).map(({ code }) => code)
     expect(codes).toHaveLength(9)
     expect(new Set(codes)).toEqual(new Set(['schema.required']))
+  })
+
+  it('refuses a kind it does not know with an error that names the kinds, inherited names included', () => {
+    for (const kind of ['wallet', 'constructor', '__proto__', 'toString']) {
+      for (const run of [validateEntities, loadEntities]) {
+        expect(() => run({ users: [] }, { kind: kind as never })).toThrow(
+          new TypeError(
+            `unknown entity kind ${JSON.stringify(kind)}; expected one of ${entityKindNames.join(', ')}`,
+          ),
+        )
+      }
+    }
   })
 })

@@ -1,7 +1,7 @@
 import { analyzeEntities } from './checks/analyzeEntities'
 import { DEFAULT_MAX_ISSUES, IssueCollector } from './checks/issueCollector'
 import { isItem } from './checks/shared'
-import { detectEntityKind, type EntityKind } from './entityKinds'
+import { detectEntityKind, type EntityKind, entityKindNames, isEntityKind } from './entityKinds'
 import type { Entities } from './generated/entities'
 import { createEntityIndex, type EntityIndex } from './indexEntities'
 import type { EntityValidationResult } from './issue'
@@ -16,6 +16,12 @@ export interface ValidateEntitiesOptions {
 }
 
 function validate(doc: unknown, options: ValidateEntitiesOptions) {
+  // A caller that is not type-checked may pass any string; a name Object.prototype has must not reach the tables.
+  if (options.kind != null && !isEntityKind(options.kind)) {
+    throw new TypeError(
+      `unknown entity kind ${JSON.stringify(options.kind)}; expected one of ${entityKindNames.join(', ')}`,
+    )
+  }
   const kind = options.kind ?? detectEntityKind(doc)
   const issues = new IssueCollector(options.maxIssues ?? DEFAULT_MAX_ISSUES)
   const schema = schemaValidator(kind)
