@@ -143,6 +143,46 @@ describe('POST /evaluate', () => {
     }
   })
 
+  it('does not whitelist typed data whose EIP712Domain type leaves out fields of its domain', async () => {
+    const key = await generateSigningJwk('ES256K', 'signer-key')
+    const { request } = fixture('permit2-permit-transfer-from.json')
+    const [signer, typedData] = request.params
+    const entities = fixture('entities.json')
+    entities.users.push({ id: 'signer', role: 'member' })
+    entities.credentials.push({ id: 'signer-key', userId: 'signer', key: key.publicJwk })
+    entities.accounts.push({ id: 'permit-signer', address: signer, accountType: 'eoa', chainId: 100 })
+    const registered = await registerTestClient(gateway, [], {
+      publicKeys: [key.publicJwk],
+      entities,
+      policies: [
+        policy('permit-typed-data', 'permit', [{ criterion: 'checkAction', args: ['signTypedData'] }]),
+      ],
+    })
+    const typedClient = { ...registered, keys: [key], key }
+    const evaluateAs = async (body: unknown) =>
+      (await signedInject(gateway, typedClient, { method: 'POST', url: '/evaluate', body })).json().data
+    expect((await evaluateAs({ request })).whitelisted).toBe(true)
+    // Declared without chainId and verifyingContract, a wallet signs a domain valid on any chain, for any contract.
+    const reduced = {
+      ...request,
+      params: [
+        signer,
+        { ...typedData, types: { ...typedData.types, EIP712Domain: [{ name: 'name', type: 'string' }] } },
+      ],
+    }
+    for (const body of [
+      { request: reduced },
+      { request: { ...reduced, params: [signer, JSON.stringify(reduced.params[1])] } },
+    ]) {
+      const data = await evaluateAs(body)
+      expect(data.whitelisted).toBe(false)
+      expect(data.attestation.decision).toMatchObject({
+        decision: 'Forbid',
+        reason: { code: 'INVALID_REQUEST' },
+      })
+    }
+  })
+
   it('answers every fixture request, nested calls and presets included, as the response schema says', async () => {
     const names = readdirSync(new URL('../../../fixtures/requests/', import.meta.url)).filter(
       (name) => name !== 'entities.json' && name.endsWith('.json'),
