@@ -11,6 +11,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { ENTITY_KINDS, type EntityKind } from './entityKinds'
+import { inlineSchemaRefs } from './inlineSchemaRefs'
 import { type EntityIssue, escapePointerToken } from './issue'
 import { patternEngine } from './patternEngine'
 
@@ -27,6 +28,8 @@ export const entitySchemas = [
   addressBookSchema,
 ] as const
 
+const EVM_ADDRESS_PATTERN = entitiesSchema.$defs.EvmAddress.pattern
+
 let ajv: Ajv2020 | undefined
 const compiled = new Map<EntityKind, ValidateFunction>()
 
@@ -42,7 +45,7 @@ export function schemaValidator(kind: EntityKind): ValidateFunction {
         // The schemas' patterns are ASCII, and non-unicode expressions match faster.
         unicodeRegExp: false,
         code: { regExp: patternEngine },
-        schemas: [...entitySchemas],
+        schemas: entitySchemas.map((schema) => inlineSchemaRefs(schema, entitySchemas)),
       })
       addFormats(ajv)
     }
@@ -83,7 +86,7 @@ export function issueFromSchemaError(error: ErrorObject): EntityIssue {
         message: `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
       }
     case 'pattern':
-      if (error.schemaPath.includes('/EvmAddress/')) {
+      if (params.pattern === EVM_ADDRESS_PATTERN) {
         return {
           code: 'invalid-address',
           severity: 'error',

@@ -277,6 +277,33 @@ describe('validateEntities checks', () => {
   })
 })
 
+describe('validateEntities on a large broken document', () => {
+  it('gathers the schema errors of its items without copying those gathered so far for each one', () => {
+    const count = 10_000
+    const doc = northwind()
+    const account = doc.accounts[0]!
+    for (let i = 0; i < count; i++) {
+      doc.accounts.push({ ...account, id: `extra-${i}`, address: `0x${i}`, label: 'x' } as never)
+    }
+    // Counts the elements each array concatenation copies: appending each item's errors to a copy of all the
+    // errors before it makes the work grow with the square of the broken items.
+    let copied = 0
+    const concat = Array.prototype.concat
+    Array.prototype.concat = function (this: unknown[], ...items: unknown[]) {
+      copied += this.length
+      return concat.apply(this, items)
+    }
+    let issues: number
+    try {
+      issues = validateEntities(doc, { maxIssues: 2 * count }).issues.length
+    } finally {
+      Array.prototype.concat = concat
+    }
+    expect(issues).toBe(2 * count)
+    expect(copied).toBeLessThan(10 * count)
+  })
+})
+
 describe('validateEntities on partial documents', () => {
   it('detects the kind and applies its schema', () => {
     expect(validateEntities({ userGroups: [{ id: 'treasury' }] }).valid).toBe(true)
