@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -28,6 +30,24 @@ describe('validateEntityFile', () => {
     const { issues, unreadable } = await validateEntityFile(file, { maxBytes: 1000 })
     expect(unreadable).toBe(false)
     expect(issues).toMatchObject([{ code: 'json.too-large', line: 1, column: 1, severity: 'error' }])
+  })
+
+  it('reads no more than the size bound from a file that is not a regular file', async () => {
+    // A device or a pipe has no size to check first; /dev/zero never ends.
+    const { issues, unreadable } = await validateEntityFile('/dev/zero', { maxBytes: 1000 })
+    expect(unreadable).toBe(false)
+    expect(issues).toMatchObject([
+      { code: 'json.too-large', line: 1, column: 1, message: 'file is more than the 1000 bytes accepted' },
+    ])
+  })
+
+  it('reads a named pipe, which has no size to check first', async () => {
+    const pipe = join(dir, 'pipe.json')
+    execFileSync('mkfifo', [pipe])
+    const writing = writeFile(pipe, '{"users": [{"id": "alice", "role": "king"}]}')
+    const result = await validateEntityFile(pipe)
+    await writing
+    expect(result.issues).toMatchObject([{ code: 'schema.enum', path: '/users/0/role', line: 1, column: 36 }])
   })
 
   it('reports a directory or a missing file as unreadable', async () => {

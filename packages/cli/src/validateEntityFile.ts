@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
 import {
   DEFAULT_MAX_BYTES,
   EntitiesJsonError,
@@ -40,24 +41,43 @@ function unreadable(file: string, error: unknown): EntityFileResult {
   }
 }
 
+/**
+ * The text of a file, or undefined when it holds more than `maxBytes` bytes. At most `maxBytes + 1` bytes are
+ * read, so a device or a pipe, whose size is not known beforehand, cannot fill the memory.
+ */
+async function readBounded(file: string, maxBytes: number): Promise<string | undefined> {
+  const chunks: Buffer[] = []
+  let bytes = 0
+  for await (const chunk of createReadStream(file, { end: maxBytes })) {
+    chunks.push(chunk as Buffer)
+    bytes += (chunk as Buffer).length
+  }
+  return bytes > maxBytes ? undefined : Buffer.concat(chunks).toString('utf8')
+}
+
 /** Reads, parses and validates one Entities file, locating each issue at its line and column. */
 export async function validateEntityFile(
   file: string,
   options: ValidateEntityFileOptions = {},
 ): Promise<EntityFileResult> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
-  let text: string
+  const tooLarge = (message: string): EntityFileResult => ({
+    file,
+    unreadable: false,
+    issues: [{ file, path: '', line: 1, column: 1, code: 'json.too-large', severity: 'error', message }],
+  })
+  let read: string | undefined
   try {
-    const { size } = await stat(file)
-    if (size > maxBytes) {
-      const message = `file is ${size} bytes, more than the ${maxBytes} accepted`
-      const issue = { file, path: '', line: 1, column: 1, code: 'json.too-large', severity: 'error', message }
-      return { file, unreadable: false, issues: [issue as LocatedIssue] }
+    const stats = await stat(file)
+    if (stats.isFile() && stats.size > maxBytes) {
+      return tooLarge(`file is ${stats.size} bytes, more than the ${maxBytes} accepted`)
     }
-    text = await readFile(file, 'utf8')
+    read = await readBounded(file, maxBytes)
   } catch (error) {
     return unreadable(file, error)
   }
+  if (read === undefined) return tooLarge(`file is more than the ${maxBytes} bytes accepted`)
+  let text = read
   // Editors on some systems start files with a byte-order mark, which JSON does not allow. Editors do not show
   // it or count it in columns, so it is dropped, not replaced.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
