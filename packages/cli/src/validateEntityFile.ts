@@ -45,7 +45,7 @@ function unreadable(file: string, error: unknown): EntityFileResult {
  * The text of a file, or undefined when it holds more than `maxBytes` bytes. At most `maxBytes + 1` bytes are
  * read, so a device or a pipe, whose size is not known beforehand, cannot fill the memory.
  */
-async function readBounded(file: string, maxBytes: number): Promise<string | undefined> {
+export async function readBounded(file: string, maxBytes: number): Promise<string | undefined> {
   const chunks: Buffer[] = []
   let bytes = 0
   for await (const chunk of createReadStream(file, { end: maxBytes })) {

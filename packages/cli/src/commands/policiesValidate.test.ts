@@ -46,6 +46,12 @@ describe('rampart policies validate', () => {
     expect(await place('bom.json', `\uFEFF${text}`)).toEqual(plain)
   })
 
+  it('reads no more than the size bound from a file that is not a regular file', async () => {
+    const { issues, unreadable } = await validatePolicyFile('/dev/zero')
+    expect(unreadable).toBe(false)
+    expect(issues).toMatchObject([{ code: 'json.too-large', line: 1, column: 1 }])
+  })
+
   it('exits 2 on a missing file', async () => {
     captureOutput()
     expect(await runPoliciesValidate([`${root}fixtures/policies/nope.json`], { format: 'text' })).toBe(

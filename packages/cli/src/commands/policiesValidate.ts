@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises'
-import { EntitiesJsonError, parseEntitiesJson } from '@rampart/entities'
+import { DEFAULT_MAX_BYTES, EntitiesJsonError, parseEntitiesJson } from '@rampart/entities'
 import { validatePolicies, validatePresets } from '@rampart/evaluator'
 import { type Command, Option } from 'commander'
 import { commandGroup } from '../commandGroup'
 import { type LocatedIssue, OUTPUT_FORMATS, type OutputFormat } from '../locatedIssue'
 import { createSourceLocator } from '../sourceLocation'
+import { readBounded } from '../validateEntityFile'
 import { type FileValidation, validateFiles } from '../validateFiles'
 
 interface PoliciesValidateOptions {
@@ -33,7 +33,12 @@ export async function validatePolicyFile(file: string): Promise<FileValidation> 
   })
   let text: string
   try {
-    text = await readFile(file, 'utf8')
+    const read = await readBounded(file, DEFAULT_MAX_BYTES)
+    if (read === undefined) {
+      const message = `file is more than the ${DEFAULT_MAX_BYTES} bytes accepted`
+      return { issues: [located('', 1, 1, 'json.too-large', message)], unreadable: false }
+    }
+    text = read
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'cannot be read'
     return { issues: [located('', 1, 1, 'file.unreadable', reason)], unreadable: true }
