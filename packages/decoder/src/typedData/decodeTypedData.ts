@@ -8,6 +8,7 @@ import { limits } from '../limits'
 import { parseAddress, parseChainId } from '../request/values'
 import { createResolution } from '../resolution/createResolution'
 import type { Display, Intent, Resolution } from '../types'
+import { declaresOwnDomainType } from './eip712DomainType'
 import { decodePermit, decodePermit2, type TypedDataDecoded, type TypedDataInput } from './permits'
 import { decodeSafeTx } from './safeTx'
 import { decodeSeaportOrder } from './seaport'
@@ -127,6 +128,15 @@ function parseTypedData(data: unknown): TypedData {
     throw new DecodingError('invalidTypedData', 'Typed data has no message object.', {
       path: `${path}/message`,
     })
+  }
+  // Signers hash the domain with the declared EIP712Domain type: one that leaves out chainId or verifyingContract
+  // would have the request decided for one domain and signed for another.
+  if (!declaresOwnDomainType(types, domain as Record<string, unknown>)) {
+    throw new DecodingError(
+      'invalidTypedData',
+      'The EIP712Domain type is not the type of the domain: it must list exactly the fields the domain has, in the standard order and with their standard types.',
+      { path: `${path}/types/EIP712Domain` },
+    )
   }
   const typedData = { types, primaryType, domain, message } as TypedData
   try {

@@ -1,8 +1,8 @@
+import { declaresOwnDomainType } from '@rampart/decoder'
 import { ValidationError } from '../errors/gatewayError'
 import type { SignTypedDataRequest } from '../generated/actions/signTypedDataRequest'
 import { resolveSigner } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
-import { declaresOwnDomainType } from '../providers/eip712DomainType'
 import { requireEvmSigner } from './evmSigner'
 import { signatureRecord } from './signatureRecord'
 

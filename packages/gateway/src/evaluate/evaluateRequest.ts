@@ -8,8 +8,6 @@ import { resourceOf } from '../pipeline/clientPolicyState'
 import { decisionFor, decodeSafely } from '../pipeline/decideRequest'
 import { presetReport } from '../pipeline/evaluationReport'
 import { loadHistory } from '../pipeline/loadHistory'
-import { refusalDecision } from '../pipeline/refusalDecision'
-import { declaresOwnDomainType } from '../providers/eip712DomainType'
 
 /** The /evaluate body, as `schemas/gateway/actions/evaluateRequest.schema.json` defines it. */
 export type EvaluateBody = EvaluateRequest
@@ -57,28 +55,6 @@ function resolutionView(
 }
 
 /**
- * Whether an eth_signTypedData_v4 request's typed data (an object, or its JSON text) declares no EIP712Domain type
- * or exactly its domain's: wallets hash the domain with the declared type, so one that leaves out chainId or
- * verifyingContract would be signed for another domain than the one decided on.
- */
-function signsItsOwnDomain(request: EvaluateBody['request']): boolean {
-  const params = Array.isArray(request.params) ? request.params : []
-  let typedData: unknown = params[1]
-  if (typeof typedData === 'string') {
-    try {
-      typedData = JSON.parse(typedData)
-    } catch {
-      return false
-    }
-  }
-  if (typeof typedData !== 'object' || typedData === null) return false
-  const { types, domain } = typedData as { types?: unknown; domain?: unknown }
-  if (typeof types !== 'object' || types === null || typeof domain !== 'object' || domain === null)
-    return false
-  return declaresOwnDomainType(types, domain as Record<string, unknown>)
-}
-
-/**
  * POST /evaluate: decodes a JSON-RPC request and decides on it with the client's entities, policies and the
  * presets asked for, as the signing pipeline would, without recording or signing anything. The principal is the
  * credential that signed the HTTP request; the resource is the account the request signs from.
@@ -112,13 +88,7 @@ export async function evaluateRequest(
     ...(state.usesHistory ? { history: await loadHistory(app.db, clientId) } : {}),
     now: Math.floor(Date.now() / 1000),
   }
-  const decision =
-    resolution?.action === 'eth_signTypedData_v4' && !signsItsOwnDomain(body.request)
-      ? refusalDecision(
-          'INVALID_REQUEST',
-          'The typed data declares an EIP712Domain type that is not the type of its domain: a signature would not bind the domain shown',
-        )
-      : decisionFor(state, evaluationRequest, resolution, presetIds)
+  const decision = decisionFor(state, evaluationRequest, resolution, presetIds)
   const signature = await attestDecision(decision, evaluationRequest, app.config.attestationKey)
   const presets = presetIds.flatMap((id) => {
     const preset = state.presets.get(id)

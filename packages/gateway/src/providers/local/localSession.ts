@@ -1,5 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
+import { declaresOwnDomainType } from '@rampart/decoder'
 import {
   type Address,
   BaseError,
@@ -12,7 +13,6 @@ import {
   type TransactionSerializable,
 } from 'viem'
 import { type PrivateKeyAccount, sign } from 'viem/accounts'
-import { declaresOwnDomainType } from '../eip712DomainType'
 import { ProviderError } from '../errors'
 import type {
   BuildTransferInput,
