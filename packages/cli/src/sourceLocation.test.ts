@@ -1,6 +1,15 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parse } from '@humanwhocodes/momoa'
 import { describe, expect, it } from 'vitest'
-import { createSourceLocator, locateJsonPointer, locateOffset, parseJsonPointer } from './sourceLocation'
+import {
+  createSourceLocator,
+  locateJsonPointer,
+  locateJsonPointers,
+  locateOffset,
+  parseJsonPointer,
+} from './sourceLocation'
 
 const text = `{
   "users": [
@@ -62,6 +71,77 @@ describe('createSourceLocator', () => {
 
   it('locates everything at 1:1 when the text does not parse', () => {
     expect(createSourceLocator('{"a": ')('/a')).toEqual({ line: 1, column: 1 })
+  })
+})
+
+/** The pointer of every value in a parsed document, and one past each, as issues about missing members have. */
+function pointersOf(value: unknown, pointer = ''): string[] {
+  const pointers = [pointer, `${pointer}/missing`]
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, child] of Object.entries(value)) {
+      pointers.push(...pointersOf(child, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`))
+    }
+  }
+  return pointers
+}
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return jsonFiles(path)
+    return entry.name.endsWith('.json') ? [path] : []
+  })
+}
+
+describe('locateJsonPointers', () => {
+  const edgeCases = [
+    text,
+    '{"a": 1,\n"a": 2}',
+    '{"a": {"x": 1}, "a": {"y": 2}}',
+    '{"a": {"x": 1},\r\n "a": [10, {"x": "\\\\"}],\r "b": "}]\\"{["}',
+    '{"us\\u0065rs": [{"i\\"d": "😀😀", "role": "root"}], "\\u00e9": {"\\/": [[], {}, [[1]], ""]}}',
+    '\t[\n\t1,\t-2.5e+3 , true,false ,null,"x\\\\",{"":{"":0}}]',
+    '{"a~b/c": {"~": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]}}',
+    '  "just a string"  ',
+    '42',
+  ]
+
+  it('finds every value of a text where locateJsonPointer does', () => {
+    for (const source of edgeCases) {
+      const pointers = pointersOf(JSON.parse(source))
+      const locate = createSourceLocator(source)
+      expect({ source, at: locateJsonPointers(source, pointers) }).toEqual({
+        source,
+        at: pointers.map((pointer) => locate(pointer)),
+      })
+      // Asked alone, a pointer has every other value skipped.
+      for (const pointer of pointers) {
+        expect({ source, pointer, at: locateJsonPointers(source, [pointer]) }).toEqual({
+          source,
+          pointer,
+          at: [locate(pointer)],
+        })
+      }
+    }
+  })
+
+  it('agrees with locateJsonPointer on every value of every JSON fixture', () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url))
+    const files = [...jsonFiles(join(root, 'fixtures')), ...jsonFiles(join(root, 'policies/presets'))]
+    expect(files.length).toBeGreaterThan(30)
+    for (const file of files) {
+      const source = readFileSync(file, 'utf8')
+      const locate = createSourceLocator(source)
+      const all = pointersOf(JSON.parse(source))
+      // Every value, then a few, so that most of the document is skipped.
+      for (const pointers of [all, all.filter((_, k) => k % 97 === 0)]) {
+        const located = locateJsonPointers(source, pointers)
+        const differences = pointers.filter(
+          (pointer, k) => JSON.stringify(located[k]) !== JSON.stringify(locate(pointer)),
+        )
+        expect({ file, differences }).toEqual({ file, differences: [] })
+      }
+    }
   })
 })
 

@@ -8,7 +8,7 @@ import {
   validateEntities,
 } from '@rampart/entities'
 import type { LocatedIssue } from './locatedIssue'
-import { createSourceLocator, locateOffset } from './sourceLocation'
+import { locateJsonPointers, locateOffset } from './sourceLocation'
 
 export interface EntityFileResult {
   file: string
@@ -81,7 +81,6 @@ export async function validateEntityFile(
   // Editors on some systems start files with a byte-order mark, which JSON does not allow. Editors do not show
   // it or count it in columns, so it is dropped, not replaced.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
-  const locate = createSourceLocator(text)
   let doc: unknown
   try {
     doc = parseEntitiesJson(text, { maxBytes })
@@ -92,7 +91,7 @@ export async function validateEntityFile(
         ? { line: error.details.line, column: error.details.column }
         : error.code === 'json.too-deep'
           ? locateOffset(text, 0)
-          : locate(error.path)
+          : locateJsonPointers(text, [error.path])[0]!
     const issue: LocatedIssue = {
       file,
       path: error.path,
@@ -105,13 +104,21 @@ export async function validateEntityFile(
     return { file, unreadable: false, issues: [issue] }
   }
   const { issues } = validateEntities(doc, { kind: options.kind })
+  // All at once, in one pass over the text.
+  const locations =
+    issues.length === 0
+      ? []
+      : locateJsonPointers(
+          text,
+          issues.map(({ path }) => path),
+        )
   return {
     file,
     unreadable: false,
-    issues: issues.map(({ path, code, severity, message }) => ({
+    issues: issues.map(({ path, code, severity, message }, k) => ({
       file,
       path,
-      ...locate(path),
+      ...locations[k]!,
       code,
       severity,
       message,

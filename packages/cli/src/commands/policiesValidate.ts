@@ -3,7 +3,7 @@ import { validatePolicies, validatePresets } from '@rampart/evaluator'
 import { type Command, Option } from 'commander'
 import { commandGroup } from '../commandGroup'
 import { type LocatedIssue, OUTPUT_FORMATS, type OutputFormat } from '../locatedIssue'
-import { createSourceLocator } from '../sourceLocation'
+import { locateJsonPointers } from '../sourceLocation'
 import { readBounded } from '../validateEntityFile'
 import { type FileValidation, validateFiles } from '../validateFiles'
 
@@ -55,13 +55,13 @@ export async function validatePolicyFile(file: string): Promise<FileValidation> 
     const { line = 1, column = 1 } = error.details
     return { issues: [located(error.path, line, column, error.code, error.message)], unreadable: false }
   }
-  const locate = createSourceLocator(text)
   const result = Array.isArray(doc) ? validatePolicies(doc) : validatePresets([doc])
-  const issues = result.issues.map(({ path, code, message }) => {
-    // A preset is validated as the only item of a list: its paths lose that leading /0.
-    const pointer = Array.isArray(doc) ? path : path.replace(/^\/0/, '')
-    const { line, column } = locate(pointer)
-    return located(pointer, line, column, code, message)
+  // A preset is validated as the only item of a list: its paths lose that leading /0.
+  const pointers = result.issues.map(({ path }) => (Array.isArray(doc) ? path : path.replace(/^\/0/, '')))
+  const locations = pointers.length === 0 ? [] : locateJsonPointers(text, pointers)
+  const issues = result.issues.map(({ code, message }, k) => {
+    const { line, column } = locations[k]!
+    return located(pointers[k]!, line, column, code, message)
   })
   return { issues, unreadable: false }
 }
