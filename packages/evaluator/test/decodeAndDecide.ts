@@ -39,12 +39,12 @@ export async function decide(
   return evaluator.evaluate({ action: action!, principal: OPERATOR, resource: 'sender', intent, ...extra })
 }
 
-/** Decides a request of fixtures/requests, on its chain. */
+/** Decides a request of fixtures/requests, on its chain (mainnet for a request that names none). */
 export async function decideFixture(
   name: string,
   policies: Policy[],
   extra: Partial<EvaluationRequest> = {},
 ) {
   const fixture = read(`${name}.json`)
-  return decide(fixture.request, policies, extra, fixture.chainId)
+  return decide(fixture.request, policies, extra, fixture.chainId ?? 1)
 }
