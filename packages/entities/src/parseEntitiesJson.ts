@@ -42,10 +42,17 @@ export function parseEntitiesJson(text: string, options: ParseEntitiesJsonOption
   return value
 }
 
+/**
+ * momoa's syntax tree takes about thirty times the text in memory (a 250 MB text ran out of heap); past this many
+ * characters, a syntax error is located from V8's message alone.
+ */
+const LOCATED_PARSE_MAX_CHARS = 8 * 1024 * 1024
+
 function syntaxError(text: string, error: unknown): EntitiesJsonError {
   // V8's messages differ across Node versions and quote the text; momoa gives a stable message and location.
   try {
-    parseWithLocations(text, { mode: 'json', ranges: false, tokens: false })
+    if (text.length <= LOCATED_PARSE_MAX_CHARS)
+      parseWithLocations(text, { mode: 'json', ranges: false, tokens: false })
   } catch (located) {
     if (located instanceof Error && 'line' in located && 'column' in located) {
       const message = located.message.replace(/ \(\d+:\d+\)$/, '')

@@ -1,0 +1,31 @@
+import * as momoa from '@humanwhocodes/momoa'
+import { describe, expect, it, vi } from 'vitest'
+import { EntitiesJsonError } from './entitiesJsonError'
+import { parseEntitiesJson } from './parseEntitiesJson'
+
+vi.mock('@humanwhocodes/momoa', async (importOriginal) => {
+  const original = await importOriginal<typeof momoa>()
+  return { ...original, parse: vi.fn(original.parse) }
+})
+
+function syntaxErrorOf(text: string): EntitiesJsonError {
+  try {
+    parseEntitiesJson(text)
+  } catch (error) {
+    if (error instanceof EntitiesJsonError) return error
+    throw error
+  }
+  throw new Error('expected an EntitiesJsonError')
+}
+
+describe('parseEntitiesJson on a large text with a syntax error', () => {
+  it('locates the error without a syntax tree of the text, which would take thirty times its size', () => {
+    const padding = 9 * 1024 * 1024
+    const error = syntaxErrorOf(`${' '.repeat(padding)}\n{"users": [],}`)
+    expect(error).toMatchObject({ code: 'json.syntax', details: { line: 2, column: 14 } })
+    expect(momoa.parse).not.toHaveBeenCalled()
+    // A small text still gets momoa's message, the same on every Node version.
+    expect(syntaxErrorOf('\n{"users": [],}').message).toBe('invalid JSON: Unexpected token RBrace found.')
+    expect(momoa.parse).toHaveBeenCalledTimes(1)
+  })
+})
