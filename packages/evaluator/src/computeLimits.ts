@@ -66,20 +66,26 @@ const CONTAINERS = new Set(['batch', 'userOperation'])
 /**
  * The amounts one intent moves: its token amount, else its native value (in the chain's native currency); for a
  * batch or user operation, those of every call inside it, at any depth (the container's own value is what it
- * hands on to its calls).
+ * hands on to its calls). A loop, not recursion: no nesting can exhaust the stack.
  */
 function movementsOf(
   intent: Intent,
   principal: string | undefined,
   resource: string | undefined,
 ): Movement[] {
-  if (CONTAINERS.has(intent.type) && intent.intents)
-    return intent.intents.flatMap((inner) => movementsOf(inner as Intent, principal, resource))
-  const base = { chainId: intent.chainId, principal, resource, to: intent.recipient ?? intent.to }
-  if (intent.amount !== undefined) return [{ ...base, amount: BigInt(intent.amount), token: intent.token }]
-  if (intent.value !== undefined)
-    return [{ ...base, amount: BigInt(intent.value), token: `eip155:${intent.chainId}/slip44:60` }]
-  return []
+  const movements: Movement[] = []
+  const pending: Intent[] = [intent]
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (CONTAINERS.has(next.type) && next.intents) {
+      for (let i = next.intents.length - 1; i >= 0; i--) pending.push(next.intents[i] as Intent)
+      continue
+    }
+    const base = { chainId: next.chainId, principal, resource, to: next.recipient ?? next.to }
+    if (next.amount !== undefined) movements.push({ ...base, amount: BigInt(next.amount), token: next.token })
+    else if (next.value !== undefined)
+      movements.push({ ...base, amount: BigInt(next.value), token: `eip155:${next.chainId}/slip44:60` })
+  }
+  return movements
 }
 
 /**

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { computeLimits } from './computeLimits'
+import type { EvaluationRequest } from './generated/evaluationRequest'
+import { prepareEntities } from './prepareEntities'
+import type { Bucket } from './preparePolicies'
+
+const entities = prepareEntities({
+  users: [{ id: 'nora', role: 'member' }],
+  userGroups: [],
+  userGroupMembers: [],
+  userAccounts: [],
+  credentials: [],
+  accounts: [],
+  accountGroups: [],
+  accountGroupMembers: [],
+  tokens: [],
+  addressBook: [],
+})
+const NATIVE = 'eip155:1/slip44:60'
+const bucket = (filters = {}): Bucket => ({
+  id: '0',
+  policies: [],
+  limits: [
+    { k: 'limit', a: { limit: '10', operator: 'lte', window: { type: 'rolling', seconds: 60 }, filters } },
+  ],
+  intentFields: [],
+})
+const limits = (intent: unknown, filters = {}) =>
+  computeLimits(
+    { action: 'signTransaction', principal: 'nora', intent } as EvaluationRequest,
+    [bucket(filters)],
+    entities,
+    'nora',
+    1_000,
+  )?.limit
+
+describe('computeLimits: what the request itself adds', () => {
+  it('adds the calls of batches nested to any depth, without exhausting the stack', () => {
+    let intent: Record<string, unknown> = { type: 'nativeTransfer', chainId: 1, amount: '3', token: NATIVE }
+    for (let depth = 0; depth < 100_000; depth++)
+      intent = {
+        type: 'batch',
+        chainId: 1,
+        value: '0',
+        intents: [intent, { type: 'batch', chainId: 1, intents: [] }],
+      }
+    // Each level holds the level below and an empty batch: only the innermost transfer moves anything.
+    expect(limits(intent)).toEqual(['3', 1])
+  })
+
+  it("counts a contract call's value as native currency, and a request that moves nothing once", () => {
+    const call = { type: 'contractCall', chainId: 1, value: '7' }
+    expect(limits(call, { tokens: [NATIVE] })).toEqual(['7', 1])
+    expect(limits({ type: 'signMessage', chainId: 1, message: 'hi' })).toEqual(['0', 1])
+    expect(limits({ type: 'signMessage', chainId: 1, message: 'hi' }, { tokens: [NATIVE] })).toEqual(['0', 0])
+  })
+})
