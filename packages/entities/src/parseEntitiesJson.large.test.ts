@@ -23,6 +23,9 @@ describe('parseEntitiesJson on a large text with a syntax error', () => {
     const padding = 9 * 1024 * 1024
     const error = syntaxErrorOf(`${' '.repeat(padding)}\n{"users": [],}`)
     expect(error).toMatchObject({ code: 'json.syntax', details: { line: 2, column: 14 } })
+    const trailing = syntaxErrorOf(`${' '.repeat(padding)}\n{"users": []} x`)
+    expect(trailing.details).toEqual({ line: 2, column: 15 })
+    expect(trailing.message).toBe('invalid JSON: Unexpected non-whitespace character')
     expect(momoa.parse).not.toHaveBeenCalled()
     // A small text still gets momoa's message, the same on every Node version.
     expect(syntaxErrorOf('\n{"users": [],}').message).toBe('invalid JSON: Unexpected token RBrace found.')

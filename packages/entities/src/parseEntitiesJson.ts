@@ -66,7 +66,7 @@ function syntaxError(text: string, error: unknown): EntitiesJsonError {
   // momoa lets a raw control character through inside a string, and overflows its stack on deep nesting; V8
   // names the offset, or says the text ended.
   const message = error instanceof Error ? error.message : String(error)
-  const position = / in JSON at position (\d+)/.exec(message)
+  const position = / (?:in|after) JSON at position (\d+)/.exec(message)
   if (position) {
     return new EntitiesJsonError(
       'json.syntax',
