@@ -10,6 +10,7 @@ import type { Decision } from './generated/decision'
 import type { EvaluationRequest } from './generated/evaluationRequest'
 import type { Policy } from './generated/policy'
 import type { Preset } from './generated/preset'
+import { MAX_INTENT_DEPTH, nestingPath } from './nestingPath'
 import { policyCall } from './policyCall'
 import { BUILTIN_PRESETS } from './presets'
 import { readVerdict } from './readVerdict'
@@ -165,6 +166,13 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   const evaluate = (request: EvaluationRequest, evaluateOptions?: EvaluateOptions): Decision => {
     if (!call || dataLost !== undefined) {
       return refusal('EVALUATOR_UNAVAILABLE', dataLost ?? unavailable ?? 'the policy library is not loaded')
+    }
+    // The intent is the one part of a request whose schema nests without end (calls in calls, typed data).
+    const tooDeep = nestingPath((request as { intent?: unknown } | null)?.intent, MAX_INTENT_DEPTH)
+    if (tooDeep !== undefined) {
+      return refusal('INVALID_REQUEST', `the intent nests deeper than ${MAX_INTENT_DEPTH} levels`, [
+        { path: `/intent${tooDeep}`, message: `is nested more than ${MAX_INTENT_DEPTH} levels deep` },
+      ])
     }
     if (!validateRequest(request)) {
       return refusal(

@@ -72,6 +72,22 @@ describe('the evaluator fails closed', () => {
     expect(evaluator.evaluate(null as never).reason.code).toBe('INVALID_REQUEST')
   })
 
+  it('refuses, without throwing, an intent nested deeper than its bound, saying where', async () => {
+    const evaluator = await createEvaluator({ entities, policies: permitAll })
+    const nested = (levels: number) => {
+      let intent: unknown = request.intent
+      for (let i = 0; i < levels; i++) intent = { type: 'batch', chainId: 1, intents: [intent] }
+      return { ...request, intent } as never
+    }
+    // Deep enough to exhaust the stack in the schema check: it threw a RangeError.
+    for (const levels of [40, 5_000]) {
+      const decision = evaluator.evaluate(nested(levels))
+      expect(decision).toMatchObject({ decision: 'Forbid', reason: { code: 'INVALID_REQUEST' } })
+      expect(decision.reason.errors?.[0]?.path).toBe(`/intent${'/intents/0'.repeat(32)}/intents`)
+    }
+    expect(evaluator.evaluate(nested(8)).reason.code).not.toBe('INVALID_REQUEST')
+  })
+
   it('refuses unknown preset ids', async () => {
     const evaluator = await createEvaluator({ entities, policies: permitAll })
     const decision = evaluator.evaluate(request, { presets: ['no-such-preset'] })
