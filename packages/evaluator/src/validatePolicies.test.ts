@@ -40,6 +40,21 @@ describe('validatePolicies', () => {
     expect(paths).toContain('duplicate-policy-id /1/id')
   })
 
+  it('lists every duplicate id of a file with hundreds of thousands of them', () => {
+    // The issues were spread into one push call, past the number of arguments a call takes: a RangeError.
+    const copies = Array.from({ length: 200_000 }, () =>
+      policy('same', 'permit', [{ criterion: 'checkAction', args: ['signTransaction'] }]),
+    )
+    const result = validatePolicies(copies)
+    expect(result.valid).toBe(false)
+    const duplicateIssues = result.issues.filter((issue) => issue.code === 'duplicate-policy-id')
+    expect(duplicateIssues).toHaveLength(199_999)
+    expect(duplicateIssues[0]).toMatchObject({ path: '/1/id' })
+    const presets = validatePresets([{ id: 'p', name: 'P', description: 'copies', policies: copies }])
+    const duplicates = presets.issues.filter((issue) => issue.code === 'duplicate-policy-id')
+    expect(duplicates).toHaveLength(199_999)
+  })
+
   it('rejects fractional base-unit limits and unknown calendar periods', () => {
     const result = validatePolicies([
       policy('limit', 'forbid', [

@@ -8,9 +8,16 @@ export interface PolicyValidationResult {
   issues: EvaluatorIssue[]
 }
 
-function duplicateIds(policies: readonly { id?: unknown }[], base: string): EvaluatorIssue[] {
+/**
+ * Adds an issue for each policy whose id an earlier one has. Issues are added one by one, not spread into one
+ * call: a file can hold hundreds of thousands of them, more than a call takes arguments.
+ */
+function addDuplicateIds(
+  issues: EvaluatorIssue[],
+  policies: readonly { id?: unknown }[],
+  base: string,
+): void {
   const seen = new Map<string, number>()
-  const issues: EvaluatorIssue[] = []
   policies.forEach((policy, index) => {
     if (typeof policy?.id !== 'string') return
     const first = seen.get(policy.id)
@@ -22,14 +29,13 @@ function duplicateIds(policies: readonly { id?: unknown }[], base: string): Eval
         message: `policy id "${policy.id}" is already used at ${base}/${first}/id`,
       })
   })
-  return issues
 }
 
 /** Validates a policy file (an array of policies) against policy.schema.json, and checks ids are unique. */
 export function validatePolicies(policies: unknown): PolicyValidationResult {
   const validate = validator(SCHEMA_IDS.policySet)
   const issues = validate(policies) ? [] : issuesFromAjv(validate.errors)
-  if (Array.isArray(policies)) issues.push(...duplicateIds(policies as Policy[], ''))
+  if (Array.isArray(policies)) addDuplicateIds(issues, policies as Policy[], '')
   return { valid: issues.length === 0, issues }
 }
 
@@ -45,8 +51,8 @@ export function validatePresets(presets: unknown): PolicyValidationResult {
   const issues: EvaluatorIssue[] = []
   const ids = new Map<string, number>()
   presets.forEach((preset: Preset, index) => {
-    if (!validate(preset)) issues.push(...issuesFromAjv(validate.errors, `/${index}`))
-    if (Array.isArray(preset?.policies)) issues.push(...duplicateIds(preset.policies, `/${index}/policies`))
+    if (!validate(preset)) for (const issue of issuesFromAjv(validate.errors, `/${index}`)) issues.push(issue)
+    if (Array.isArray(preset?.policies)) addDuplicateIds(issues, preset.policies, `/${index}/policies`)
     if (typeof preset?.id !== 'string') return
     const first = ids.get(preset.id)
     if (first === undefined) ids.set(preset.id, index)
