@@ -21,6 +21,27 @@ describe('inlineSchemaRefs', () => {
     expect(account.properties.accounts.items.properties.accountType).toMatchObject({ enum: ['eoa'] })
   })
 
+  it('keeps keywords beside a $ref apart from the schema it names', () => {
+    const named = { $id: 'https://example.test/named.json', properties: { a: { type: 'string' } } }
+    const user = {
+      $id: 'https://example.test/user.json',
+      properties: {
+        described: { $ref: 'named.json', description: 'an annotation only' },
+        closed: { $ref: 'named.json', additionalProperties: false, allOf: [{ required: ['a'] }] },
+      },
+    }
+    const inlined = inlineSchemaRefs(user, [named, user]) as { properties: Record<string, unknown> }
+    expect(inlined.properties.described).toEqual({
+      properties: { a: { type: 'string' } },
+      description: 'an annotation only',
+    })
+    // additionalProperties: false next to the $ref sees no properties of its own: every member is refused.
+    expect(inlined.properties.closed).toEqual({
+      additionalProperties: false,
+      allOf: [{ required: ['a'] }, { properties: { a: { type: 'string' } } }],
+    })
+  })
+
   it('leaves the schemas it reads as they were', () => {
     const before = JSON.stringify(schemas)
     for (const schema of schemas) inlineSchemaRefs(schema, schemas)

@@ -1,5 +1,10 @@
 type SchemaNode = Record<string, unknown>
 
+/** Keywords that say something about a schema without constraining what it accepts. */
+const ANNOTATIONS = new Set(['title', 'description', 'default', 'examples', '$comment', 'deprecated'])
+
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+
 const isNode = (value: unknown): value is SchemaNode =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -44,7 +49,10 @@ export function inlineSchemaRefs(schema: SchemaNode, schemas: readonly SchemaNod
       $schema: _schema,
       ...named
     } = copy(target, targetBase, [...expanding, key]) as SchemaNode
-    return { ...named, ...out }
+    // Beside annotations, keywords next to a $ref apply to the same value on their own (additionalProperties
+    // there sees only its own properties): merged into the named schema they could mean something else.
+    const keywords = Object.keys(out).filter((key) => !ANNOTATIONS.has(key))
+    return keywords.length === 0 ? { ...named, ...out } : { ...out, allOf: [...asArray(out.allOf), named] }
   }
 
   return copy(schema, String(schema.$id), []) as SchemaNode
