@@ -41,6 +41,7 @@ export {
   type EntityIssue,
   type EntityIssueCode,
   type EntityValidationResult,
+  escapePointerToken,
   type IssueSeverity,
 } from './issue'
 export {

@@ -1,3 +1,5 @@
+import { escapePointerToken } from '@rampart/entities'
+
 /**
  * How deep an intent may nest. The decoder writes at most 8 levels of calls and 32 of typed data, far below this;
  * past it, checking the request against its schema would exhaust the stack, whose size depends on the caller.
@@ -20,14 +22,12 @@ function deepBranch(value: unknown, levelsLeft: number): string[] | undefined {
     if (!Object.hasOwn(value, key)) continue
     const child = (value as Record<string, unknown>)[key]
     if (typeof child !== 'object' || child === null) continue
-    if (levelsLeft === 0) return [escape(key)]
+    if (levelsLeft === 0) return [escapePointerToken(key)]
     const branch = deepBranch(child, levelsLeft - 1)
     if (branch) {
-      branch.push(escape(key))
+      branch.push(escapePointerToken(key))
       return branch
     }
   }
   return undefined
 }
-
-const escape = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1')

@@ -1,3 +1,4 @@
+import { escapePointerToken } from '@rampart/entities'
 import type { ErrorObject } from 'ajv'
 import type { ValidationIssue } from '../errors/gatewayError'
 
@@ -10,9 +11,9 @@ export function validationIssues(errors: readonly ErrorObject[], part?: string):
     let path = error.instancePath
     const params = error.params as Record<string, unknown>
     if (error.keyword === 'required' && typeof params.missingProperty === 'string') {
-      path = `${path}/${escapePointer(params.missingProperty)}`
+      path = `${path}/${escapePointerToken(params.missingProperty)}`
     } else if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
-      path = `${path}/${escapePointer(params.additionalProperty)}`
+      path = `${path}/${escapePointerToken(params.additionalProperty)}`
     }
     const message =
       error.keyword === 'additionalProperties'
@@ -20,8 +21,4 @@ export function validationIssues(errors: readonly ErrorObject[], part?: string):
         : (error.message ?? 'is invalid')
     return { path, message, keyword: error.keyword, ...(part === undefined ? {} : { in: part }) }
   })
-}
-
-export function escapePointer(segment: string): string {
-  return segment.replaceAll('~', '~0').replaceAll('/', '~1')
 }
