@@ -1,4 +1,5 @@
 import { hashDomain } from 'viem'
+import { eip712DomainType } from '../typedData/eip712DomainType'
 import type { CompiledDescriptor } from './compileDescriptor'
 
 /** The descriptor's `eip712.domain` values and `domainSeparator` must match the message's domain. */
@@ -12,7 +13,7 @@ export function domainMatches(descriptor: CompiledDescriptor, domain: Record<str
   }
   if (descriptor.domainSeparator) {
     try {
-      const types = domainTypes(domain)
+      const types = eip712DomainType(domain)
       const separator = hashDomain({ domain: domain as never, types: { EIP712Domain: types } as never })
       if (separator.toLowerCase() !== descriptor.domainSeparator.toLowerCase()) return false
     } catch {
@@ -20,15 +21,4 @@ export function domainMatches(descriptor: CompiledDescriptor, domain: Record<str
     }
   }
   return true
-}
-
-function domainTypes(domain: Record<string, unknown>) {
-  const fields = [
-    ['name', 'string'],
-    ['version', 'string'],
-    ['chainId', 'uint256'],
-    ['verifyingContract', 'address'],
-    ['salt', 'bytes32'],
-  ] as const
-  return fields.filter(([name]) => domain[name] !== undefined).map(([name, type]) => ({ name, type }))
 }
