@@ -85,3 +85,28 @@ describe('typed-data criteria on integers written in any EIP-712 form', () => {
     expect(await decide(order(10, 999), policies)).toMatchObject({ decision: 'Permit' })
   })
 })
+
+describe('checkIntentPayload on a decoded personal_sign of raw bytes', () => {
+  // The message is a 32-byte hash: 9c 22 ff 5f 21 f0 … ed ef 11 … b6 58.
+  const contains = (value: string) => [
+    policy('bytes', 'permit', [
+      { criterion: 'checkAction', args: ['signMessage'] },
+      { criterion: 'checkIntentPayload', args: { operator: 'contains', value } },
+    ]),
+  ]
+
+  it('finds whole bytes, not hex digits that straddle two of them', async () => {
+    for (const value of ['22ff5f', '0x9C22', 'b658']) {
+      expect(await decideFixture('personal-sign-hash-bytes', contains(value)), value).toMatchObject({
+        decision: 'Permit',
+      })
+    }
+    // c2 2f f5 and de fe f1 are digits of the hash, but across bytes; an odd number of digits is no bytes.
+    for (const value of ['c22ff5', 'fedef1', '9c2']) {
+      expect(await decideFixture('personal-sign-hash-bytes', contains(value)), value).toMatchObject({
+        decision: 'Forbid',
+        reason: { code: 'NO_MATCHING_PERMIT' },
+      })
+    }
+  })
+})

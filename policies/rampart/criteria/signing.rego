@@ -82,7 +82,37 @@ decimal_integer(x) := x if {
 
 message_matches(condition, intent) if text_matches(condition, intent.message)
 
-payload_matches(condition) if text_matches(condition, payload)
+payload_matches(condition) if {
+	condition.operator == "equals"
+	payload == condition.value
+}
+
+payload_matches(condition) if {
+	condition.operator == "contains"
+	contains_bytes(trim_prefix(payload, "0x"), trim_prefix(condition.value, "0x"))
+}
+
+# contains_bytes: hex text holds the bytes of a hex value at a byte boundary: "beef" is in "deadbeef", but not in
+# "0deadbeef0", where those digits straddle bytes. The plain search goes first, as almost every payload fails it;
+# only then are both split into bytes, in one pass each.
+contains_bytes(_, "")
+
+contains_bytes(hex, value) if {
+	count(value) % 2 == 0
+	contains(hex, value)
+	contains(hex_bytes(hex), hex_bytes(value))
+}
+
+# hex_bytes writes a hex text's digit pairs between commas: ",de,ad,be,ef,". It reads the digits from one split
+# of the text: substring would walk the text from its start for every pair.
+hex_bytes(hex) := concat("", [",", concat(",", pairs), ","]) if {
+	digits := split(hex, "")
+	pairs := [concat("", [digit, digits[i + 1]]) |
+		some i, digit in digits
+		i % 2 == 0
+		i + 1 < count(digits)
+	]
+}
 
 algorithm_in(algorithms) if input.algorithm in algorithms
 

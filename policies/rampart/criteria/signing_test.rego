@@ -23,6 +23,29 @@ test_payload_and_algorithm if {
 	t.holds({"criterion": "checkIntentPayload", "args": {"operator": "contains", "value": "41636d65"}}, message_request)
 }
 
+contains_payload(value) := {"criterion": "checkIntentPayload", "args": {"operator": "contains", "value": value}}
+
+test_payload_contains_whole_bytes if {
+	raw := {"action": "signRaw", "principal": "bob", "resource": "treasury", "sets": ["org"], "payload": "0x0DEADBEEF0"}
+
+	# The digits deadbeef are there, but across bytes (0d ea db ee f0).
+	not t.holds(contains_payload("deadbeef"), raw)
+	not t.holds(contains_payload("adbe"), raw)
+	t.holds(contains_payload("eadbee"), raw)
+	t.holds(contains_payload("0x0dea"), raw)
+	t.holds(contains_payload(""), raw)
+
+	# An odd number of digits is no whole bytes.
+	not t.holds(contains_payload("dea"), raw)
+
+	# A match after a straddling one, and in a payload of one repeated digit.
+	t.holds(contains_payload("aaaa"), object.union(raw, {"payload": "0x0aaaaaaa"}))
+	not t.holds(contains_payload("aaaa"), object.union(raw, {"payload": "0x0aaaa0"}))
+
+	# A payload with an odd number of digits is read by whole bytes from its start.
+	t.holds(contains_payload("beef"), object.union(raw, {"payload": "0xdeadbeef0"}))
+}
+
 typed_request := {
 	"action": "signTypedData", "principal": "bob", "resource": "treasury", "sets": ["org"],
 	"intent": {"type": "signTypedData", "chainId": 1, "typedData": {
