@@ -76,8 +76,8 @@ describe('typed-data criteria on integers written in any EIP-712 form', () => {
     expect(await decide(order('0xa', 5), policies)).toMatchObject({ decision: 'Permit' })
   })
 
-  it('compares a message integer by value, as a number or a decimal string', async () => {
-    for (const amount of [1000, '1000'])
+  it('compares a message integer by value, as a number, a decimal string or hex', async () => {
+    for (const amount of [1000, '1000', '0x3e8', '0x03E8'])
       expect(await decide(order(10, amount), policies)).toMatchObject({
         decision: 'Forbid',
         decidingPolicy: 'no-orders-of-1000',

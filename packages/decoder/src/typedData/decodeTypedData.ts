@@ -8,6 +8,7 @@ import { limits } from '../limits'
 import { parseAddress, parseChainId } from '../request/values'
 import { createResolution } from '../resolution/createResolution'
 import type { Display, Intent, Resolution } from '../types'
+import { decimalIntegers } from './decimalIntegers'
 import { declaresOwnDomainType } from './eip712DomainType'
 import { decodePermit, decodePermit2, type TypedDataDecoded, type TypedDataInput } from './permits'
 import { decodeSafeTx } from './safeTx'
@@ -58,7 +59,7 @@ export function decodeTypedDataRequest(
     signer,
   }
   const known = builtin(input, typedData.types)
-  const decoded = known ?? generic(input)
+  const decoded = known ?? generic(input, typedData.types)
   // Intent-only decoding (decodeIntent) formats no display: the descriptors are not even consulted.
   const display =
     (ctx.display &&
@@ -184,11 +185,15 @@ function builtin(input: TypedDataInput, types: TypedData['types']): TypedDataDec
   return undefined
 }
 
-function generic(input: TypedDataInput): TypedDataDecoded {
+function generic(input: TypedDataInput, types: TypedData['types']): TypedDataDecoded {
   const intent: Intent = {
     type: 'signTypedData',
     chainId: input.chainId,
-    typedData: { primaryType: input.primaryType, domain: input.domain, message: input.message },
+    typedData: {
+      primaryType: input.primaryType,
+      domain: input.domain,
+      message: decimalIntegers(input.message, types[input.primaryType]),
+    },
   }
   if (input.signer) intent.from = input.signer
   if (input.verifyingContract) intent.contract = input.verifyingContract
