@@ -80,10 +80,17 @@ function movementsOf(
       for (let i = next.intents.length - 1; i >= 0; i--) pending.push(next.intents[i] as Intent)
       continue
     }
-    const base = { chainId: next.chainId, principal, resource, to: next.recipient ?? next.to }
-    if (next.amount !== undefined) movements.push({ ...base, amount: BigInt(next.amount), token: next.token })
-    else if (next.value !== undefined)
-      movements.push({ ...base, amount: BigInt(next.value), token: `eip155:${next.chainId}/slip44:60` })
+    const native = next.amount === undefined
+    const amount = native ? next.value : next.amount
+    if (amount === undefined) continue
+    movements.push({
+      amount: BigInt(amount),
+      token: native ? `eip155:${next.chainId}/slip44:60` : next.token,
+      chainId: next.chainId,
+      principal,
+      resource,
+      to: next.recipient ?? next.to,
+    })
   }
   return movements
 }
