@@ -1,6 +1,7 @@
 // The public face of @rampart/entities.
 
 export { checkPublicJwk, type JwkProblem } from './checkPublicJwk'
+export { emptyEntities } from './emptyEntities'
 export {
   EntitiesJsonError,
   type EntitiesJsonErrorCode,

@@ -1,21 +1,11 @@
+import { emptyEntities } from '@rampart/entities'
 import { describe, expect, it } from 'vitest'
 import { computeLimits } from './computeLimits'
 import type { EvaluationRequest } from './generated/evaluationRequest'
 import { prepareEntities } from './prepareEntities'
 import type { Bucket } from './preparePolicies'
 
-const entities = prepareEntities({
-  users: [{ id: 'nora', role: 'member' }],
-  userGroups: [],
-  userGroupMembers: [],
-  userAccounts: [],
-  credentials: [],
-  accounts: [],
-  accountGroups: [],
-  accountGroupMembers: [],
-  tokens: [],
-  addressBook: [],
-})
+const entities = prepareEntities({ ...emptyEntities(), users: [{ id: 'nora', role: 'member' }] })
 const NATIVE = 'eip155:1/slip44:60'
 const bucket = (filters = {}): Bucket => ({
   id: '0',

@@ -1,5 +1,5 @@
+import { emptyEntities } from '@rampart/entities'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emptyEntities } from '../src/clients/registerClient'
 import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
 import {
   createTestConnection,

@@ -1,3 +1,4 @@
+import { emptyEntities } from '@rampart/entities'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { grants, grantTokens } from '../src/db/grantsSchema'
@@ -26,18 +27,7 @@ let bob: TestClient
 let treasury: string
 let operations: string
 
-const entities = {
-  users: [{ id: 'ceo', role: 'admin' }],
-  userGroups: [],
-  userGroupMembers: [],
-  userAccounts: [],
-  credentials: [],
-  accounts: [],
-  accountGroups: [],
-  accountGroupMembers: [],
-  tokens: [],
-  addressBook: [],
-}
+const entities = { ...emptyEntities(), users: [{ id: 'ceo', role: 'admin' }] }
 
 beforeAll(async () => {
   gateway = await startTestGateway()

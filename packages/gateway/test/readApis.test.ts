@@ -1,3 +1,4 @@
+import { emptyEntities } from '@rampart/entities'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { networks } from '../src/db/schema'
 import {
@@ -17,15 +18,7 @@ beforeAll(async () => {
   gateway = await startTestGateway()
   alice = await registerTestClient(gateway, ['ES256K'], {
     entities: {
-      users: [],
-      userGroups: [],
-      userGroupMembers: [],
-      userAccounts: [],
-      credentials: [],
-      accounts: [],
-      accountGroups: [],
-      accountGroupMembers: [],
-      tokens: [],
+      ...emptyEntities(),
       addressBook: [
         {
           id: 'eip155:1:0x000000000000000000000000000000000000dead',

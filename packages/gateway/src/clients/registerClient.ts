@@ -1,4 +1,4 @@
-import { checkPublicJwk, validateEntities } from '@rampart/entities'
+import { checkPublicJwk, emptyEntities, validateEntities } from '@rampart/entities'
 import { BUILTIN_PRESETS, validatePolicies } from '@rampart/evaluator'
 import { eq } from 'drizzle-orm'
 import type { JWK } from 'jose'
@@ -17,19 +17,8 @@ export type ClientRegistration = {
   presets?: string[]
 }
 
-/** An Entities document with every collection empty: a client that has not described its organization yet. */
-export const emptyEntities = () => ({
-  users: [],
-  userGroups: [],
-  userGroupMembers: [],
-  userAccounts: [],
-  credentials: [],
-  accounts: [],
-  accountGroups: [],
-  accountGroupMembers: [],
-  tokens: [],
-  addressBook: [],
-})
+/** A client that has not described its organization yet (a copy: the interface has no index signature). */
+const noEntities = (): Record<string, unknown> => ({ ...emptyEntities() })
 
 /**
  * Checks what the schema cannot: that each key is a usable public key for its alg (on the curve, strong
@@ -97,7 +86,7 @@ export async function registerClient(db: Database, registration: ClientRegistrat
       clientId: registration.clientId,
       name: registration.name,
       publicKeys: registration.publicKeys as Record<string, unknown>[],
-      entities: registration.entities ?? emptyEntities(),
+      entities: registration.entities ?? noEntities(),
       policies: registration.policies ?? [],
       presets: registration.presets ?? [],
       createdAt: now,
@@ -146,7 +135,7 @@ export async function updateClient(db: Database, clientId: string, update: Clien
     .set({
       name: merged.name,
       publicKeys: merged.publicKeys as Record<string, unknown>[],
-      entities: merged.entities ?? emptyEntities(),
+      entities: merged.entities ?? noEntities(),
       policies: merged.policies ?? [],
       presets: merged.presets ?? [],
       updatedAt: new Date(),
