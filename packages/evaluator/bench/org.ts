@@ -1,6 +1,6 @@
 // A synthetic organization at the scale the benchmarks use: users in teams, accounts on four chains assigned to
 // users and grouped, an address book of counterparties, and 100 policies of the kinds a custody team writes.
-import type { Entities } from '@rampart/entities'
+import { type Entities, emptyEntities } from '@rampart/entities'
 import type { Policy } from '../src'
 
 const CHAINS = [1, 8453, 42161, 137] as const
@@ -25,14 +25,7 @@ export const chainOf = (account: number) => CHAINS[account % CHAINS.length] as n
 /** An organization of `users` users and `accounts` accounts. Account i belongs to user i mod users. */
 export function syntheticOrg(users: number, accounts: number): Entities {
   const entities: Entities = {
-    users: [],
-    userGroups: [],
-    userGroupMembers: [],
-    userAccounts: [],
-    credentials: [],
-    accounts: [],
-    accountGroups: [],
-    accountGroupMembers: [],
+    ...emptyEntities(),
     tokens: CHAINS.map((chainId) => ({
       id: `eip155:${chainId}/erc20:${usdcAddress(chainId)}`,
       address: usdcAddress(chainId),
@@ -40,7 +33,6 @@ export function syntheticOrg(users: number, accounts: number): Entities {
       chainId,
       decimals: 6,
     })),
-    addressBook: [],
   }
   for (let g = 0; g < USER_GROUPS; g++) entities.userGroups.push({ id: `team-${g}`, name: `Team ${g}` })
   for (let g = 0; g < ACCOUNT_GROUPS; g++) entities.accountGroups.push({ id: `vault-${g}` })
