@@ -1,22 +1,14 @@
 import * as momoa from '@humanwhocodes/momoa'
 import { describe, expect, it, vi } from 'vitest'
-import { EntitiesJsonError } from './entitiesJsonError'
 import { parseEntitiesJson } from './parseEntitiesJson'
+import { errorOf } from './testFixtures'
 
 vi.mock('@humanwhocodes/momoa', async (importOriginal) => {
   const original = await importOriginal<typeof momoa>()
   return { ...original, parse: vi.fn(original.parse) }
 })
 
-function syntaxErrorOf(text: string): EntitiesJsonError {
-  try {
-    parseEntitiesJson(text)
-  } catch (error) {
-    if (error instanceof EntitiesJsonError) return error
-    throw error
-  }
-  throw new Error('expected an EntitiesJsonError')
-}
+const syntaxErrorOf = (text: string) => errorOf(() => parseEntitiesJson(text))
 
 describe('parseEntitiesJson on a large text with a syntax error', () => {
   it('locates the error without a syntax tree of the text, which would take thirty times its size', () => {

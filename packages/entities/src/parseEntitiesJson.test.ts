@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { EntitiesJsonError } from './entitiesJsonError'
 import { parseEntitiesJson } from './parseEntitiesJson'
-import { readFixtureText } from './testFixtures'
-
-function errorOf(run: () => unknown): EntitiesJsonError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof EntitiesJsonError) return error
-    throw error
-  }
-  throw new Error('expected an EntitiesJsonError')
-}
+import { errorOf, readFixtureText } from './testFixtures'
 
 describe('parseEntitiesJson', () => {
   it('parses a document', () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { EntitiesJsonError } from './entitiesJsonError'
 import type { Entities } from './generated/entities'
 import { parseEntitiesJson } from './parseEntitiesJson'
 
@@ -16,4 +17,15 @@ export function readFixture(name: string): unknown {
 /** The realistic organization: a full, valid Entities document. */
 export function northwind(): Entities {
   return readFixture('valid/northwind.json') as Entities
+}
+
+/** The EntitiesJsonError a call throws; anything else it throws, or no error, fails the test. */
+export function errorOf(run: () => unknown): EntitiesJsonError {
+  try {
+    run()
+  } catch (error) {
+    if (error instanceof EntitiesJsonError) return error
+    throw error
+  }
+  throw new Error('expected an EntitiesJsonError')
 }

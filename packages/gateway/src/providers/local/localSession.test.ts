@@ -227,6 +227,16 @@ describe('signMessage and signTypedData', () => {
       verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' as const,
     }
     const types = { Mail: [{ name: 'contents', type: 'string' }] }
+    const signMail = (EIP712Domain: { name: string; type: string }[]) =>
+      session.signTypedData({
+        accountExternalId: ethereum,
+        typedData: {
+          domain,
+          types: { ...types, EIP712Domain },
+          primaryType: 'Mail',
+          message: { contents: 'Hi' },
+        },
+      })
     const declared = [
       // Only the name: signed as is, the signature would hold on any chain and for any contract of that name.
       [{ name: 'name', type: 'string' }],
@@ -245,17 +255,7 @@ describe('signMessage and signTypedData', () => {
       ],
     ]
     for (const EIP712Domain of declared) {
-      const error = await rejection(
-        session.signTypedData({
-          accountExternalId: ethereum,
-          typedData: {
-            domain,
-            types: { ...types, EIP712Domain },
-            primaryType: 'Mail',
-            message: { contents: 'Hi' },
-          },
-        }),
-      )
+      const error = await rejection(signMail(EIP712Domain))
       expect(error, JSON.stringify(EIP712Domain)).toMatchObject({
         code: 'INVALID_REQUEST',
         details: { path: '/typedData/types/EIP712Domain' },
@@ -268,15 +268,7 @@ describe('signMessage and signTypedData', () => {
       { name: 'chainId', type: 'uint256' },
       { name: 'verifyingContract', type: 'address' },
     ]
-    const signature = await session.signTypedData({
-      accountExternalId: ethereum,
-      typedData: {
-        domain,
-        types: { ...types, EIP712Domain },
-        primaryType: 'Mail',
-        message: { contents: 'Hi' },
-      },
-    })
+    const signature = await signMail(EIP712Domain)
     const recovered = await recoverTypedDataAddress({
       domain,
       types,
