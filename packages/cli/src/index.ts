@@ -6,12 +6,5 @@ export { formatIssues } from './formatIssues'
 export { type LocatedIssue, OUTPUT_FORMATS, type OutputFormat } from './locatedIssue'
 export { createProgram, EXIT } from './program'
 export { createProgress, type Progress } from './progress'
-export {
-  createSourceLocator,
-  locateJsonPointer,
-  locateOffset,
-  parseJsonPointer,
-  type SourceLocation,
-  type SourceLocator,
-} from './sourceLocation'
+export { locateJsonPointers, locateOffset, parseJsonPointer, type SourceLocation } from './sourceLocation'
 export { type EntityFileResult, validateEntityFile } from './validateEntityFile'

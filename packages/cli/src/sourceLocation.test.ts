@@ -1,15 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parse } from '@humanwhocodes/momoa'
 import { describe, expect, it } from 'vitest'
-import {
-  createSourceLocator,
-  locateJsonPointer,
-  locateJsonPointers,
-  locateOffset,
-  parseJsonPointer,
-} from './sourceLocation'
+import { momoaLocator } from '../test/momoaLocator'
+import { locateJsonPointers, locateOffset, parseJsonPointer } from './sourceLocation'
 
 const text = `{
   "users": [
@@ -26,51 +20,40 @@ describe('parseJsonPointer', () => {
   })
 })
 
-describe('createSourceLocator', () => {
-  const locate = createSourceLocator(text)
+describe('locateJsonPointers', () => {
+  const locate = (source: string, pointer: string) => locateJsonPointers(source, [pointer])[0]
 
   it('finds member values and array elements', () => {
-    expect(locate('/users/1/role')).toEqual({ line: 4, column: 28 })
-    expect(locate('/users/0')).toEqual({ line: 3, column: 5 })
-    expect(locate('/a~1b/~0x/1')).toEqual({ line: 6, column: 23 })
+    expect(locateJsonPointers(text, ['/users/1/role', '/users/0', '/a~1b/~0x/1'])).toEqual([
+      { line: 4, column: 28 },
+      { line: 3, column: 5 },
+      { line: 6, column: 23 },
+    ])
   })
 
   it('stops at the deepest value that exists', () => {
-    expect(locate('/users/1/name')).toEqual({ line: 4, column: 5 })
-    expect(locate('/users/9')).toEqual({ line: 2, column: 12 })
-    expect(locate('')).toEqual({ line: 1, column: 1 })
+    expect(locate(text, '/users/1/name')).toEqual({ line: 4, column: 5 })
+    expect(locate(text, '/users/9')).toEqual({ line: 2, column: 12 })
+    expect(locate(text, '')).toEqual({ line: 1, column: 1 })
   })
 
   it('uses the last of duplicate names, like JSON.parse', () => {
-    expect(createSourceLocator('{"a": 1,\n"a": 2}')('/a')).toEqual({ line: 2, column: 6 })
+    expect(locate('{"a": 1,\n"a": 2}', '/a')).toEqual({ line: 2, column: 6 })
     const wide = `{"a": 1,${Array.from({ length: 40 }, (_, i) => `"x${i}": ${i}`).join(',')},\n"a": 2}`
-    expect(createSourceLocator(wide)('/a')).toEqual({ line: 2, column: 6 })
+    expect(locate(wide, '/a')).toEqual({ line: 2, column: 6 })
   })
 
-  it('finds members of a wide object in time linear in its size, however many issues it has', () => {
+  it('finds every member of a wide object in one pass', () => {
     const width = 2000
     const wide = `{${Array.from({ length: width }, (_, i) => `"x${i}": ${i}`).join(',\n')}}`
-    const document = parse(wide, { mode: 'json', ranges: false, tokens: false })
-    if (document.body.type !== 'Object') throw new Error('not an object')
-    // Counts each read of a member, the work a lookup does.
-    let reads = 0
-    document.body.members = new Proxy(document.body.members, {
-      get(target, key, receiver) {
-        if (typeof key === 'string' && /^\d+$/.test(key)) reads++
-        return Reflect.get(target, key, receiver)
-      },
-    })
-    for (let i = 0; i < width; i++) {
-      expect(locateJsonPointer(document, `/x${i}`)).toEqual({
-        line: i + 1,
-        column: (i === 0 ? 7 : 6) + `${i}`.length,
-      })
-    }
-    expect(reads).toBeLessThan(4 * width)
+    const pointers = Array.from({ length: width }, (_, i) => `/x${i}`)
+    expect(locateJsonPointers(wide, pointers)).toEqual(
+      pointers.map((_, i) => ({ line: i + 1, column: (i === 0 ? 7 : 6) + `${i}`.length })),
+    )
   })
 
   it('locates everything at 1:1 when the text does not parse', () => {
-    expect(createSourceLocator('{"a": ')('/a')).toEqual({ line: 1, column: 1 })
+    expect(locate('{"a": ', '/a')).toEqual({ line: 1, column: 1 })
   })
 })
 
@@ -93,7 +76,7 @@ function jsonFiles(dir: string): string[] {
   })
 }
 
-describe('locateJsonPointers', () => {
+describe('locateJsonPointers against momoa', () => {
   const edgeCases = [
     text,
     '{"a": 1,\n"a": 2}',
@@ -106,10 +89,10 @@ describe('locateJsonPointers', () => {
     '42',
   ]
 
-  it('finds every value of a text where locateJsonPointer does', () => {
+  it('finds every value of a text where momoa does', () => {
     for (const source of edgeCases) {
       const pointers = pointersOf(JSON.parse(source))
-      const locate = createSourceLocator(source)
+      const locate = momoaLocator(source)
       expect({ source, at: locateJsonPointers(source, pointers) }).toEqual({
         source,
         at: pointers.map((pointer) => locate(pointer)),
@@ -125,13 +108,13 @@ describe('locateJsonPointers', () => {
     }
   })
 
-  it('agrees with locateJsonPointer on every value of every JSON fixture', () => {
+  it('agrees with momoa on every value of every JSON fixture', () => {
     const root = fileURLToPath(new URL('../../../', import.meta.url))
     const files = [...jsonFiles(join(root, 'fixtures')), ...jsonFiles(join(root, 'policies/presets'))]
     expect(files.length).toBeGreaterThan(30)
     for (const file of files) {
       const source = readFileSync(file, 'utf8')
-      const locate = createSourceLocator(source)
+      const locate = momoaLocator(source)
       const all = pointersOf(JSON.parse(source))
       // Every value, then a few, so that most of the document is skipped.
       for (const pointers of [all, all.filter((_, k) => k % 97 === 0)]) {

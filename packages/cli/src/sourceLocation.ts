@@ -1,13 +1,8 @@
-import { type DocumentNode, type ObjectNode, parse, type ValueNode } from '@humanwhocodes/momoa'
-
 /** A 1-based line and column in a text file, as editors and CI annotations show them. */
 export interface SourceLocation {
   line: number
   column: number
 }
-
-/** Finds where a JSON Pointer points in a JSON text. */
-export type SourceLocator = (pointer: string) => SourceLocation
 
 const start: SourceLocation = { line: 1, column: 1 }
 
@@ -18,73 +13,6 @@ export function parseJsonPointer(pointer: string): string[] {
     .slice(pointer.startsWith('/') ? 1 : 0)
     .split('/')
     .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
-}
-
-/** Objects with more members than this are looked up through a map, built once, instead of a scan per lookup. */
-const SCAN_LIMIT = 16
-
-/** The member values of the wide objects looked up so far, by name; the last of duplicate names wins. */
-const membersByName = new WeakMap<ObjectNode, Map<string, ValueNode>>()
-
-const memberName = (member: ObjectNode['members'][number]) =>
-  member.name.type === 'String' ? member.name.value : member.name.name
-
-function memberValue(node: ObjectNode, token: string): ValueNode | undefined {
-  const { members } = node
-  if (members.length > SCAN_LIMIT) {
-    // A document can hold an object with a million unknown members, each an issue to locate.
-    let byName = membersByName.get(node)
-    if (!byName) {
-      byName = new Map()
-      for (const member of members) byName.set(memberName(member), member.value)
-      membersByName.set(node, byName)
-    }
-    return byName.get(token)
-  }
-  // JSON.parse keeps the last of duplicate names, so the last one is the value that was validated.
-  for (let i = members.length - 1; i >= 0; i--) {
-    const member = members[i]!
-    if (memberName(member) === token) return member.value
-  }
-  return undefined
-}
-
-/**
- * Returns the location of the value a JSON Pointer names. When the pointer goes past what the document holds
- * (a missing required member, say), the location is that of the deepest value it does reach, which is where the
- * fix belongs.
- */
-export function locateJsonPointer(document: DocumentNode, pointer: string): SourceLocation {
-  let node: ValueNode = document.body
-  for (const token of parseJsonPointer(pointer)) {
-    let next: ValueNode | undefined
-    if (node.type === 'Object') {
-      next = memberValue(node, token)
-    } else if (node.type === 'Array' && /^(0|[1-9]\d*)$/.test(token)) {
-      next = node.elements[Number(token)]?.value
-    }
-    if (!next) break
-    node = next
-  }
-  return { line: node.loc.start.line, column: node.loc.start.column }
-}
-
-/**
- * Makes a locator for one JSON text. The text is parsed once, on the first lookup, so callers that find nothing
- * wrong never pay for it. Text that does not parse locates everything at 1:1.
- */
-export function createSourceLocator(text: string): SourceLocator {
-  let document: DocumentNode | null | undefined
-  return (pointer) => {
-    if (document === undefined) {
-      try {
-        document = parse(text, { mode: 'json', ranges: false, tokens: false })
-      } catch {
-        document = null
-      }
-    }
-    return document ? locateJsonPointer(document, pointer) : start
-  }
 }
 
 /** The line and column of a character offset in a text. */
@@ -138,9 +66,10 @@ const isDelimiter = (code: number) =>
  * Finds where each JSON Pointer points in a JSON text that JSON.parse accepts, in one pass and without building a
  * syntax tree: only the values on the path of some pointer are looked at, everything else is skipped bracket by
  * bracket. A tree of the whole text takes about thirty times its size in memory (a 35 MB document took 1 GB, and
- * one near the 256 MiB bound ran out of heap); this takes memory for the pointers alone. The rules are those of
- * locateJsonPointer: the last of duplicate names, lines ended by CR LF, LF or CR, columns in UTF-16 code units,
- * and the deepest value that exists for a pointer that goes past the document.
+ * one near the 256 MiB bound ran out of heap); this takes memory for the pointers alone. As JSON.parse and editors
+ * do: the last of duplicate names, lines ended by CR LF, LF or CR, columns in UTF-16 code units. A pointer that
+ * goes past the document (a missing required member, say) is located at the deepest value it reaches, which is
+ * where the fix belongs. Text that does not parse locates everything at 1:1.
  */
 export function locateJsonPointers(text: string, pointers: readonly string[]): SourceLocation[] {
   const root = wanted()
