@@ -1,4 +1,5 @@
 import { lowercaseHexDigits } from '../hexDigits'
+import * as aave from './aaveV3Pool'
 import * as account from './accountExecute'
 import type { BuiltinFunction } from './defineFunction'
 import * as entryPoint from './entryPoint'
@@ -54,6 +55,9 @@ export const builtinFunctions: ReadonlyMap<string, readonly BuiltinFunction[]> =
   entryPoint.handleOpsV07,
   universalRouter.universalRouterExecute,
   universalRouter.universalRouterExecuteWithDeadline,
+  aave.aaveSupply,
+  aave.aaveDeposit,
+  aave.aaveWithdraw,
 ])
 
 /** The same map keyed by the selector's 32-bit value, read from the calldata without slicing it. */
