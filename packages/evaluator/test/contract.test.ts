@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { decodeRequest } from '@rampart/decoder'
 import type { Entities } from '@rampart/entities'
+import { encodeFunctionData, erc20Abi, type Hex, parseAbi } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { actionForMethod, createEvaluator, type EvaluationRequest, type Policy } from '../src'
 
@@ -14,9 +15,19 @@ const policies = fixture('policies/custody-basics.json') as Policy[]
 const OPERATOR = 'operator@example.com'
 
 /** Decodes a fixture request, and builds the organization in which its sender is an account of OPERATOR. */
-async function decide(name: string, options: { presets?: string[]; counterparties?: string[] } = {}) {
-  const { request: rpc } = fixture(`requests/${name}.json`)
-  const resolution = decodeRequest(rpc, { entities: baseEntities })
+async function decide(
+  name: string,
+  options: { presets?: string[]; counterparties?: string[]; params?: Record<string, unknown> } = {},
+) {
+  const { request: fixtureRpc, chainId } = fixture(`requests/${name}.json`)
+  // A request may carry other fields than its fixture's (a sender, other calls): the decoder reads them the same.
+  const rpc = options.params
+    ? {
+        ...fixtureRpc,
+        params: [{ ...fixtureRpc.params[0], ...options.params }, ...fixtureRpc.params.slice(1)],
+      }
+    : fixtureRpc
+  const resolution = decodeRequest(rpc, { entities: baseEntities, chainId })
   expect(resolution.decoding.error).toBeNull()
   const intent = resolution.intent as EvaluationRequest['intent'] & { from: string; chainId: number }
   const senderId = `sender-${intent.chainId}`
@@ -114,5 +125,134 @@ describe('decoded fixture requests through the policy library', () => {
       expectedBehavior: true,
       matchedPresets: [{ presetId: 'uniswap-self-recipient', matchedPolicies: ['uniswap-swap-to-sender'] }],
     })
+  })
+
+  describe('presets judge every call of a batch or user operation', () => {
+    /** The callData of the v0.7 user operation's account: executeBatch((address,uint256,bytes)[]). */
+    const accountBatch = (calls: { target: Hex; data: Hex }[]) =>
+      encodeFunctionData({
+        abi: parseAbi(['function executeBatch((address target, uint256 value, bytes data)[] calls)']),
+        args: [calls.map((call) => ({ ...call, value: 0n }))],
+      })
+    // The ERC-20 transfer that the EIP-7702 account of this handleOps bundle makes, inside its user operation.
+    const recipient = '0xd7bd3ba35431d1cf8ad71300794d8958e34dcf85'
+    const presets = ['erc20-address-book-only']
+    const batchPolicy = {
+      presetId: 'erc20-address-book-only',
+      matchedPolicies: ['erc20-transfers-in-batch-to-address-book'],
+    }
+
+    it('a handleOps transaction whose one call is an ERC-20 transfer: expected only to the address book', async () => {
+      // The raw transaction names no sender: the bundler that it pays is the one that sends it.
+      const params = { from: '0x4337001fff419768e088ce247456c1b892888084' }
+      const unknown = await decide('entrypoint-handle-ops-7702-erc7579', { presets, params })
+      expect(unknown.decision.policyEvaluation).toEqual({ expectedBehavior: false, matchedPresets: [] })
+      const known = await decide('entrypoint-handle-ops-7702-erc7579', {
+        presets,
+        params,
+        counterparties: [recipient],
+      })
+      expect(known.decision.policyEvaluation).toEqual({
+        expectedBehavior: true,
+        matchedPresets: [batchPolicy],
+      })
+    })
+
+    it('a smart-account batch that also sends ETH is not an ERC-20 transfer to the address book', async () => {
+      const { decision, intent } = await decide('account-execute-batch', {
+        presets,
+        counterparties: ['0xc06145782f31030db1c40b203be6b0fd53410b6d'],
+      })
+      expect(intent.intents?.map((call) => call.type)).toEqual(['erc20Transfer', 'nativeTransfer'])
+      expect(decision.policyEvaluation).toEqual({ expectedBehavior: false, matchedPresets: [] })
+    })
+
+    it('a user operation whose account transfers USDC twice to the address book', async () => {
+      // Two transfers of Sepolia USDC in place of the v0.7 user operation's approval.
+      const usdc = '0x1c7d4b196cb0c7b01d743fbc6116a902379c7238'
+      const transfer = (to: Hex) =>
+        encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, 1_000_000n] })
+      const callData = accountBatch([
+        { target: usdc, data: transfer(recipient) },
+        { target: usdc, data: transfer('0x5bdbd6e977d40a2fbebad8d8654556582a6df854') },
+      ])
+      const oneKnown = await decide('user-operation-v07', {
+        presets,
+        params: { callData },
+        counterparties: [recipient],
+      })
+      expect(oneKnown.intent.type).toBe('userOperation')
+      expect(oneKnown.decision.policyEvaluation).toEqual({ expectedBehavior: false, matchedPresets: [] })
+      const bothKnown = await decide('user-operation-v07', {
+        presets,
+        params: { callData },
+        counterparties: [recipient, '0x5bdbd6e977d40a2fbebad8d8654556582a6df854'],
+      })
+      expect(bothKnown.decision.policyEvaluation).toEqual({
+        expectedBehavior: true,
+        matchedPresets: [batchPolicy],
+      })
+    })
+
+    it('a user operation that supplies to Aave: expected only on behalf of its own account', async () => {
+      // The user operation's account, and the Aave v3 Pool on Sepolia.
+      const account = '0xf098c91823f1ef080f22645d030a7196e72d31eb'
+      const pool = '0x6ae43d3271ff6888e7fc43fd7321a503ff738951'
+      const supply = (onBehalfOf: Hex) =>
+        encodeFunctionData({
+          abi: parseAbi([
+            'function supply(address asset, uint256 amount, address onBehalfOf, uint16 referralCode)',
+          ]),
+          args: ['0x94a9d9ac8a22534e3faca9f4e7f2e2cf85d5e4c8', 1_000_000n, onBehalfOf, 0],
+        })
+      const presets = ['aave-on-behalf-of-self']
+      // The preset names the Pool's deployments on mainnet, Base and Arbitrum: Sepolia's is not among them.
+      const sepolia = await decide('user-operation-v07', {
+        presets,
+        params: { callData: accountBatch([{ target: pool, data: supply(account) }]) },
+      })
+      expect(sepolia.intent.intents?.[0]?.intents?.[0]).toMatchObject({ recipient: account, contract: pool })
+      expect(sepolia.decision.policyEvaluation).toEqual({ expectedBehavior: false, matchedPresets: [] })
+      const mainnetPool = '0x87870bca3f3fd6335c3f4ce8392d69350b4fa4e2'
+      const forSelf = await decide('user-operation-v07', {
+        presets,
+        params: { callData: accountBatch([{ target: mainnetPool, data: supply(account) }]) },
+      })
+      expect(forSelf.decision.policyEvaluation).toEqual({
+        expectedBehavior: true,
+        matchedPresets: [
+          {
+            presetId: 'aave-on-behalf-of-self',
+            matchedPolicies: ['aave-supply-withdraw-in-batch-to-sender'],
+          },
+        ],
+      })
+      const forAnother = await decide('user-operation-v07', {
+        presets,
+        params: { callData: accountBatch([{ target: mainnetPool, data: supply(recipient) }]) },
+      })
+      expect(forAnother.decision.policyEvaluation).toEqual({ expectedBehavior: false, matchedPresets: [] })
+    })
+  })
+
+  it('Aave v3 supply and withdraw on mainnet: the preset expects them only for the sender', async () => {
+    const presets = ['aave-on-behalf-of-self']
+    const expected = {
+      expectedBehavior: true,
+      matchedPresets: [
+        { presetId: 'aave-on-behalf-of-self', matchedPolicies: ['aave-supply-withdraw-to-sender'] },
+      ],
+    }
+    for (const name of ['aave-v3-supply', 'aave-v3-withdraw-all']) {
+      const own = await decide(name, { presets })
+      expect(own.intent.recipient).toBe(own.intent.from)
+      expect(own.decision.policyEvaluation).toEqual(expected)
+      // The same call sent by another account credits someone other than its sender.
+      const other = await decide(name, {
+        presets,
+        params: { from: '0x5bdbd6e977d40a2fbebad8d8654556582a6df854' },
+      })
+      expect(other.decision.policyEvaluation).toEqual({ expectedBehavior: false, matchedPresets: [] })
+    }
   })
 })
