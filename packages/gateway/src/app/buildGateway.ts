@@ -10,6 +10,7 @@ import { registerErrorHandler } from '../http/errorHandler'
 import { registrableSchemas } from '../http/gatewaySchemas'
 import { openApiInfo } from '../http/openApiDocument'
 import { registerRawJsonParser } from '../http/rawJsonParser'
+import type { KeyedLock } from '../providers/local/keyedLock'
 import type { CustodyProvider } from '../providers/types'
 import { accountsRoutes } from '../routes/accountsRoutes'
 import { addressesRoutes } from '../routes/addressesRoutes'
@@ -38,6 +39,12 @@ export type BuildGatewayOptions = {
   logger?: FastifyServerOptions['logger']
   /** Resource families added by other modules (signing actions, grants, /evaluate), registered after these. */
   plugins?: ReadonlyArray<(app: FastifyInstance) => Promise<void>>
+  /**
+   * Takes one client's decisions that count past transfers one at a time across every gateway sharing `db`, so
+   * that spending and rate limits hold across them (createGateway passes PostgreSQL's advisory locks). Without
+   * it, they hold within this gateway only.
+   */
+  lockAcrossGateways?: KeyedLock
   /** Runs when the gateway closes, after its routes stop (closes the database the caller opened). */
   onClose?: () => Promise<void>
 }
@@ -96,7 +103,12 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
       buildLocalReference: (json, _baseUri, _fragment, i) => (json.title as string) ?? `Schema${i}`,
     },
   })
-  await app.register(corePlugin, { db: options.db, config: options.config, providers: options.providers })
+  await app.register(corePlugin, {
+    db: options.db,
+    config: options.config,
+    providers: options.providers,
+    lockAcrossGateways: options.lockAcrossGateways,
+  })
   await app.register(authPlugin)
 
   await app.register(healthRoutes)

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import type { GatewayConfig } from '../config/gatewayConfig'
 import { ConnectionSessions } from '../connections/connectionSessions'
 import type { Database } from '../db/openDatabase'
+import { createKeyedLock, type KeyedLock } from '../providers/local/keyedLock'
 import type { CustodyProvider } from '../providers/types'
 
 declare module 'fastify' {
@@ -12,12 +13,25 @@ declare module 'fastify' {
     /** The custody providers this gateway can connect to, by provider id. */
     providers: ReadonlyMap<string, CustodyProvider>
     sessions: ConnectionSessions
+    /**
+     * Takes one client's decisions that count past transfers (spending and rate limits) one at a time, each
+     * seeing the transfers permitted before it: within this gateway, and across gateways with `lockAcrossGateways`.
+     */
+    limitedDecisions: KeyedLock
   }
 }
 
-export type CoreOptions = { db: Database; config: GatewayConfig; providers: readonly CustodyProvider[] }
+export type CoreOptions = {
+  db: Database
+  config: GatewayConfig
+  providers: readonly CustodyProvider[]
+  lockAcrossGateways?: KeyedLock
+}
 
-/** Shares the database, the configuration, the providers and the open provider sessions with every plugin. */
+/**
+ * Shares the database, the configuration, the providers, the open provider sessions and the lock on limited
+ * decisions with every plugin.
+ */
 export const corePlugin = fp<CoreOptions>(
   async (app: FastifyInstance, options) => {
     const providers = new Map(options.providers.map((provider) => [provider.id, provider]))
@@ -25,6 +39,13 @@ export const corePlugin = fp<CoreOptions>(
     app.decorate('config', options.config)
     app.decorate('providers', providers)
     app.decorate('sessions', new ConnectionSessions(options.db, options.config.masterKey, providers))
+    // The lock within the gateway goes first, so that a gateway holds at most one shared lock per client.
+    const withinGateway = createKeyedLock()
+    const across = options.lockAcrossGateways
+    app.decorate<KeyedLock>(
+      'limitedDecisions',
+      across ? (key, task) => withinGateway(key, () => across(key, task)) : withinGateway,
+    )
   },
   { name: 'rampart-core' },
 )

@@ -20,6 +20,7 @@ export async function createGateway(
       config,
       db: database.db,
       providers,
+      lockAcrossGateways: database.lockAcrossGateways,
       ...options,
       onClose: database.close,
     })

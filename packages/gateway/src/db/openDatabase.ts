@@ -8,6 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import type { KeyedLock } from '../providers/local/keyedLock'
+import { createAdvisoryLock } from './advisoryLock'
 import { schema } from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -22,6 +24,11 @@ export type OpenDatabase = {
   db: Database
   /** `postgres` or `pglite`, for logs and the startup banner. */
   kind: 'postgres' | 'pglite'
+  /**
+   * Runs tasks one at a time per key across every gateway sharing the database (PostgreSQL's advisory locks).
+   * PGlite has none: only one process opens it.
+   */
+  lockAcrossGateways?: KeyedLock
   close: () => Promise<void>
 }
 
@@ -35,6 +42,9 @@ export function migrationsFolder(): string {
   }
   throw new Error('The gateway migrations folder was not found next to the package')
 }
+
+/** Connections that hold decision locks: as many clients' limited decisions as this gateway takes at once. */
+const lockConnections = 4
 
 /** The advisory lock gateways sharing a PostgreSQL database take to apply migrations one at a time. */
 const migrationLock = 0x72616d70617274n // "rampart"
@@ -73,7 +83,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       throw error
     }
     const db = drizzlePg(pool, { schema })
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() }
+    const lockPool = new pg.Pool({ connectionString: options.url, max: lockConnections })
+    lockPool.on('error', () => {})
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      lockAcrossGateways: createAdvisoryLock(lockPool),
+      close: async () => {
+        await Promise.all([pool.end(), lockPool.end()])
+      },
+    }
   }
   const client = new PGlite(options.dataDir)
   const db = drizzlePglite(client, { schema })

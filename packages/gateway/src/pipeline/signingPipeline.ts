@@ -7,7 +7,6 @@ import { type SigningRequestRow, signingRequests } from '../db/actionsSchema'
 import { ConflictError, GatewayError, ValidationError } from '../errors/gatewayError'
 import { requireGrantedNetwork } from '../grants/grantScope'
 import { isProviderError } from '../providers/errors'
-import { createKeyedLock } from '../providers/local/keyedLock'
 import type { ClientPolicies } from './clientPolicyState'
 import { decideRequest } from './decideRequest'
 import type { Plan, SigningAction } from './signingAction'
@@ -234,14 +233,11 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
     return decided ? { permitted: decided, history } : { done: await reread(app, row.rowId) }
   }
   // Limits read the history, so the decisions of one client that count it are taken one at a time: each sees the
-  // transfers permitted before it (within this process).
-  const decided = state.usesHistory ? await historyDecisions(row.clientId, decide) : await decide()
+  // transfers permitted before it.
+  const decided = state.usesHistory ? await app.limitedDecisions(row.clientId, decide) : await decide()
   if ('done' in decided) return decided.done
   return runPermitted(app, action, decided.permitted, plan, body, decided.history)
 }
-
-/** One decision at a time per client, for clients whose policies count past transfers. */
-const historyDecisions = createKeyedLock()
 
 /** What spending and rate limits count of a request: the asset it moves, how much, to whom. */
 function historyOf(request: EvaluationRequest, userId: string): HistoryTransfer | undefined {
