@@ -271,6 +271,13 @@ function indexedUnder(policy: PreparedPolicy, action: string, intentKey: string)
 }
 
 /**
+ * Criteria that judge each allowance of an intent granting several (a Permit2 batch): in a permit every allowance
+ * must meet them, in a forbid one is enough, which the policy library reads as anyAllowance:<criterion>
+ * (criteria/intent.rego).
+ */
+const ANY_ALLOWANCE_IN_FORBIDS = new Set(['checkIntentAmount', 'checkIntentToken'])
+
+/**
  * Adds a policy to a bucket with the criteria left to check: the index resolves checkAction, checkIntentType and
  * the criteria the policy is filed under, and approvals never affect matching.
  */
@@ -295,7 +302,9 @@ function fileUnder(
     // Validated policies only name known criteria; an unknown one must never be dropped, which would widen a policy.
     if (family === undefined) throw new Error(`criterion ${kind} has no family in the policy library`)
     const args = argsOf(criterion) ?? null
-    if (kind === 'checkSpendingLimit' || kind === 'checkRateLimit') {
+    if (policy.then === 'forbid' && ANY_ALLOWANCE_IN_FORBIDS.has(kind)) {
+      criteria.push([family, `anyAllowance:${kind}`, args])
+    } else if (kind === 'checkSpendingLimit' || kind === 'checkRateLimit') {
       const k = `${name}/${p}/${c}`
       bucket.limits.push({ k, a: args as SpendingLimit | RateLimit })
       criteria.push([family, kind, { ...(args as object), key: k }])

@@ -86,17 +86,17 @@ describe('decoded fixture requests through the policy library', () => {
     )
   })
 
-  it('unlimited Permit2 signature: forbidden, and the bounded-approvals preset says so', async () => {
-    const { decision } = await decide('permit2-permit-single-unlimited', {
-      presets: ['permit2-bounded-approvals'],
-    })
-    expect(decision.decidingPolicy).toBe('forbid-unlimited-approvals')
-    expect(decision.policyEvaluation).toEqual({
-      expectedBehavior: false,
-      matchedPresets: [
-        { presetId: 'permit2-bounded-approvals', matchedPolicies: ['permit2-unlimited-forbidden'] },
-      ],
-    })
+  it('unlimited Permit2 signatures, single and batch: forbidden, and the bounded-approvals preset says so', async () => {
+    for (const name of ['permit2-permit-single-unlimited', 'permit2-permit-batch']) {
+      const { decision } = await decide(name, { presets: ['permit2-bounded-approvals'] })
+      expect(decision.decidingPolicy, name).toBe('forbid-unlimited-approvals')
+      expect(decision.policyEvaluation, name).toEqual({
+        expectedBehavior: false,
+        matchedPresets: [
+          { presetId: 'permit2-bounded-approvals', matchedPolicies: ['permit2-unlimited-forbidden'] },
+        ],
+      })
+    }
   })
 
   it('native transfer of 0.1149 ETH: within 1 ETH in token units', async () => {

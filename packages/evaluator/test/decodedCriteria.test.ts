@@ -110,3 +110,50 @@ describe('checkIntentPayload on a decoded personal_sign of raw bytes', () => {
     }
   })
 })
+
+describe('amount and token criteria on a decoded Permit2 batch', () => {
+  // Unlimited allowances of three tokens (USDT among them) to one spender, in one PermitBatch signature.
+  const usdt = 'eip155:1/erc20:0xdac17f958d2ee523a2206206994597c13d831ec7'
+  const approvals = policy('permit2-approvals', 'permit', [
+    { criterion: 'checkIntentType', args: ['permit2Approve'] },
+  ])
+  const unlimited = {
+    operator: 'gte',
+    value: '1461501637330902918203684832716283019655932542975',
+    unit: 'base',
+  }
+
+  it('forbids the batch when one allowance meets a forbid', async () => {
+    const noUnlimited = policy('no-unlimited', 'forbid', [
+      { criterion: 'checkIntentAmount', args: unlimited },
+    ])
+    expect(await decideFixture('permit2-permit-batch', [noUnlimited, approvals])).toMatchObject({
+      decision: 'Forbid',
+      decidingPolicy: 'no-unlimited',
+    })
+    const noUsdt = policy('no-usdt', 'forbid', [{ criterion: 'checkIntentToken', args: [usdt] }])
+    expect(await decideFixture('permit2-permit-batch', [noUsdt, approvals])).toMatchObject({
+      decision: 'Forbid',
+      decidingPolicy: 'no-usdt',
+    })
+  })
+
+  it('permits the batch only when every allowance meets the permit', async () => {
+    const onlyUsdt = policy('only-usdt', 'permit', [
+      { criterion: 'checkIntentType', args: ['permit2Approve'] },
+      { criterion: 'checkIntentToken', args: [usdt] },
+    ])
+    expect(await decideFixture('permit2-permit-batch', [onlyUsdt])).toMatchObject({
+      decision: 'Forbid',
+      reason: { code: 'NO_MATCHING_PERMIT' },
+    })
+    const bounded = policy('bounded', 'permit', [
+      { criterion: 'checkIntentType', args: ['permit2Approve'] },
+      { criterion: 'checkIntentAmount', args: { ...unlimited, operator: 'lt' } },
+    ])
+    expect(await decideFixture('permit2-permit-batch', [bounded])).toMatchObject({
+      decision: 'Forbid',
+      reason: { code: 'NO_MATCHING_PERMIT' },
+    })
+  })
+})

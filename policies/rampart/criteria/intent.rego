@@ -11,6 +11,12 @@ intent_holds(kind, a) if {
 	kind == "checkIntentToken"
 	intent_token(a, ctx.request_intent)
 } else if {
+	kind == "anyAllowance:checkIntentAmount"
+	any_allowance_amount(a, ctx.request_intent)
+} else if {
+	kind == "anyAllowance:checkIntentToken"
+	any_allowance_token(a, ctx.request_intent)
+} else if {
 	kind == "checkIntentContract"
 	intent_contract(a, ctx.request_intent)
 } else if {
@@ -33,7 +39,13 @@ intent_chain_id(chains, intent) if intent.chainId in chains
 
 intent_contract(contracts, intent) if intent.contract in contracts
 
-intent_token(tokens, intent) if intent.token in tokens
+intent_token(tokens, intent) if {
+	intent.token in tokens
+} else if {
+	every allowance in several_allowances(intent) {
+		allowance.token in tokens
+	}
+}
 
 intent_spender(spenders, intent) if intent.spender in spenders
 
@@ -43,8 +55,38 @@ intent_hex_signature(signatures, intent) if intent.hexSignature in signatures
 # states each condition in base units: once for a base-unit condition, and per token for a token-unit one,
 # using the token's decimals; `native` serves the chain's native currency (18 decimals).
 intent_amount(condition, intent) if {
+	not several_allowances(intent)
 	base := amount_condition(condition, intent)
 	numbers.compare(amount_of(intent), base.operator, base.value)
+} else if {
+	every allowance in several_allowances(intent) {
+		allowance_amount(condition, allowance)
+	}
+}
+
+# A Permit2 batch grants several allowances at once and names no single token or amount: its token and amount
+# criteria judge each allowance. In a permit, every allowance must meet the criterion; in a forbid (where the
+# evaluator names the criterion anyAllowance:<criterion>), one is enough. So no allowance escapes a forbid, and
+# none rides along with the others into a permit.
+several_allowances(intent) := intent.approvals if count(intent.approvals) > 1
+
+allowance_amount(condition, allowance) if {
+	base := amount_condition(condition, allowance)
+	numbers.compare(allowance.amount, base.operator, base.value)
+}
+
+any_allowance_amount(condition, intent) if {
+	intent_amount(condition, intent)
+} else if {
+	some allowance in several_allowances(intent)
+	allowance_amount(condition, allowance)
+}
+
+any_allowance_token(tokens, intent) if {
+	intent.token in tokens
+} else if {
+	some allowance in several_allowances(intent)
+	allowance.token in tokens
 }
 
 amount_of(intent) := intent.amount if {

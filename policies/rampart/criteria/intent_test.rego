@@ -48,3 +48,48 @@ test_spender if {
 	intent := {"type": "erc20Approve", "chainId": 1, "token": t.usdc, "spender": t.counterparty, "amount": "1"}
 	t.holds({"criterion": "checkIntentSpender", "args": [t.counterparty]}, t.with_intent(intent))
 }
+
+max_uint160 := "1461501637330902918203684832716283019655932542975"
+
+dai := "eip155:1/erc20:0x6b175474e89094c44da98b954eedeac495271d0f"
+
+# A Permit2 batch as its calldata form decodes: an unlimited allowance of USDC and 1000 base units of DAI, no single
+# token or amount, and the call's value.
+permit_batch := t.with_intent({
+	"type": "permit2Approve", "chainId": 1, "spender": t.ops, "value": "0",
+	"approvals": [
+		{"token": t.usdc, "amount": max_uint160, "unlimited": true, "spender": t.ops, "expiration": "0", "nonce": "0"},
+		{"token": dai, "amount": "1000", "unlimited": false, "spender": t.ops, "expiration": "0", "nonce": "0"},
+	],
+})
+
+test_a_permit_needs_every_allowance_of_a_batch if {
+	not t.holds({"criterion": "checkIntentAmount", "args": {"base": {"operator": "lt", "value": max_uint160}}}, permit_batch)
+	t.holds({"criterion": "checkIntentAmount", "args": {"base": {"operator": "lte", "value": max_uint160}}}, permit_batch)
+
+	# The call's value is not the amount of a batch.
+	not t.holds({"criterion": "checkIntentAmount", "args": {"base": {"operator": "eq", "value": "0"}}}, permit_batch)
+	t.holds({"criterion": "checkIntentToken", "args": [t.usdc, dai]}, permit_batch)
+	not t.holds({"criterion": "checkIntentToken", "args": [dai]}, permit_batch)
+}
+
+any_permit2_approval := {"id": "permit2", "then": "permit", "when": [{"criterion": "checkIntentType", "args": ["permit2Approve"]}]}
+
+test_one_allowance_of_a_batch_meets_a_forbid if {
+	unlimited := {"id": "no-unlimited", "then": "forbid", "when": [{"criterion": "checkIntentAmount", "args": {"base": {"operator": "gte", "value": max_uint160}}}]}
+	t.decide([unlimited, any_permit2_approval], permit_batch).decision == "Forbid"
+	no_dai := {"id": "no-dai", "then": "forbid", "when": [{"criterion": "checkIntentToken", "args": [dai]}]}
+	t.decide([no_dai, any_permit2_approval], permit_batch).decision == "Forbid"
+	no_weth := {"id": "no-weth", "then": "forbid", "when": [{"criterion": "checkIntentToken", "args": ["eip155:1/erc20:0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2"]}]}
+	t.decide([no_weth, any_permit2_approval], permit_batch).decision == "Permit"
+}
+
+test_a_forbid_on_one_allowance_still_judges_a_single_intent if {
+	over := {"id": "over", "then": "forbid", "when": [{"criterion": "checkIntentAmount", "args": {"base": {"operator": "gt", "value": "999999999"}}}]}
+	t.decide([over], t.request).decision == "Forbid"
+	no_usdc := {"id": "no-usdc", "then": "forbid", "when": [{"criterion": "checkIntentToken", "args": [t.usdc]}]}
+	t.decide([no_usdc], t.request).decision == "Forbid"
+	under := {"id": "under", "then": "forbid", "when": [{"criterion": "checkIntentAmount", "args": {"base": {"operator": "lt", "value": "1000"}}}]}
+	any := {"id": "any", "then": "permit", "when": [{"criterion": "checkIntentType", "args": ["erc20Transfer"]}]}
+	t.decide([under, any], t.request).decision == "Permit"
+}
