@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { decodeIntent } from '../decodeRequest'
 import { decimalIntegers } from './decimalIntegers'
 
 const fields = [
@@ -29,5 +30,34 @@ describe('decimalIntegers', () => {
     const decimal = { amount: '1000', delta: -3 }
     expect(decimalIntegers(decimal, fields)).toBe(decimal)
     expect(decimalIntegers(decimal, undefined)).toBe(decimal)
+  })
+
+  it('writes every integer a signer reads from a string as its decimal value, and refuses one no signer reads', () => {
+    // Signers (viem, ethers, eth-sig-util) read an integer string with BigInt: leading zeros, 0X, 0b, 0o and
+    // surrounding spaces all hash as 1000, so a policy on amount 1000 must see 1000.
+    for (const amount of ['01000', '0X3E8', '0b1111101000', '0o1750', ' 1000 ', '0x03e8']) {
+      expect(decimalIntegers({ amount }, fields).amount, amount).toBe('1000')
+    }
+    expect(decimalIntegers({ delta: '-016' }, fields).delta).toBe('-16')
+    expect(() => decimalIntegers({ amount: '1e3' }, fields)).toThrow(/integer/)
+    expect(() => decimalIntegers({ amount: '1_000' }, fields)).toThrow(/integer/)
+    expect(() => decimalIntegers({ delta: '--16' }, fields)).toThrow(/integer/)
+    expect(() => decimalIntegers({ delta: '- 16' }, fields)).toThrow(/integer/)
+  })
+
+  it('gives a policy the value signers hash, in the intent of a generic typed-data request', () => {
+    const typedData = {
+      types: {
+        EIP712Domain: [{ name: 'name', type: 'string' }],
+        Order: [{ name: 'amount', type: 'uint256' }],
+      },
+      primaryType: 'Order',
+      domain: { name: 'Exchange' },
+      message: { amount: '000000001000' },
+    }
+    const signer = '0x00000000000000000000000000000000000000aa'
+    const { intent, error } = decodeIntent({ method: 'eth_signTypedData_v4', params: [signer, typedData] })
+    expect(error).toBeNull()
+    expect(intent.typedData?.message).toEqual({ amount: '1000' })
   })
 })
