@@ -61,3 +61,15 @@ describe('decimalIntegers', () => {
     expect(intent.typedData?.message).toEqual({ amount: '1000' })
   })
 })
+
+describe('decimalIntegers on booleans', () => {
+  const flags = [{ name: 'allowed', type: 'bool' }]
+  it("writes a bool sent as 'true' as true, and refuses any other value that is not a boolean", () => {
+    expect(decimalIntegers({ allowed: 'true' }, flags)).toEqual({ allowed: true })
+    const message = { allowed: false }
+    expect(decimalIntegers(message, flags)).toBe(message)
+    for (const allowed of ['false', 1, 0, '', null]) {
+      expect(() => decimalIntegers({ allowed }, flags), JSON.stringify(allowed)).toThrow(/boolean/)
+    }
+  })
+})

@@ -1,4 +1,5 @@
 import { DecodingError } from '../errors/decodingError'
+import { booleanOf } from './typedDataValues'
 
 /** EIP-712 integer types: int8 … int256, uint8 … uint256. */
 const INTEGER_TYPE =
@@ -10,7 +11,7 @@ const CANONICAL_DECIMAL = /^-?(0|[1-9][0-9]*)$/
  * EIP-712 lets a request write an integer as a number or a string, and signers (viem, ethers, eth-sig-util) read
  * a string with BigInt: hex, 0X, 0b, 0o, leading zeros and surrounding spaces all hash as the same value. Written
  * one way in the intent, a policy on the value cannot be sidestepped by writing it another way. A string BigInt
- * does not read is no integer any signer hashes, and is refused.
+ * does not read is no integer any signer hashes, and is refused. Booleans are read as booleanOf reads them.
  */
 export function decimalIntegers(
   message: Record<string, unknown>,
@@ -19,6 +20,12 @@ export function decimalIntegers(
   let rewritten: Record<string, unknown> | undefined
   for (const { name, type } of fields ?? []) {
     const value = Object.hasOwn(message, name) ? message[name] : undefined
+    if (type === 'bool') {
+      if (value === undefined || typeof value === 'boolean') continue
+      rewritten ??= { ...message }
+      rewritten[name] = booleanOf(value, `/params/1/message/${pointerToken(name)}`)
+      continue
+    }
     if (!INTEGER_TYPE.test(type) || typeof value !== 'string' || CANONICAL_DECIMAL.test(value)) continue
     rewritten ??= { ...message }
     rewritten[name] = integerText(value, name)
@@ -37,7 +44,11 @@ function integerText(value: string, name: string): string {
     return (negative ? -magnitude : magnitude).toString()
   } catch {
     throw new DecodingError('invalidTypedData', `Field ${name} is not an integer.`, {
-      path: `/params/1/message/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+      path: `/params/1/message/${pointerToken(name)}`,
     })
   }
+}
+
+function pointerToken(name: string): string {
+  return name.replaceAll('~', '~0').replaceAll('/', '~1')
 }

@@ -10,7 +10,7 @@ import {
 } from '../display/fields'
 import { permit2Approval, permit2SignatureTransfer } from '../permit2/permit2Intents'
 import type { DecoderError, Display, DisplayField, Intent, Resolution } from '../types'
-import { addressOf, arrayOf, recordOf, uintOf } from './typedDataValues'
+import { addressOf, arrayOf, booleanOf, recordOf, uintOf } from './typedDataValues'
 
 export interface TypedDataInput {
   ctx: DecodeContext
@@ -75,7 +75,7 @@ export function decodePermit(input: TypedDataInput): TypedDataDecoded | undefine
   const owner = addressOf(isDai ? msg.holder : msg.owner, `${m}/${isDai ? 'holder' : 'owner'}`)
   const spender = addressOf(msg.spender, `${m}/spender`)
   const amount = isDai
-    ? msg.allowed === true || msg.allowed === 'true'
+    ? booleanOf(msg.allowed, `${m}/allowed`)
       ? maxUint256
       : 0n
     : uintOf(msg.value, `${m}/value`)

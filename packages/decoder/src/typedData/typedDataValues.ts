@@ -9,6 +9,16 @@ export function uintOf(value: unknown, path: string): bigint {
   throw new DecodingError('invalidTypedData', 'Expected an unsigned integer.', { path })
 }
 
+/**
+ * A bool field of typed data: true, false, or 'true'. Signers disagree on anything else (ethers hashes a bool by
+ * truthiness, so 'false' and 1 sign true; eth-sig-util reads 'false' as false and refuses 1), so it is refused.
+ */
+export function booleanOf(value: unknown, path: string): boolean {
+  if (value === true || value === 'true') return true
+  if (value === false) return false
+  throw new DecodingError('invalidTypedData', 'Expected a boolean (true or false).', { path })
+}
+
 /** An address field of typed data, any case, returned lowercase. */
 export function addressOf(value: unknown, path: string): `0x${string}` {
   if (typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value))
