@@ -7,7 +7,7 @@ import { attestDecision } from '../pipeline/attestDecision'
 import { resourceOf } from '../pipeline/clientPolicyState'
 import { decisionFor, decodeSafely } from '../pipeline/decideRequest'
 import { presetReport } from '../pipeline/evaluationReport'
-import { loadHistory } from '../pipeline/loadHistory'
+import { historyTooLong, loadHistory } from '../pipeline/loadHistory'
 
 /** The /evaluate body, as `schemas/gateway/actions/evaluateRequest.schema.json` defines it. */
 export type EvaluateBody = EvaluateRequest
@@ -80,15 +80,17 @@ export async function evaluateRequest(
   const resource = intent?.from
     ? resourceOf(state, intent.from, intent.chainId > 0 ? intent.chainId : null)
     : undefined
+  const history = state.usesHistory ? await loadHistory(app.db, clientId) : undefined
   const evaluationRequest: EvaluationRequest = {
     action: action ?? 'signTransaction',
     principal,
     ...(resource === undefined ? {} : { resource }),
     ...(intent ? { intent } : {}),
-    ...(state.usesHistory ? { history: await loadHistory(app.db, clientId) } : {}),
+    ...(history ? { history } : {}),
     now: Math.floor(Date.now() / 1000),
   }
-  const decision = decisionFor(state, evaluationRequest, resolution, presetIds)
+  const decision =
+    history === null ? historyTooLong() : decisionFor(state, evaluationRequest, resolution, presetIds)
   const signature = await attestDecision(decision, evaluationRequest, app.config.attestationKey)
   const presets = presetIds.flatMap((id) => {
     const preset = state.presets.get(id)

@@ -6,7 +6,7 @@ import { networks } from '../db/schema'
 import { attestDecision } from './attestDecision'
 import { type ClientPolicyState, resourceOf } from './clientPolicyState'
 import { evaluationReport, type ReportNetwork } from './evaluationReport'
-import { loadHistory } from './loadHistory'
+import { historyTooLong, loadHistory } from './loadHistory'
 import { refusalDecision } from './refusalDecision'
 import type { Plan } from './signingAction'
 
@@ -111,6 +111,7 @@ export async function decideRequest(
     ? decodeSafely(plan.rpcRequest, state.entities, plan.signer.chainId ?? undefined)
     : null
   const resource = resourceOf(state, plan.signer.address, plan.signer.chainId)
+  const history = state.usesHistory ? await loadHistory(app.db, state.clientId) : undefined
   const base: EvaluationRequest = {
     action: plan.action,
     principal: input.principal,
@@ -118,13 +119,15 @@ export async function decideRequest(
     ...(resolution ? { intent: resolution.intent } : {}),
     ...(plan.algorithm === undefined ? {} : { algorithm: plan.algorithm }),
     ...(input.approvals.length > 0 ? { approvals: input.approvals } : {}),
-    ...(state.usesHistory ? { history: await loadHistory(app.db, state.clientId) } : {}),
+    ...(history ? { history } : {}),
     now: Math.floor(Date.now() / 1000),
   }
   // Each raw payload is decided on; the request goes ahead only as far as its least permitted payload.
   const requests = plan.payloads?.length ? plan.payloads.map((payload) => ({ ...base, payload })) : [base]
   const decisions = requests.map((request) =>
-    decisionFor(state, request, plan.rpcRequest ? resolution : undefined, plan.presets),
+    history === null
+      ? historyTooLong()
+      : decisionFor(state, request, plan.rpcRequest ? resolution : undefined, plan.presets),
   )
   const worst = (wanted: Decision['decision']) => decisions.findIndex((d) => d.decision === wanted)
   const index = [worst('Forbid'), worst('Confirm'), 0].find((i) => i >= 0) ?? 0
