@@ -273,9 +273,17 @@ function indexedUnder(policy: PreparedPolicy, action: string, intentKey: string)
 /**
  * Criteria that judge each allowance of an intent granting several (a Permit2 batch): in a permit every allowance
  * must meet them, in a forbid one is enough, which the policy library reads as anyAllowance:<criterion>
- * (criteria/intent.rego).
+ * (criteria/intent.rego), at the top level and among the criteria a forbid's checkUserOperationIntents puts on
+ * each call (criteria/userOperation.rego).
  */
 const ANY_ALLOWANCE_IN_FORBIDS = new Set(['checkIntentAmount', 'checkIntentToken'])
+
+/** A call's criterion as a forbid's checkUserOperationIntents reads it: one allowance is enough there too. */
+function anyAllowanceInForbid(inner: Criterion): Criterion {
+  return ANY_ALLOWANCE_IN_FORBIDS.has(inner.criterion)
+    ? ({ ...inner, criterion: `anyAllowance:${inner.criterion}` } as unknown as Criterion)
+    : inner
+}
 
 /**
  * Adds a policy to a bucket with the criteria left to check: the index resolves checkAction, checkIntentType and
@@ -304,6 +312,8 @@ function fileUnder(
     const args = argsOf(criterion) ?? null
     if (policy.then === 'forbid' && ANY_ALLOWANCE_IN_FORBIDS.has(kind)) {
       criteria.push([family, `anyAllowance:${kind}`, args])
+    } else if (policy.then === 'forbid' && kind === 'checkUserOperationIntents') {
+      criteria.push([family, kind, (args as Criterion[]).map(anyAllowanceInForbid)])
     } else if (kind === 'checkSpendingLimit' || kind === 'checkRateLimit') {
       const k = `${name}/${p}/${c}`
       bucket.limits.push({ k, a: args as SpendingLimit | RateLimit })

@@ -157,3 +157,94 @@ describe('amount and token criteria on a decoded Permit2 batch', () => {
     })
   })
 })
+
+describe('amount and token criteria on the calls of a decoded batch carrying a Permit2 batch', async () => {
+  const { encodeFunctionData, parseAbi } = await import('viem')
+  const owner = '0x61640a8d48bca205ba91b16b0b7745e7abc61084'
+  const permit2 = '0x000000000022d473030f116ddee9f6b43ac78ba3'
+  const usdc = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
+  const dai = '0x6b175474e89094c44da98b954eedeac495271d0f'
+  const maxUint160 = 2n ** 160n - 1n
+  // Permit2 permit(owner, PermitBatch, signature): an unlimited USDC allowance beside 1000 base units of DAI.
+  const permitBatch = encodeFunctionData({
+    abi: parseAbi([
+      'struct PermitDetails { address token; uint160 amount; uint48 expiration; uint48 nonce; }',
+      'struct PermitBatch { PermitDetails[] details; address spender; uint256 sigDeadline; }',
+      'function permit(address owner, PermitBatch permitBatch, bytes signature)',
+    ]),
+    functionName: 'permit',
+    args: [
+      owner,
+      {
+        details: [
+          { token: usdc, amount: maxUint160, expiration: 1_800_000_000, nonce: 0 },
+          { token: dai, amount: 1000n, expiration: 1_800_000_000, nonce: 0 },
+        ],
+        spender: '0x3fc91a3afd70395cd496c647d5a6cc9d4b2b7fad',
+        sigDeadline: 1_800_000_000n,
+      },
+      `0x${'11'.repeat(65)}`,
+    ],
+  })
+  // Multicall3 aggregate3 with that one call.
+  const batch = {
+    method: 'eth_sendTransaction',
+    params: [
+      {
+        from: owner,
+        to: '0xca11bde05977b3631167028862be2a173976ca11',
+        value: '0x0',
+        data: encodeFunctionData({
+          abi: parseAbi([
+            'struct Call3 { address target; bool allowFailure; bytes callData; }',
+            'function aggregate3(Call3[] calls) payable returns ((bool success, bytes returnData)[])',
+          ]),
+          functionName: 'aggregate3',
+          args: [[{ target: permit2, allowFailure: false, callData: permitBatch }]],
+        }),
+      },
+    ],
+  }
+  const calls = (args: unknown[]) => [{ criterion: 'checkUserOperationIntents', args }]
+  const anyBatch = policy('any-batch', 'permit', [{ criterion: 'checkIntentType', args: ['batch'] }])
+  const unlimited = { operator: 'gte', value: maxUint160.toString(), unit: 'base' }
+
+  it('forbids the batch when one allowance of the call meets a forbid on the calls', async () => {
+    const noUnlimited = policy(
+      'no-unlimited',
+      'forbid',
+      calls([{ criterion: 'checkIntentAmount', args: unlimited }]),
+    )
+    expect(await decide(batch, [noUnlimited, anyBatch], {}, 1)).toMatchObject({
+      decision: 'Forbid',
+      decidingPolicy: 'no-unlimited',
+    })
+    const noDai = policy(
+      'no-dai',
+      'forbid',
+      calls([{ criterion: 'checkIntentToken', args: [`eip155:1/erc20:${dai}`] }]),
+    )
+    expect(await decide(batch, [noDai, anyBatch], {}, 1)).toMatchObject({
+      decision: 'Forbid',
+      decidingPolicy: 'no-dai',
+    })
+  })
+
+  it('permits the batch only when every allowance of the call meets the permit', async () => {
+    const bounded = policy(
+      'bounded',
+      'permit',
+      calls([{ criterion: 'checkIntentAmount', args: { ...unlimited, operator: 'lt' } }]),
+    )
+    expect(await decide(batch, [bounded], {}, 1)).toMatchObject({
+      decision: 'Forbid',
+      reason: { code: 'NO_MATCHING_PERMIT' },
+    })
+    const daiOnly = policy(
+      'dai-only',
+      'permit',
+      calls([{ criterion: 'checkIntentToken', args: [`eip155:1/erc20:${dai}`] }]),
+    )
+    expect(await decide(batch, [daiOnly], {}, 1)).toMatchObject({ decision: 'Forbid' })
+  })
+})

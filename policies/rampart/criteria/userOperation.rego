@@ -93,6 +93,18 @@ inner_holds(c, intent) if {
 	intent_token(c.args, intent)
 }
 
+# In a forbid, the evaluator names the calls' amount and token criteria anyAllowance:<criterion>: one allowance of a
+# Permit2 batch call is enough, as at the top level.
+inner_holds(c, intent) if {
+	c.criterion == "anyAllowance:checkIntentAmount"
+	any_allowance_amount(c.args, intent)
+}
+
+inner_holds(c, intent) if {
+	c.criterion == "anyAllowance:checkIntentToken"
+	any_allowance_token(c.args, intent)
+}
+
 inner_holds(c, intent) if {
 	c.criterion == "checkIntentSpender"
 	intent_spender(c.args, intent)

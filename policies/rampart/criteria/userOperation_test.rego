@@ -69,3 +69,32 @@ test_a_swap_is_judged_as_a_whole if {
 	]}
 	t.holds({"criterion": "checkUserOperationIntents", "args": [{"criterion": "checkIntentType", "args": ["swap"]}]}, user_operation([account_batch([swap])]))
 }
+
+max_uint160 := "1461501637330902918203684832716283019655932542975"
+
+dai := "eip155:1/erc20:0x6b175474e89094c44da98b954eedeac495271d0f"
+
+# A Permit2 batch call inside a user operation: an unlimited allowance of USDC beside a bounded one of DAI.
+permit_batch_call := {
+	"type": "permit2Approve", "chainId": 1, "from": t.ops, "spender": t.ops, "value": "0",
+	"approvals": [
+		{"token": t.usdc, "amount": max_uint160, "unlimited": true, "spender": t.ops, "expiration": "0", "nonce": "0"},
+		{"token": dai, "amount": "1000", "unlimited": false, "spender": t.ops, "expiration": "0", "nonce": "0"},
+	],
+}
+
+any_user_operation := {"id": "any", "then": "permit", "when": [{"criterion": "checkAction", "args": ["signUserOperation"]}]}
+
+# As at the top level, a forbid's amount and token criteria on the calls hold when one allowance of a Permit2
+# batch meets them, and a permit's only when every allowance does: no allowance hides among the others.
+test_one_allowance_of_an_inner_batch_meets_a_forbid if {
+	unlimited := {"id": "no-unlimited", "then": "forbid", "when": [{"criterion": "checkUserOperationIntents", "args": [
+		{"criterion": "checkIntentType", "args": ["permit2Approve"]},
+		{"criterion": "checkIntentAmount", "args": {"base": {"operator": "gte", "value": max_uint160}}},
+	]}]}
+	t.decide([unlimited, any_user_operation], user_operation([account_batch([permit_batch_call])])).decision == "Forbid"
+	no_dai := {"id": "no-dai", "then": "forbid", "when": [{"criterion": "checkUserOperationIntents", "args": [{"criterion": "checkIntentToken", "args": [dai]}]}]}
+	t.decide([no_dai, any_user_operation], user_operation([account_batch([permit_batch_call])])).decision == "Forbid"
+	bounded := {"id": "bounded", "then": "permit", "when": [{"criterion": "checkUserOperationIntents", "args": [{"criterion": "checkIntentAmount", "args": {"base": {"operator": "lt", "value": max_uint160}}}]}]}
+	t.decide([bounded], user_operation([account_batch([permit_batch_call])])).decision == "Forbid"
+}

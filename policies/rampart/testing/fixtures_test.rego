@@ -67,7 +67,7 @@ indexed(req) := object.union(req, {"buckets": {set: ["all"] | some set in req.se
 
 # bucket lists each policy as [index, criteria], each criterion as [family, name, arguments]; a limit's arguments
 # carry the key of its totals in the input.
-bucket(policies) := [[i, [[families[c.criterion], criterion_name(c, p), criterion_args(c, i, j)] |
+bucket(policies) := [[i, [[families[c.criterion], criterion_name(c, p), criterion_args(c, p, i, j)] |
 	some j, c in p.when
 	families[c.criterion]
 ]] |
@@ -75,14 +75,16 @@ bucket(policies) := [[i, [[families[c.criterion], criterion_name(c, p), criterio
 ]
 
 # criterion_name is the name the evaluator files a criterion under: in a forbid, the token and amount criteria
-# hold when any allowance of a Permit2 batch meets them.
+# (those of the calls of checkUserOperationIntents too) hold when any allowance of a Permit2 batch meets them.
 criterion_name(c, p) := concat(":", ["anyAllowance", c.criterion]) if {
 	p.then == "forbid"
 	c.criterion in {"checkIntentAmount", "checkIntentToken"}
 } else := c.criterion
 
-criterion_args(c, i, j) := object.union(c.args, {"key": sprintf("org/%d/%d", [i, j])}) if {
+criterion_args(c, p, i, j) := object.union(c.args, {"key": sprintf("org/%d/%d", [i, j])}) if {
 	c.criterion in {"checkSpendingLimit", "checkRateLimit"}
+} else := [object.union(inner, {"criterion": criterion_name(inner, p)}) | some inner in c.args] if {
+	c.criterion == "checkUserOperationIntents"
 } else := object.get(c, "args", null)
 
 # families is the family of each criterion, as the evaluator files them (CRITERION_FAMILIES); the fixtures also
