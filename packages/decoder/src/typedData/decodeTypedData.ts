@@ -9,6 +9,7 @@ import { parseAddress, parseChainId } from '../request/values'
 import { createResolution } from '../resolution/createResolution'
 import type { Display, Intent, Resolution } from '../types'
 import { decimalIntegers } from './decimalIntegers'
+import { duplicateKey } from './duplicateKey'
 import { declaresOwnDomainType } from './eip712DomainType'
 import { decodePermit, decodePermit2, type TypedDataDecoded, type TypedDataInput } from './permits'
 import { decodeSafeTx } from './safeTx'
@@ -100,6 +101,14 @@ function parseTypedData(data: unknown): TypedData {
       value = JSON.parse(data)
     } catch {
       throw new DecodingError('invalidTypedData', 'Typed data is not valid JSON.', { path })
+    }
+    const duplicate = duplicateKey(data)
+    if (duplicate !== undefined) {
+      throw new DecodingError(
+        'invalidTypedData',
+        'Typed data names a member twice in one object, which JSON parsers (and so signers) read differently.',
+        { path: `${path}${duplicate}` },
+      )
     }
   }
   if (jsonDepth(value, 0) > maxJsonDepth) {
