@@ -45,3 +45,28 @@ describe('computeLimits: what the request itself adds', () => {
     expect(limits({ type: 'signMessage', chainId: 1, message: 'hi' }, { tokens: [NATIVE] })).toEqual(['0', 0])
   })
 })
+
+describe('computeLimits: the history in the window', () => {
+  const withHistory = (timestamps: number[]) =>
+    computeLimits(
+      {
+        action: 'signMessage',
+        principal: 'nora',
+        history: timestamps.map((timestamp) => ({ amount: '2', token: NATIVE, timestamp })),
+      } as EvaluationRequest,
+      [bucket()],
+      entities,
+      'nora',
+      1_000,
+    )?.limit
+
+  it('reaches back the rolling window, now included', () => {
+    // The window of 60 seconds ending at 1000 starts at 941.
+    expect(withHistory([940, 941, 1_000])).toEqual(['4', 3])
+  })
+
+  it('counts a transfer recorded after now: a clock behind another must not forget what was signed', () => {
+    // Gateways sharing a history stamp transfers with their own clocks, and a request may give its own `now`.
+    expect(withHistory([999, 1_001, 5_000])).toEqual(['6', 4])
+  })
+})

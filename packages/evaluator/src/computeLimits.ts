@@ -133,7 +133,10 @@ export function computeLimits(
       let count = 0
       for (const [index, movement] of history.entries()) {
         const timestamp = request.history?.[index]?.timestamp ?? -1
-        if (timestamp < start || timestamp > now || !matches(movement, filters, principal, entities)) continue
+        // A transfer stamped after `now` counts: it was signed, and only a clock behind the one that stamped it
+        // (another gateway's, or a request's own `now`) places it in the future. Leaving it out would let a lagging
+        // clock spend a limit twice.
+        if (timestamp < start || !matches(movement, filters, principal, entities)) continue
         total += movement.amount
         count++
       }
