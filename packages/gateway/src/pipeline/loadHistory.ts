@@ -26,10 +26,12 @@ export async function loadHistory(
       and(
         eq(signingRequests.clientId, clientId),
         isNotNull(signingRequests.history),
-        gt(signingRequests.createdAt, new Date(now - horizonMs)),
+        // A transfer counts from its decision, which is when it was last updated or earlier: a request asked for
+        // long ago and approved today counts today.
+        gt(signingRequests.updatedAt, new Date(now - horizonMs)),
       ),
     )
-    .orderBy(desc(signingRequests.createdAt))
+    .orderBy(desc(signingRequests.updatedAt))
     .limit(maxHistoryEntries + 1)
   if (rows.length > maxHistoryEntries) return null
   return rows.map((row) => row.history as unknown as HistoryTransfer)
