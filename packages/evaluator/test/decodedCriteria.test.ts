@@ -248,3 +248,35 @@ describe('amount and token criteria on the calls of a decoded batch carrying a P
     expect(await decide(batch, [daiOnly], {}, 1)).toMatchObject({ decision: 'Forbid' })
   })
 })
+
+describe('checkERC1155TokenId on a decoded ERC-1155 batch transfer', () => {
+  // safeBatchTransferFrom of token id 1 of one collection.
+  const tokenId = (id: number) => `eip155:1/erc1155:0xc464839b6287e90a514a577f6da17b3f3f202671/${id}`
+  const anyBatch = policy('any-batch', 'permit', [
+    { criterion: 'checkIntentType', args: ['erc1155BatchTransfer'] },
+  ])
+
+  it('forbids the batch when one of its token ids is forbidden', async () => {
+    const noOne = policy('no-1', 'forbid', [{ criterion: 'checkERC1155TokenId', args: [tokenId(1)] }])
+    expect(await decideFixture('erc1155-safe-batch-transfer-from', [noOne, anyBatch])).toMatchObject({
+      decision: 'Forbid',
+      decidingPolicy: 'no-1',
+    })
+    const noTwo = policy('no-2', 'forbid', [{ criterion: 'checkERC1155TokenId', args: [tokenId(2)] }])
+    expect(await decideFixture('erc1155-safe-batch-transfer-from', [noTwo, anyBatch])).toMatchObject({
+      decision: 'Permit',
+    })
+  })
+
+  it('permits the batch when every one of its token ids is listed', async () => {
+    const only = (ids: number[]) => [
+      policy('listed', 'permit', [{ criterion: 'checkERC1155TokenId', args: ids.map(tokenId) }]),
+    ]
+    expect(await decideFixture('erc1155-safe-batch-transfer-from', only([1, 2]))).toMatchObject({
+      decision: 'Permit',
+    })
+    expect(await decideFixture('erc1155-safe-batch-transfer-from', only([2]))).toMatchObject({
+      decision: 'Forbid',
+    })
+  })
+})

@@ -11,6 +11,9 @@ tokens_holds(kind, a) if {
 	kind == "checkERC1155TokenId"
 	erc1155_token_id(a, ctx.request_intent)
 } else if {
+	kind == "anyAllowance:checkERC1155TokenId"
+	any_erc1155_token_id(a, ctx.request_intent)
+} else if {
 	kind == "checkERC1155Transfers"
 	erc1155_transfers(a, ctx.request_intent)
 }
@@ -22,9 +25,25 @@ erc721_token_id(ids, intent) if {
 	asset_id(intent) in ids
 }
 
+# An ERC-1155 batch transfer moves the token ids of its transfers: every one must be listed (at least one transfer).
+# In a forbid (anyAllowance:checkERC1155TokenId), one is enough, so no token id hides among the others.
 erc1155_token_id(ids, intent) if {
 	intent.type == "erc1155Transfer"
 	asset_id(intent) in ids
+} else if {
+	intent.type == "erc1155BatchTransfer"
+	count(intent.transfers) > 0
+	every transfer in intent.transfers {
+		asset_id(transfer) in ids
+	}
+}
+
+any_erc1155_token_id(ids, intent) if {
+	erc1155_token_id(ids, intent)
+} else if {
+	intent.type == "erc1155BatchTransfer"
+	some transfer in intent.transfers
+	asset_id(transfer) in ids
 }
 
 # erc1155_transfers holds when there is at least one transfer and each matches one of the conditions.

@@ -36,3 +36,19 @@ test_erc1155_transfers_empty_never_passes if {
 	req := t.with_intent({"type": "erc1155BatchTransfer", "chainId": 1, "transfers": []})
 	not t.holds({"criterion": "checkERC1155Transfers", "args": [{"tokenId": concat("/", [items, "7"]), "operator": "gte", "value": "0"}]}, req)
 }
+
+# An ERC-1155 batch transfer moves the token ids of its transfers: a permit needs every one of them listed, and a
+# forbid one of them, as for the allowances of a Permit2 batch.
+test_erc1155_token_id_of_a_batch_transfer if {
+	transfers := [{"token": items, "tokenId": "7", "amount": "3"}, {"token": concat("/", [items, "8"]), "tokenId": "8", "amount": "10"}]
+	req := t.with_intent({"type": "erc1155BatchTransfer", "chainId": 1, "token": items, "transfers": transfers})
+	t.holds({"criterion": "checkERC1155TokenId", "args": [concat("/", [items, "7"]), concat("/", [items, "8"])]}, req)
+	not t.holds({"criterion": "checkERC1155TokenId", "args": [concat("/", [items, "8"])]}, req)
+	no_8 := {"id": "no-8", "then": "forbid", "when": [{"criterion": "checkERC1155TokenId", "args": [concat("/", [items, "8"])]}]}
+	any := {"id": "any", "then": "permit", "when": [{"criterion": "checkIntentType", "args": ["erc1155BatchTransfer"]}]}
+	t.decide([no_8, any], req).decision == "Forbid"
+	no_9 := {"id": "no-9", "then": "forbid", "when": [{"criterion": "checkERC1155TokenId", "args": [concat("/", [items, "9"])]}]}
+	t.decide([no_9, any], req).decision == "Permit"
+	empty := t.with_intent({"type": "erc1155BatchTransfer", "chainId": 1, "token": items, "transfers": []})
+	not t.holds({"criterion": "checkERC1155TokenId", "args": [concat("/", [items, "7"])]}, empty)
+}

@@ -93,8 +93,8 @@ inner_holds(c, intent) if {
 	intent_token(c.args, intent)
 }
 
-# In a forbid, the evaluator names the calls' amount and token criteria anyAllowance:<criterion>: one allowance of a
-# Permit2 batch call is enough, as at the top level.
+# In a forbid, the evaluator names the calls' amount, token and ERC-1155 token id criteria anyAllowance:<criterion>:
+# one allowance of a Permit2 batch call, or one transfer of an ERC-1155 batch, is enough, as at the top level.
 inner_holds(c, intent) if {
 	c.criterion == "anyAllowance:checkIntentAmount"
 	any_allowance_amount(c.args, intent)
@@ -103,6 +103,11 @@ inner_holds(c, intent) if {
 inner_holds(c, intent) if {
 	c.criterion == "anyAllowance:checkIntentToken"
 	any_allowance_token(c.args, intent)
+}
+
+inner_holds(c, intent) if {
+	c.criterion == "anyAllowance:checkERC1155TokenId"
+	any_erc1155_token_id(c.args, intent)
 }
 
 inner_holds(c, intent) if {
