@@ -84,7 +84,7 @@ message_matches(condition, intent) if text_matches(condition, intent.message)
 
 payload_matches(condition) if {
 	condition.operator == "equals"
-	payload == condition.value
+	trim_prefix(payload, "0x") == trim_prefix(condition.value, "0x")
 }
 
 payload_matches(condition) if {

@@ -92,3 +92,14 @@ test_typed_data_message_integers_as_numbers_or_decimal_strings if {
 	t.holds({"criterion": "checkIntentTypedDataMessage", "args": [{"key": "offerer", "value": t.treasury}, {"key": "counter", "value": 0}]}, typed_request)
 	not t.holds({"criterion": "checkIntentTypedDataMessage", "args": [{"key": "counter", "value": false}]}, typed_request)
 }
+
+# equals, like contains, reads the hex with or without 0x: a forbid written without it still meets the payload.
+test_payload_equals_with_or_without_0x if {
+	raw := {"action": "signRaw", "principal": "bob", "resource": "treasury", "sets": ["org"], "payload": "0xDEADBEEF"}
+	t.holds({"criterion": "checkIntentPayload", "args": {"operator": "equals", "value": "deadbeef"}}, raw)
+	bare := object.union(raw, {"payload": "DEADBEEF"})
+	t.holds({"criterion": "checkIntentPayload", "args": {"operator": "equals", "value": "0xdeadbeef"}}, bare)
+	t.holds({"criterion": "checkIntentPayload", "args": {"operator": "equals", "value": "deadbeef"}}, bare)
+	not t.holds({"criterion": "checkIntentPayload", "args": {"operator": "equals", "value": "0xdeadbee"}}, raw)
+	t.holds({"criterion": "checkIntentPayload", "args": {"operator": "equals", "value": "5369676e20696e20746f2041636d65"}}, message_request)
+}
