@@ -485,7 +485,9 @@ function summarize(plan: PlanContext, intent: Intent, resolutions: readonly Reso
   const swaps = intents.filter((i) => i.type === 'swap')
   const firstSwap = swaps[0]
   const lastSwap = swaps[swaps.length - 1]
-  if (!firstSwap || !lastSwap) return intent
+  // One swap to one recipient is only what the plan does when nothing leaves the router for anyone else: a
+  // portion, transfer or second swap paid to another address would be hidden behind the summary's recipient.
+  if (!firstSwap || !lastSwap || payees(intents, plan.call.to).size > 1) return intent
   const chainId = plan.call.chainId
   const wrapped = intents.some((i) => i.type === 'wethDeposit')
   const unwrap = intents.find((i) => i.type === 'wethWithdraw')
@@ -503,6 +505,16 @@ function summarize(plan: PlanContext, intent: Intent, resolutions: readonly Reso
   const recipient = finalRecipient === plan.call.to && sweep?.recipient ? sweep.recipient : finalRecipient
   if (recipient) intent.recipient = recipient
   return intent
+}
+
+/** Every address the plan's commands, sub-plans included, send assets to, other than the router itself. */
+function payees(intents: readonly Intent[], router: string, found = new Set<string>()): Set<string> {
+  for (const i of intents) {
+    if (i.recipient && i.recipient !== router) found.add(i.recipient)
+    for (const t of i.transfers ?? []) if (t.to && t.to !== router) found.add(t.to)
+    if (i.intents) payees(i.intents, router, found)
+  }
+  return found
 }
 
 export const universalRouterExecuteWithDeadline = defineFunction(
