@@ -43,8 +43,11 @@ export const signingRequests = pgTable(
     result: jsonb('result').$type<Record<string, unknown>>(),
     /** Why the request failed: the provider's (or the gateway's) code and message. */
     failure: jsonb('failure').$type<{ code: string; message: string; statusCode?: number }>(),
-    /** For spending and rate limits: the transfer this request made, once it was signed. */
-    history: jsonb('history').$type<Record<string, unknown>>(),
+    /**
+     * For spending and rate limits: what this request moves, from the moment it is permitted (one entry per amount,
+     * or one of amount 0 when it moves none). Records written before held one object instead of a list.
+     */
+    history: jsonb('history').$type<Record<string, unknown> | Record<string, unknown>[]>(),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },

@@ -34,7 +34,7 @@ export async function loadHistory(
     .orderBy(desc(signingRequests.updatedAt))
     .limit(maxHistoryEntries + 1)
   if (rows.length > maxHistoryEntries) return null
-  return rows.map((row) => row.history as unknown as HistoryTransfer)
+  return rows.flatMap((row) => row.history as unknown as HistoryTransfer | HistoryTransfer[])
 }
 
 /** The decision when the history is too long to read whole: a refusal, since the limits cannot be counted. */

@@ -33,8 +33,8 @@ export type Outcome = {
   externalStatus?: string | null
   externalId?: string | null
   result: Record<string, unknown>
-  /** A transfer the request made, counted by spending and rate limits. */
-  history?: HistoryTransfer
+  /** What the request moved, counted by spending and rate limits, when the provider knows better than the plan. */
+  history?: HistoryTransfer[]
 }
 
 /** One signing action (send-transaction, sign-message, transfers, ...): its body, its plan and its provider call. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type EvaluationRequest, type HistoryTransfer, hashRequest } from '@rampart/evaluator'
+import { type HistoryTransfer, hashRequest } from '@rampart/evaluator'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { clientOf } from '../auth/authPlugin'
@@ -9,6 +9,7 @@ import { requireGrantedNetwork } from '../grants/grantScope'
 import { isProviderError } from '../providers/errors'
 import type { ClientPolicies } from './clientPolicyState'
 import { decideRequest } from './decideRequest'
+import { historyOf } from './historyOf'
 import type { Plan, SigningAction } from './signingAction'
 import { policyForbidden, providerFailed } from './signingErrors'
 
@@ -200,7 +201,7 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
   const state = await app.clientPolicies.forClient(row.clientId)
   const approvals = row.approvals.map((approval) => String(approval.userId))
   const decide = async (): Promise<
-    { done: SigningRequestRow } | { permitted: SigningRequestRow; history: HistoryTransfer | undefined }
+    { done: SigningRequestRow } | { permitted: SigningRequestRow; history: HistoryTransfer[] }
   > => {
     const { decision, evaluation, evaluationRequest } = await decideRequest(app, {
       state,
@@ -228,7 +229,7 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
     const decided = await move({
       status: 'processing',
       evaluation,
-      ...(history ? { history: history as unknown as Record<string, unknown> } : {}),
+      history: history as unknown as Record<string, unknown>[],
     })
     return decided ? { permitted: decided, history } : { done: await reread(app, row.rowId) }
   }
@@ -239,26 +240,6 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
   return runPermitted(app, action, decided.permitted, plan, body, decided.history)
 }
 
-/** What spending and rate limits count of a request: the asset it moves, how much, to whom. */
-function historyOf(request: EvaluationRequest, userId: string): HistoryTransfer | undefined {
-  const intent = request.intent
-  if (!intent) return undefined
-  const base = {
-    principal: userId,
-    ...(request.resource ? { resource: request.resource } : {}),
-    ...(intent.chainId > 0 ? { chainId: intent.chainId } : {}),
-    ...((intent.recipient ?? intent.to) ? { to: (intent.recipient ?? intent.to) as string } : {}),
-    timestamp: request.now ?? Math.floor(Date.now() / 1000),
-  }
-  if (intent.amount !== undefined && intent.token !== undefined) {
-    return { ...base, amount: intent.amount, token: intent.token }
-  }
-  if (intent.value !== undefined && intent.value !== '0' && intent.chainId > 0) {
-    return { ...base, amount: intent.value, token: `eip155:${intent.chainId}/slip44:60` }
-  }
-  return undefined
-}
-
 /** Step 5: the provider call. Its failure is recorded (terminal `failed`, with the provider's message), never lost. */
 async function runPermitted<Body extends { idempotenceId: string }>(
   app: FastifyInstance,
@@ -266,7 +247,7 @@ async function runPermitted<Body extends { idempotenceId: string }>(
   row: SigningRequestRow,
   plan: Plan,
   body: Body,
-  history: HistoryTransfer | undefined,
+  history: HistoryTransfer[],
 ): Promise<SigningRequestRow> {
   withProvider.add(row.rowId)
   try {
@@ -279,9 +260,7 @@ async function runPermitted<Body extends { idempotenceId: string }>(
         externalStatus: outcome.externalStatus ?? null,
         externalId: outcome.externalId ?? null,
       },
-      ...((outcome.history ?? history)
-        ? { history: (outcome.history ?? history) as unknown as Record<string, unknown> }
-        : {}),
+      history: (outcome.history ?? history) as unknown as Record<string, unknown>[],
     })
   } catch (error) {
     const failure = isProviderError(error)
