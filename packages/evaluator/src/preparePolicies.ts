@@ -271,12 +271,18 @@ function indexedUnder(policy: PreparedPolicy, action: string, intentKey: string)
 }
 
 /**
- * Criteria that judge each allowance of an intent granting several (a Permit2 batch), or each transfer of an
- * ERC-1155 batch (checkERC1155TokenId): in a permit every one must meet them, in a forbid one is enough, which the
- * policy library reads as anyAllowance:<criterion> (criteria/intent.rego, criteria/tokens.rego), at the top level
+ * Criteria that judge each allowance of an intent granting several (a Permit2 batch), each transfer of an ERC-1155
+ * batch (checkERC1155TokenId), or each time bound of a permit, its deadline and its allowances' expirations
+ * (checkPermitDeadline): in a permit every one must meet them, in a forbid one is enough, which the policy library
+ * reads as anyAllowance:<criterion> (criteria/intent.rego, tokens.rego, transaction.rego), at the top level
  * and among the criteria a forbid's checkUserOperationIntents puts on each call (criteria/userOperation.rego).
  */
-const ANY_ALLOWANCE_IN_FORBIDS = new Set(['checkIntentAmount', 'checkIntentToken', 'checkERC1155TokenId'])
+const ANY_ALLOWANCE_IN_FORBIDS = new Set([
+  'checkIntentAmount',
+  'checkIntentToken',
+  'checkERC1155TokenId',
+  'checkPermitDeadline',
+])
 
 /** A call's criterion as a forbid's checkUserOperationIntents reads it: one allowance is enough there too. */
 function anyAllowanceInForbid(inner: Criterion): Criterion {

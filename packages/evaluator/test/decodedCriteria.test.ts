@@ -280,3 +280,81 @@ describe('checkERC1155TokenId on a decoded ERC-1155 batch transfer', () => {
     })
   })
 })
+
+describe('checkPermitDeadline on a decoded Permit2 permit', () => {
+  const from = '0x61640a8d48bca205ba91b16b0b7745e7abc61084'
+  // A PermitSingle whose signature expires soon but whose allowance never does (uint48 maximum).
+  const permitSingle = (expiration: number, sigDeadline: number) => ({
+    method: 'eth_signTypedData_v4',
+    params: [
+      from,
+      {
+        types: {
+          EIP712Domain: [
+            { name: 'name', type: 'string' },
+            { name: 'chainId', type: 'uint256' },
+            { name: 'verifyingContract', type: 'address' },
+          ],
+          PermitSingle: [
+            { name: 'details', type: 'PermitDetails' },
+            { name: 'spender', type: 'address' },
+            { name: 'sigDeadline', type: 'uint256' },
+          ],
+          PermitDetails: [
+            { name: 'token', type: 'address' },
+            { name: 'amount', type: 'uint160' },
+            { name: 'expiration', type: 'uint48' },
+            { name: 'nonce', type: 'uint48' },
+          ],
+        },
+        primaryType: 'PermitSingle',
+        domain: {
+          name: 'Permit2',
+          chainId: 1,
+          verifyingContract: '0x000000000022D473030F116dDEE9F6B43aC78BA3',
+        },
+        message: {
+          details: {
+            token: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+            amount: '1000000',
+            expiration: String(expiration),
+            nonce: '0',
+          },
+          spender: '0x3fc91a3afd70395cd496c647d5a6cc9d4b2b7fad',
+          sigDeadline: String(sigDeadline),
+        },
+      },
+    ],
+  })
+  const forever = 2 ** 48 - 1
+  const anyPermit = policy('any-permit2', 'permit', [
+    { criterion: 'checkIntentType', args: ['permit2Approve'] },
+  ])
+
+  it('forbids an allowance that outlives the bound, though its signature expires in time', async () => {
+    const lasting = policy('no-lasting-allowance', 'forbid', [
+      { criterion: 'checkPermitDeadline', args: { operator: 'gt', value: '1800000000' } },
+    ])
+    expect(await decide(permitSingle(forever, 1_700_000_000), [lasting, anyPermit])).toMatchObject({
+      decision: 'Forbid',
+      decidingPolicy: 'no-lasting-allowance',
+    })
+    expect(await decide(permitSingle(1_750_000_000, 1_700_000_000), [lasting, anyPermit])).toMatchObject({
+      decision: 'Permit',
+    })
+  })
+
+  it('permits only when the signature deadline and the allowance expiration both meet the bound', async () => {
+    const shortLived = policy('short-lived', 'permit', [
+      { criterion: 'checkIntentType', args: ['permit2Approve'] },
+      { criterion: 'checkPermitDeadline', args: { operator: 'lte', value: '1800000000' } },
+    ])
+    expect(await decide(permitSingle(forever, 1_700_000_000), [shortLived])).toMatchObject({
+      decision: 'Forbid',
+      reason: { code: 'NO_MATCHING_PERMIT' },
+    })
+    expect(await decide(permitSingle(1_750_000_000, 1_700_000_000), [shortLived])).toMatchObject({
+      decision: 'Permit',
+    })
+  })
+})

@@ -8,6 +8,9 @@ transaction_holds(kind, a) if {
 	kind == "checkPermitDeadline"
 	permit_deadline(a, ctx.request_intent)
 } else if {
+	kind == "anyAllowance:checkPermitDeadline"
+	any_permit_deadline(a, ctx.request_intent)
+} else if {
 	kind == "checkGasFeeAmount"
 	gas_fee(a, ctx.request_intent)
 } else if {
@@ -18,11 +21,26 @@ transaction_holds(kind, a) if {
 	not ctx.request_intent.nonce
 }
 
-# permit_deadline reads the permit's deadline, or the Permit2 allowance expiration.
-permit_deadline(condition, intent) if numbers.compare(deadline_of(intent), condition.operator, condition.value)
+# permit_deadline compares the time bounds of a permit: its deadline (a Permit2 permit's signature deadline), and
+# the expiration of the allowance, or of each allowance of a Permit2 batch. Every bound must meet the condition,
+# and there must be one; in a forbid (anyAllowance:checkPermitDeadline), one is enough. So an allowance that never
+# expires cannot pass for short-lived behind a signature deadline that is.
+permit_deadline(condition, intent) if {
+	bounds := time_bounds(intent)
+	count(bounds) > 0
+	every bound in bounds {
+		numbers.compare(bound, condition.operator, condition.value)
+	}
+}
 
-deadline_of(intent) := intent.deadline if {
-	intent.deadline
-} else := intent.expiration
+any_permit_deadline(condition, intent) if {
+	some bound in time_bounds(intent)
+	numbers.compare(bound, condition.operator, condition.value)
+}
+
+time_bounds(intent) := array.concat(
+	array.concat([deadline | deadline := intent.deadline], [expiration | expiration := intent.expiration]),
+	[allowance.expiration | some allowance in several_allowances(intent)],
+)
 
 gas_fee(condition, intent) if numbers.compare(intent.gas.maxFee, condition.operator, condition.value)

@@ -32,3 +32,35 @@ test_nonce if {
 	t.holds({"criterion": "checkNonceNotExists", "args": null}, t.request)
 	not t.holds({"criterion": "checkNonceExists", "args": null}, t.request)
 }
+
+# A Permit2 permit bounds its signature (deadline) and its allowances (expiration, one per allowance of a batch):
+# a permit needs every bound to meet the condition, and a forbid one.
+permit2_single := t.with_intent({
+	"type": "permit2Approve", "chainId": 1, "token": t.usdc, "amount": "1",
+	"deadline": "1700000000", "expiration": "281474976710655",
+})
+
+permit2_batch := t.with_intent({
+	"type": "permit2Approve", "chainId": 1, "deadline": "1700000000",
+	"approvals": [
+		{"token": t.usdc, "amount": "1", "expiration": "1750000000"},
+		{"token": t.usdc, "amount": "2", "expiration": "281474976710655"},
+	],
+})
+
+any_permit2 := {"id": "any", "then": "permit", "when": [{"criterion": "checkIntentType", "args": ["permit2Approve"]}]}
+
+lasting := {"id": "lasting", "then": "forbid", "when": [{"criterion": "checkPermitDeadline", "args": {"operator": "gt", "value": "1800000000"}}]}
+
+test_every_bound_of_a_permit2_permit_meets_a_permit if {
+	not t.holds({"criterion": "checkPermitDeadline", "args": {"operator": "lte", "value": "1800000000"}}, permit2_single)
+	not t.holds({"criterion": "checkPermitDeadline", "args": {"operator": "lte", "value": "1800000000"}}, permit2_batch)
+	t.holds({"criterion": "checkPermitDeadline", "args": {"operator": "gte", "value": "1700000000"}}, permit2_batch)
+}
+
+test_one_bound_of_a_permit2_permit_meets_a_forbid if {
+	t.decide([lasting, any_permit2], permit2_single).decision == "Forbid"
+	t.decide([lasting, any_permit2], permit2_batch).decision == "Forbid"
+	short := object.union(permit2_single, {"intent": {"expiration": "1750000000"}})
+	t.decide([lasting, any_permit2], short).decision == "Permit"
+}

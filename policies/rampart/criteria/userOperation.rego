@@ -93,8 +93,9 @@ inner_holds(c, intent) if {
 	intent_token(c.args, intent)
 }
 
-# In a forbid, the evaluator names the calls' amount, token and ERC-1155 token id criteria anyAllowance:<criterion>:
-# one allowance of a Permit2 batch call, or one transfer of an ERC-1155 batch, is enough, as at the top level.
+# In a forbid, the evaluator names the calls' amount, token, ERC-1155 token id and deadline criteria
+# anyAllowance:<criterion>: one allowance of a Permit2 batch call, one transfer of an ERC-1155 batch, or one time
+# bound of a permit, is enough, as at the top level.
 inner_holds(c, intent) if {
 	c.criterion == "anyAllowance:checkIntentAmount"
 	any_allowance_amount(c.args, intent)
@@ -108,6 +109,11 @@ inner_holds(c, intent) if {
 inner_holds(c, intent) if {
 	c.criterion == "anyAllowance:checkERC1155TokenId"
 	any_erc1155_token_id(c.args, intent)
+}
+
+inner_holds(c, intent) if {
+	c.criterion == "anyAllowance:checkPermitDeadline"
+	any_permit_deadline(c.args, intent)
 }
 
 inner_holds(c, intent) if {
