@@ -64,9 +64,10 @@ type Intent = NonNullable<EvaluationRequest['intent']>
 const CONTAINERS = new Set(['batch', 'userOperation'])
 
 /**
- * The amounts one intent moves: its token amount, else its native value (in the chain's native currency); for a
- * batch or user operation, those of every call inside it, at any depth (the container's own value is what it
- * hands on to its calls). A loop, not recursion: no nesting can exhaust the stack.
+ * The amounts one intent moves: its token amount, else its native value (in the chain's native currency), else,
+ * for a Permit2 batch signature transfer, each of its transfers; for a batch or user operation, those of every call
+ * inside it, at any depth (the container's own value is what it hands on to its calls). A loop, not recursion: no
+ * nesting can exhaust the stack.
  */
 function movementsOf(
   intent: Intent,
@@ -78,6 +79,19 @@ function movementsOf(
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     if (CONTAINERS.has(next.type) && next.intents) {
       for (let i = next.intents.length - 1; i >= 0; i--) pending.push(next.intents[i] as Intent)
+      continue
+    }
+    // A Permit2 batch signature transfer names no single amount: the spender may move each of its transfers.
+    if (next.type === 'permit2Transfer' && next.amount === undefined && next.transfers) {
+      for (const transfer of next.transfers)
+        movements.push({
+          amount: BigInt(transfer.amount),
+          token: transfer.token,
+          chainId: next.chainId,
+          principal,
+          resource,
+          to: transfer.to ?? next.recipient,
+        })
       continue
     }
     const native = next.amount === undefined

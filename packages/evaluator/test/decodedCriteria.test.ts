@@ -358,3 +358,94 @@ describe('checkPermitDeadline on a decoded Permit2 permit', () => {
     })
   })
 })
+
+describe('amount and token criteria on a decoded Permit2 batch signature transfer', () => {
+  const from = '0x61640a8d48bca205ba91b16b0b7745e7abc61084'
+  const usdc = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
+  const dai = '0x6b175474e89094c44da98b954eedeac495271d0f'
+  // PermitBatchTransferFrom: the spender may move 5,000,000 USDC base units and 1000 DAI base units once.
+  const batchTransfer = {
+    method: 'eth_signTypedData_v4',
+    params: [
+      from,
+      {
+        types: {
+          EIP712Domain: [
+            { name: 'name', type: 'string' },
+            { name: 'chainId', type: 'uint256' },
+            { name: 'verifyingContract', type: 'address' },
+          ],
+          PermitBatchTransferFrom: [
+            { name: 'permitted', type: 'TokenPermissions[]' },
+            { name: 'spender', type: 'address' },
+            { name: 'nonce', type: 'uint256' },
+            { name: 'deadline', type: 'uint256' },
+          ],
+          TokenPermissions: [
+            { name: 'token', type: 'address' },
+            { name: 'amount', type: 'uint256' },
+          ],
+        },
+        primaryType: 'PermitBatchTransferFrom',
+        domain: {
+          name: 'Permit2',
+          chainId: 1,
+          verifyingContract: '0x000000000022D473030F116dDEE9F6B43aC78BA3',
+        },
+        message: {
+          permitted: [
+            { token: usdc, amount: '5000000' },
+            { token: dai, amount: '1000' },
+          ],
+          spender: '0x3fc91a3afd70395cd496c647d5a6cc9d4b2b7fad',
+          nonce: '1',
+          deadline: '1700000000',
+        },
+      },
+    ],
+  }
+  const anyTransfer = policy('any', 'permit', [{ criterion: 'checkIntentType', args: ['permit2Transfer'] }])
+
+  it('forbids the batch when one of its transfers meets a forbid', async () => {
+    const large = policy('large', 'forbid', [
+      { criterion: 'checkIntentAmount', args: { operator: 'gt', value: '1000000' } },
+    ])
+    expect(await decide(batchTransfer, [large, anyTransfer])).toMatchObject({
+      decision: 'Forbid',
+      decidingPolicy: 'large',
+    })
+    const noDai = policy('no-dai', 'forbid', [
+      { criterion: 'checkIntentToken', args: [`eip155:1/erc20:${dai}`] },
+    ])
+    expect(await decide(batchTransfer, [noDai, anyTransfer])).toMatchObject({
+      decision: 'Forbid',
+      decidingPolicy: 'no-dai',
+    })
+  })
+
+  it('permits the batch only when every transfer meets the permit', async () => {
+    const small = policy('small', 'permit', [
+      { criterion: 'checkIntentType', args: ['permit2Transfer'] },
+      { criterion: 'checkIntentAmount', args: { operator: 'lte', value: '1000000' } },
+    ])
+    expect(await decide(batchTransfer, [small])).toMatchObject({ decision: 'Forbid' })
+    const stablecoins = policy('stablecoins', 'permit', [
+      { criterion: 'checkIntentToken', args: [`eip155:1/erc20:${usdc}`, `eip155:1/erc20:${dai}`] },
+    ])
+    expect(await decide(batchTransfer, [stablecoins])).toMatchObject({ decision: 'Permit' })
+  })
+
+  it('counts every transfer of the batch toward a spending limit', async () => {
+    const limited = policy('limited', 'permit', [
+      { criterion: 'checkIntentType', args: ['permit2Transfer'] },
+      {
+        criterion: 'checkSpendingLimit',
+        args: { limit: '1000000', window: { type: 'fixed', period: 'day' } },
+      },
+    ])
+    expect(await decide(batchTransfer, [limited], { now: 1_700_000_000 })).toMatchObject({
+      decision: 'Forbid',
+      reason: { code: 'NO_MATCHING_PERMIT' },
+    })
+  })
+})

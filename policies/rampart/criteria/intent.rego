@@ -64,11 +64,16 @@ intent_amount(condition, intent) if {
 	}
 }
 
-# A Permit2 batch grants several allowances at once and names no single token or amount: its token and amount
-# criteria judge each allowance. In a permit, every allowance must meet the criterion; in a forbid (where the
+# A Permit2 batch grants several allowances at once (or, signed as a batch transfer, lets a spender move several
+# tokens once) and names no single token or amount: its token and amount criteria judge each allowance (transfer). In a permit, every allowance must meet the criterion; in a forbid (where the
 # evaluator names the criterion anyAllowance:<criterion>), one is enough. So no allowance escapes a forbid, and
 # none rides along with the others into a permit.
-several_allowances(intent) := intent.approvals if count(intent.approvals) > 1
+several_allowances(intent) := intent.approvals if {
+	count(intent.approvals) > 1
+} else := intent.transfers if {
+	intent.type == "permit2Transfer"
+	count(intent.transfers) > 1
+}
 
 allowance_amount(condition, allowance) if {
 	base := amount_condition(condition, allowance)

@@ -93,3 +93,19 @@ test_a_forbid_on_one_allowance_still_judges_a_single_intent if {
 	any := {"id": "any", "then": "permit", "when": [{"criterion": "checkIntentType", "args": ["erc20Transfer"]}]}
 	t.decide([under, any], t.request).decision == "Permit"
 }
+
+# A Permit2 batch signature transfer lets the spender move several tokens once: each transfer is judged.
+batch_transfer := t.with_intent({
+	"type": "permit2Transfer", "chainId": 1, "spender": t.ops, "deadline": "1700000000",
+	"transfers": [{"token": t.usdc, "amount": "5000000"}, {"token": dai, "amount": "1000"}],
+})
+
+test_each_transfer_of_a_permit2_batch_transfer if {
+	not t.holds({"criterion": "checkIntentAmount", "args": {"base": {"operator": "lte", "value": "1000000"}}}, batch_transfer)
+	t.holds({"criterion": "checkIntentAmount", "args": {"base": {"operator": "lte", "value": "5000000"}}}, batch_transfer)
+	t.holds({"criterion": "checkIntentToken", "args": [t.usdc, dai]}, batch_transfer)
+	not t.holds({"criterion": "checkIntentToken", "args": [t.usdc]}, batch_transfer)
+	large := {"id": "large", "then": "forbid", "when": [{"criterion": "checkIntentAmount", "args": {"base": {"operator": "gt", "value": "1000000"}}}]}
+	any := {"id": "any", "then": "permit", "when": [{"criterion": "checkIntentType", "args": ["permit2Transfer"]}]}
+	t.decide([large, any], batch_transfer).decision == "Forbid"
+}
