@@ -96,7 +96,7 @@ export function decodeResolution(
       case 'personal_sign':
         return decodePersonalSign(params, ctx, options.chainId ?? 0)
       case 'eth_signTypedData_v4':
-        return decodeTypedDataRequest(params, ctx, defaultChainId)
+        return decodeTypedDataRequest(params, ctx)
       default:
         return decodeUserOperationRequest(params, ctx, defaultChainId)
     }

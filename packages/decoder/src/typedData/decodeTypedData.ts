@@ -21,11 +21,7 @@ const maxJsonDepth = 32
  * eth_signTypedData_v4: `[address, typedData]`, typed data as an object or a JSON string. The data is
  * validated against its own types (viem) before any reading, so a message cannot contradict its types.
  */
-export function decodeTypedDataRequest(
-  params: unknown,
-  ctx: DecodeContext,
-  defaultChainId: number,
-): Resolution {
+export function decodeTypedDataRequest(params: unknown, ctx: DecodeContext): Resolution {
   if (!Array.isArray(params) || params.length < 2) {
     throw new DecodingError('invalidParams', 'eth_signTypedData_v4 takes [address, typedData].', {
       path: '/params',
@@ -44,8 +40,12 @@ export function decodeTypedDataRequest(
   const signer = parseAddress(address, '/params/0')
   const typedData = parseTypedData(data)
   const domain = typedData.domain
+  // A domain without chainId is signed the same for every chain: it is bound to none (0, as a personal message),
+  // whatever chain the request is sent on, so that a policy allowing one chain does not allow it.
   const chainId =
-    domain.chainId === undefined ? defaultChainId : parseChainId(domain.chainId, '/params/1/domain/chainId')
+    domain.chainId === undefined || domain.chainId === null
+      ? 0
+      : parseChainId(domain.chainId, '/params/1/domain/chainId')
   const verifyingContract =
     domain.verifyingContract === undefined
       ? undefined
