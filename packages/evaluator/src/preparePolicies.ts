@@ -272,7 +272,8 @@ function indexedUnder(policy: PreparedPolicy, action: string, intentKey: string)
 
 /**
  * Criteria that judge each allowance of an intent granting several (a Permit2 batch), each transfer of an ERC-1155
- * batch (checkERC1155TokenId), or each time bound of a permit, its deadline and its allowances' expirations
+ * batch (checkERC1155TokenId; in a forbid, the NFT token id criteria also meet any transfer an intent lists, such as
+ * a Seaport order's), or each time bound of a permit, its deadline and its allowances' expirations
  * (checkPermitDeadline): in a permit every one must meet them, in a forbid one is enough, which the policy library
  * reads as anyAllowance:<criterion> (criteria/intent.rego, tokens.rego, transaction.rego), at the top level
  * and among the criteria a forbid's checkUserOperationIntents puts on each call (criteria/userOperation.rego).
@@ -280,6 +281,7 @@ function indexedUnder(policy: PreparedPolicy, action: string, intentKey: string)
 const ANY_ALLOWANCE_IN_FORBIDS = new Set([
   'checkIntentAmount',
   'checkIntentToken',
+  'checkERC721TokenId',
   'checkERC1155TokenId',
   'checkPermitDeadline',
 ])

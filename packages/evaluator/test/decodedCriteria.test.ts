@@ -449,3 +449,21 @@ describe('amount and token criteria on a decoded Permit2 batch signature transfe
     })
   })
 })
+
+describe('NFT token id criteria on a decoded Seaport order', () => {
+  // The listing offers ERC-721 token 102 for native currency.
+  const listed = 'eip155:1/erc721:0x3fc3a022eb15352d3f5e4e6d6f02bbfc57d9c159/102'
+  const anyOrder = policy('any-order', 'permit', [{ criterion: 'checkIntentType', args: ['seaportOrder'] }])
+
+  it('forbids an order that moves a forbidden token id', async () => {
+    const keep = policy('keep-102', 'forbid', [{ criterion: 'checkERC721TokenId', args: [listed] }])
+    expect(await decideFixture('seaport-listing', [keep, anyOrder])).toMatchObject({
+      decision: 'Forbid',
+      decidingPolicy: 'keep-102',
+    })
+    const other = policy('keep-103', 'forbid', [
+      { criterion: 'checkERC721TokenId', args: [listed.replace(/102$/, '103')] },
+    ])
+    expect(await decideFixture('seaport-listing', [other, anyOrder])).toMatchObject({ decision: 'Permit' })
+  })
+})

@@ -14,6 +14,9 @@ tokens_holds(kind, a) if {
 	kind == "anyAllowance:checkERC1155TokenId"
 	any_erc1155_token_id(a, ctx.request_intent)
 } else if {
+	kind == "anyAllowance:checkERC721TokenId"
+	any_erc721_token_id(a, ctx.request_intent)
+} else if {
 	kind == "checkERC1155Transfers"
 	erc1155_transfers(a, ctx.request_intent)
 }
@@ -38,10 +41,21 @@ erc1155_token_id(ids, intent) if {
 	}
 }
 
+# In a forbid, a token id also meets the criterion when any transfer the intent lists moves it, whatever the
+# intent (a Seaport order offering the NFT, an ERC-1155 batch), in either direction.
 any_erc1155_token_id(ids, intent) if {
 	erc1155_token_id(ids, intent)
 } else if {
-	intent.type == "erc1155BatchTransfer"
+	moves_token_id(ids, intent)
+}
+
+any_erc721_token_id(ids, intent) if {
+	erc721_token_id(ids, intent)
+} else if {
+	moves_token_id(ids, intent)
+}
+
+moves_token_id(ids, intent) if {
 	some transfer in intent.transfers
 	asset_id(transfer) in ids
 }

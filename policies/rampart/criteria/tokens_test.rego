@@ -52,3 +52,17 @@ test_erc1155_token_id_of_a_batch_transfer if {
 	empty := t.with_intent({"type": "erc1155BatchTransfer", "chainId": 1, "token": items, "transfers": []})
 	not t.holds({"criterion": "checkERC1155TokenId", "args": [concat("/", [items, "7"])]}, empty)
 }
+
+# A Seaport order lists what it moves as transfers: a forbid on an NFT meets the order that offers it.
+test_a_forbid_on_a_token_id_meets_an_order_that_moves_it if {
+	order := t.with_intent({"type": "seaportOrder", "chainId": 1, "transfers": [
+		{"token": concat("/", [nft, "42"]), "tokenId": "42", "amount": "1"},
+		{"token": "eip155:1/slip44:60", "amount": "1000"},
+	]})
+	any := {"id": "any", "then": "permit", "when": [{"criterion": "checkIntentType", "args": ["seaportOrder"]}]}
+	keep := {"id": "keep", "then": "forbid", "when": [{"criterion": "checkERC721TokenId", "args": [concat("/", [nft, "42"])]}]}
+	t.decide([keep, any], order).decision == "Forbid"
+	other := {"id": "other", "then": "forbid", "when": [{"criterion": "checkERC721TokenId", "args": [concat("/", [nft, "43"])]}]}
+	t.decide([other, any], order).decision == "Permit"
+	not t.holds({"criterion": "checkERC721TokenId", "args": [concat("/", [nft, "42"])]}, order)
+}

@@ -93,8 +93,8 @@ inner_holds(c, intent) if {
 	intent_token(c.args, intent)
 }
 
-# In a forbid, the evaluator names the calls' amount, token, ERC-1155 token id and deadline criteria
-# anyAllowance:<criterion>: one allowance of a Permit2 batch call, one transfer of an ERC-1155 batch, or one time
+# In a forbid, the evaluator names the calls' amount, token, NFT token id and deadline criteria
+# anyAllowance:<criterion>: one allowance of a Permit2 batch call, one transfer moving the token id, or one time
 # bound of a permit, is enough, as at the top level.
 inner_holds(c, intent) if {
 	c.criterion == "anyAllowance:checkIntentAmount"
@@ -109,6 +109,11 @@ inner_holds(c, intent) if {
 inner_holds(c, intent) if {
 	c.criterion == "anyAllowance:checkERC1155TokenId"
 	any_erc1155_token_id(c.args, intent)
+}
+
+inner_holds(c, intent) if {
+	c.criterion == "anyAllowance:checkERC721TokenId"
+	any_erc721_token_id(c.args, intent)
 }
 
 inner_holds(c, intent) if {
