@@ -41,3 +41,51 @@ describe('decodeTypedDataRequest', () => {
     }
   })
 })
+
+describe('decodeTypedDataRequest on typed data sent as an object', () => {
+  const types = {
+    EIP712Domain: [{ name: 'name', type: 'string' }],
+    Note: [{ name: 'text', type: 'string' }],
+  }
+  const domain = { name: 'Notes' }
+
+  it('holds it to the size bound of typed data sent as JSON text', () => {
+    const small = { types, primaryType: 'Note', domain, message: { text: 'hello' } }
+    expect(decodeIntent({ ...request, params: [signer, small] }).error).toBeNull()
+    // Text within the bound is within it parsed too: 100,000 array elements in 200 kB of JSON.
+    const listTypes = { ...types, Note: [{ name: 'items', type: 'uint8[]' }] }
+    const list = { types: listTypes, primaryType: 'Note', domain, message: { items: Array(100_000).fill(0) } }
+    expect(JSON.stringify(list).length).toBeLessThan(256 * 1024)
+    expect(decodeIntent({ ...request, params: [signer, JSON.stringify(list)] }).error).toBeNull()
+    expect(decodeIntent({ ...request, params: [signer, list] }).error).toBeNull()
+    const large = { ...small, message: { text: 'x'.repeat(300 * 1024) } }
+    expect(decodeIntent({ ...request, params: [signer, JSON.stringify(large)] }).error?.name).toBe(
+      'sizeLimitExceeded',
+    )
+    expect(decodeIntent({ ...request, params: [signer, large] }).error?.name).toBe('sizeLimitExceeded')
+  })
+
+  it('counts an object shared by several members once per member, as its JSON text would', () => {
+    // 2^20 leaves in JSON text (about 20 MB), twenty objects in memory; at 40 levels, walking it would take hours.
+    const levels = 40
+    const tree: Record<string, { name: string; type: string }[]> = { EIP712Domain: types.EIP712Domain }
+    for (let i = 0; i < levels; i++)
+      tree[`T${i}`] = [
+        { name: 'a', type: `T${i + 1}` },
+        { name: 'b', type: `T${i + 1}` },
+      ]
+    tree[`T${levels}`] = [{ name: 'v', type: 'uint256' }]
+    let message: Record<string, unknown> = { v: '1' }
+    for (let i = 0; i < levels; i++) message = { a: message, b: message }
+    const { error } = decodeIntent({
+      ...request,
+      params: [signer, { types: tree, primaryType: 'T0', domain, message }],
+    })
+    expect(error?.name).toBe('depthLimitExceeded')
+    const shallow = 20
+    message = { v: '1' }
+    for (let i = 0; i < shallow; i++) message = { a: message, b: message }
+    const wide = { types: { ...tree, T0: tree[`T${levels - shallow}`]! }, primaryType: 'T0', domain, message }
+    expect(decodeIntent({ ...request, params: [signer, wide] }).error?.name).toBe('sizeLimitExceeded')
+  })
+})

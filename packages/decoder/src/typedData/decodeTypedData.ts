@@ -111,11 +111,21 @@ function parseTypedData(data: unknown): TypedData {
       )
     }
   }
-  if (jsonDepth(value, 0) > maxJsonDepth) {
+  // Typed data sent as an object has no text to measure: its size is bounded as its JSON text would be (an object
+  // shared by several members counts once for each, as it would be written out).
+  const exceeded = measureJson(value)
+  if (exceeded === 'depth') {
     throw new DecodingError('depthLimitExceeded', `Typed data nests deeper than ${maxJsonDepth} levels.`, {
       path,
       details: { maxDepth: maxJsonDepth },
     })
+  }
+  if (exceeded === 'size') {
+    throw new DecodingError(
+      'sizeLimitExceeded',
+      `Typed data exceeds ${limits.maxTypedDataChars} characters of JSON.`,
+      { path, details: { maxChars: limits.maxTypedDataChars } },
+    )
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new DecodingError('invalidTypedData', 'Typed data must be an object.', { path })
@@ -164,19 +174,32 @@ function parseTypedData(data: unknown): TypedData {
   return typedData
 }
 
-function jsonDepth(value: unknown, depth: number): number {
-  if (depth > maxJsonDepth || typeof value !== 'object' || value === null) return depth
-  let max = depth
-  // The own enumerable values, as Object.values lists them, without building that list for every object.
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue
-    const child = (value as Record<string, unknown>)[key]
-    // Leaves (most values) are one level deeper, without a call to say so.
-    const childDepth = typeof child !== 'object' || child === null ? depth + 1 : jsonDepth(child, depth + 1)
-    if (childDepth > max) max = childDepth
-    if (max > maxJsonDepth) break
+/**
+ * Which bound the value passes first, if any: its nesting (deeper than maxJsonDepth) or its size, counted as a lower
+ * bound of the length of its JSON text (so typed data that was parsed from text within the bound stays within it).
+ * The walk stops as soon as a bound is passed, whatever the value holds.
+ */
+function measureJson(value: unknown): 'depth' | 'size' | undefined {
+  let size = 0
+  const walk = (node: unknown, depth: number): 'depth' | 'size' | undefined => {
+    if (depth > maxJsonDepth) return 'depth'
+    if (typeof node === 'string') size += node.length + 2
+    else if (typeof node !== 'object' || node === null) size += 1
+    else {
+      size += 2
+      const array = Array.isArray(node)
+      // The own enumerable values, as Object.values lists them, without building that list for every object.
+      for (const key in node) {
+        if (!Object.hasOwn(node, key)) continue
+        // A member is written "key": and a comma, an array element only a comma.
+        size += array ? 1 : key.length + 4
+        const exceeded = walk((node as Record<string, unknown>)[key], depth + 1)
+        if (exceeded) return exceeded
+      }
+    }
+    return size > limits.maxTypedDataChars ? 'size' : undefined
   }
-  return max
+  return walk(value, 0)
 }
 
 function builtin(input: TypedDataInput, types: TypedData['types']): TypedDataDecoded | undefined {
