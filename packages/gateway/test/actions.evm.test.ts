@@ -362,6 +362,32 @@ describe('POST /v1/provider/evm/sign-typed-data', () => {
     expect(recorded?.n).toBe(0)
   })
 
+  it('refuses typed data nested thousands of levels deep with a 400, records nothing, and never answers 500', async () => {
+    let message: Record<string, unknown> = { contents: 'deep' }
+    for (let i = 0; i < 4000; i++) message = { inner: message }
+    const idempotenceId = nextId()
+    const response = await setup.call('POST', '/v1/provider/evm/sign-typed-data', {
+      data: {
+        domain: { chainId: 1 },
+        types: {
+          EIP712Domain: [{ name: 'chainId', type: 'uint256' }],
+          Node: [{ name: 'inner', type: 'Node' }],
+        },
+        primaryType: 'Node',
+        message,
+      },
+      source: source(),
+      idempotenceId,
+    })
+    expect(response.statusCode, response.body).toBe(400)
+    expect(response.json().code).toBe('JSON_TOO_DEEP')
+    const [recorded] = await setup.gateway.database.db
+      .select({ n: count() })
+      .from(signingRequests)
+      .where(eq(signingRequests.idempotenceId, idempotenceId))
+    expect(recorded?.n).toBe(0)
+  })
+
   it('refuses typed data for another chain', async () => {
     const response = await setup.call('POST', '/v1/provider/evm/sign-typed-data', {
       data: { ...typedData, domain: { ...typedData.domain, chainId: 10 } },

@@ -105,6 +105,17 @@ describe('error mapping: one body everywhere', () => {
     })
   })
 
+  it('400 for a body nested deeper than any request needs, instead of a 500 from code that walks it', async () => {
+    const depth = 5000
+    const body = `{"provider":"local","label":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`
+    const response = await postConnection(body)
+    expect(response.statusCode, response.body).toBe(400)
+    expect(response.json()).toMatchObject({ statusCode: 400, code: 'JSON_TOO_DEEP' })
+    // A body as deep as the bound is read, and judged by its schema.
+    const allowed = `{"provider":"local","label":${'['.repeat(62)}1${']'.repeat(62)}}`
+    expect((await postConnection(allowed)).statusCode).toBe(422)
+  })
+
   it('400 for a media type the gateway does not take', async () => {
     const response = await gateway.app.inject({
       method: 'POST',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import secureJson from 'secure-json-parse'
 import { BadRequestError } from '../errors/gatewayError'
+import { jsonDeeperThan, maxJsonDepth } from './jsonDepth'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,6 +42,15 @@ export function registerRawJsonParser(app: FastifyInstance, bodyLimit: number): 
       request.rawBody = body
       if (body.length === 0) return done(null, undefined)
       const text = body.toString('utf8')
+      if (jsonDeeperThan(text, maxJsonDepth)) {
+        return done(
+          new BadRequestError(
+            `The body nests arrays and objects more than ${maxJsonDepth} levels deep`,
+            'JSON_TOO_DEEP',
+          ),
+          undefined,
+        )
+      }
       try {
         done(null, secureJson.parse(text, null, refusePrototypeMembers))
       } catch {
