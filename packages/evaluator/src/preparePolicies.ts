@@ -1,4 +1,5 @@
 import intentSchema from '@rampart/schemas/intent.schema.json'
+import policySchema from '@rampart/schemas/policy.schema.json'
 import { baseUnitCondition } from './baseUnitCondition'
 import type {
   AmountCondition,
@@ -84,6 +85,8 @@ export const CRITERION_FAMILIES: Readonly<Record<string, string>> = {
   checkNonceNotExists: 'transaction',
   checkEntryPointAddress: 'user_operation',
   checkUserOperationIntents: 'user_operation',
+  // Not a criterion of the policy schema: how a forbid on what a call does reads a batch (callCriteriaOf).
+  someCall: 'user_operation',
   checkSpendingLimit: 'limits',
   checkRateLimit: 'limits',
 }
@@ -261,13 +264,46 @@ function argsOf(criterion: Criterion): unknown {
   return (criterion as { args?: unknown }).args
 }
 
-/** Whether a policy can match a request with this action and intent type, judged by its index criteria alone. */
-function indexedUnder(policy: PreparedPolicy, action: string, intentKey: string): boolean {
+/**
+ * Whether a policy can match a request with this action and intent type, judged by its index criteria alone
+ * (the action alone when the intent type is undefined).
+ */
+function indexedUnder(policy: PreparedPolicy, action: string, intentKey: string | undefined): boolean {
   return policy.when.every((criterion) => {
     if (criterion.criterion === 'checkAction') return (argsOf(criterion) as string[]).includes(action)
-    if (criterion.criterion === 'checkIntentType') return (argsOf(criterion) as string[]).includes(intentKey)
+    if (criterion.criterion === 'checkIntentType' && intentKey !== undefined)
+      return (argsOf(criterion) as string[]).includes(intentKey)
     return true
   })
+}
+
+/** Intents that carry calls: a forbid on what a call does meets them when one of their calls does it. */
+const CALL_CONTAINERS = new Set(['batch', 'userOperation'])
+
+/** The criteria on what one call does: those checkUserOperationIntents can put on each call. */
+const CALL_CRITERIA = new Set(
+  (policySchema.$defs.IntentCriterion.properties.criterion.enum as string[]).filter(
+    (name) => name !== 'checkIntentChainId',
+  ),
+)
+
+/** Stands in the place of a criterion moved into someCall, so that the others keep their positions. */
+const ON_CALL = 'onCall'
+
+/**
+ * A forbid that speaks of what a call does, as it reads a batch or a user operation: its other criteria, in their
+ * places, and `someCall` with those on the call (one call inside must meet them all). Undefined for permits and
+ * for forbids that say nothing of a call, which already meet batches as they meet any request.
+ */
+function callCriteriaOf(policy: PreparedPolicy): PreparedPolicy | undefined {
+  if (policy.then !== 'forbid') return undefined
+  const onCall = policy.when.filter((criterion) => CALL_CRITERIA.has(criterion.criterion))
+  if (onCall.length === 0) return undefined
+  const when = policy.when.map((criterion) =>
+    CALL_CRITERIA.has(criterion.criterion) ? ({ criterion: ON_CALL } as unknown as Criterion) : criterion,
+  )
+  const someCall = { criterion: 'someCall', args: onCall.map(anyAllowanceInForbid) } as unknown as Criterion
+  return { ...policy, when: [...when, someCall] }
 }
 
 /**
@@ -309,6 +345,7 @@ function fileUnder(
     const kind = criterion.criterion
     if (
       resolved.includes(c) ||
+      (kind as string) === ON_CALL ||
       kind === 'checkAction' ||
       kind === 'checkIntentType' ||
       kind === 'checkApprovals'
@@ -357,6 +394,7 @@ export function preparePolicySet(
     principal: scopesOf(policy.when, PRINCIPAL_SCOPING),
     resource: scopesOf(policy.when, RESOURCE_SCOPING),
   }))
+  const calls = prepared.map(callCriteriaOf)
   const index: PreparedPolicySet['index'] = {}
   const buckets: PreparedPolicySet['buckets'] = {}
   let bucketCount = 0
@@ -365,7 +403,10 @@ export function preparePolicySet(
     for (const intentKey of INTENT_KEYS) {
       const byScope: Record<string, Record<string, Bucket>> = {}
       prepared.forEach((policy, p) => {
-        if (!indexedUnder(policy, action, intentKey)) return
+        const filed = indexedUnder(policy, action, intentKey)
+        // A forbid on what a call does also meets a batch or user operation with such a call inside.
+        const call = CALL_CONTAINERS.has(intentKey) && calls[p] && indexedUnder(policy, action, undefined)
+        if (!filed && !call) return
         const { principal, resource } = scoped[p] as { principal: Scoping; resource: Scoping }
         for (const scope of principal.scopes) {
           for (const resourceScope of resource.scopes) {
@@ -376,7 +417,9 @@ export function preparePolicySet(
               byResource[resourceScope] = { id, policies: [], limits: [], intentFields: [] }
               buckets[id] = byResource[resourceScope]
             }
-            fileUnder(byResource[resourceScope], name, policy, p, [principal.scopedBy, resource.scopedBy])
+            const resolved = [principal.scopedBy, resource.scopedBy]
+            if (filed) fileUnder(byResource[resourceScope], name, policy, p, resolved)
+            if (call) fileUnder(byResource[resourceScope], name, calls[p] as PreparedPolicy, p, resolved)
           }
         }
       })

@@ -467,3 +467,54 @@ describe('NFT token id criteria on a decoded Seaport order', () => {
     expect(await decideFixture('seaport-listing', [other, anyOrder])).toMatchObject({ decision: 'Permit' })
   })
 })
+
+describe('a forbid on what a call does, on a decoded batch or user operation', () => {
+  // Multicall3 aggregate3: 160 USDT to 0x5bdb…f854, then a WETH deposit.
+  const usdt = 'eip155:1/erc20:0xdac17f958d2ee523a2206206994597c13d831ec7'
+  const payee = '0x5bdbd6e977d40a2fbebad8d8654556582a6df854'
+  const anything = policy('anything', 'permit', [
+    { criterion: 'checkAction', args: ['signTransaction', 'signUserOperation'] },
+  ])
+
+  it('forbids the batch when one of its calls does what the forbid names', async () => {
+    const noPayee = policy('no-payee', 'forbid', [{ criterion: 'checkDestinationAddress', args: [payee] }])
+    expect(await decideFixture('multicall3-aggregate3', [noPayee, anything])).toMatchObject({
+      decision: 'Forbid',
+      decidingPolicy: 'no-payee',
+    })
+    const bigUsdt = policy('big-usdt', 'forbid', [
+      { criterion: 'checkIntentType', args: ['erc20Transfer'] },
+      { criterion: 'checkIntentToken', args: [usdt] },
+      { criterion: 'checkIntentAmount', args: { operator: 'gte', value: '100', unit: 'base' } },
+    ])
+    expect(await decideFixture('multicall3-aggregate3', [bigUsdt, anything])).toMatchObject({
+      decision: 'Forbid',
+      decidingPolicy: 'big-usdt',
+    })
+    // The user operation's account batch sends native currency to 0x329a…0ce8.
+    const noNative = policy('no-native', 'forbid', [
+      { criterion: 'checkIntentType', args: ['nativeTransfer'] },
+    ])
+    expect(await decideFixture('user-operation-v06', [noNative, anything])).toMatchObject({
+      decision: 'Forbid',
+      decidingPolicy: 'no-native',
+    })
+  })
+
+  it('needs one call to do all of it', async () => {
+    // No call moves USDT to the WETH contract, though one moves USDT and one pays the WETH contract.
+    const mixed = policy('mixed', 'forbid', [
+      { criterion: 'checkIntentToken', args: [usdt] },
+      { criterion: 'checkDestinationAddress', args: ['0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2'] },
+    ])
+    expect(await decideFixture('multicall3-aggregate3', [mixed, anything])).toMatchObject({
+      decision: 'Permit',
+    })
+    const otherPayee = policy('other', 'forbid', [
+      { criterion: 'checkDestinationAddress', args: ['0x4444444444444444444444444444444444444444'] },
+    ])
+    expect(await decideFixture('multicall3-aggregate3', [otherPayee, anything])).toMatchObject({
+      decision: 'Permit',
+    })
+  })
+})

@@ -277,6 +277,32 @@ function randomRequest(now: number): EvaluationRequest {
 }
 
 const lower = (value: string) => value.toLowerCase()
+/** The criteria on what one call does, which a forbid also judges on each call of a batch. */
+const ON_CALL = new Set([
+  'checkRecipientIsSender',
+  'checkIntentType',
+  'checkIntentAmount',
+  'checkIntentContract',
+  'checkIntentToken',
+  'checkIntentSpender',
+  'checkIntentHexSignature',
+  'checkDestinationAddress',
+  'checkDestinationId',
+  'checkDestinationClassification',
+  'checkDestinationAccountType',
+  'checkERC721TokenId',
+  'checkERC1155TokenId',
+  'checkPermitDeadline',
+])
+/** The call criteria that, in a forbid, one allowance, transfer or time bound of a call meets. */
+const ANY_ONE = new Set([
+  'checkIntentAmount',
+  'checkIntentToken',
+  'checkERC721TokenId',
+  'checkERC1155TokenId',
+  'checkPermitDeadline',
+])
+
 const own = <T>(record: Record<string, T>, key: string) =>
   Object.hasOwn(record, key) ? record[key] : undefined
 
@@ -290,7 +316,7 @@ async function referenceOf(data: { entities: Entities; policies: Policy[]; prese
   const buckets: Record<string, Bucket> = {}
   for (const [name, set] of Object.entries(state.sets)) {
     const limits: BucketLimit[] = []
-    const policies = set.policies.map((policy, p) => [
+    const policies: unknown[] = set.policies.map((policy, p) => [
       p,
       policy.when.flatMap((c, index) => {
         const kind = c.criterion
@@ -308,6 +334,25 @@ async function referenceOf(data: { entities: Entities; policies: Policy[]; prese
         return [[family, kind, { ...(args as object), key: k }]]
       }),
     ])
+    // A forbid on what a call does also meets a batch or user operation when one call inside does all of it.
+    set.policies.forEach((policy, p) => {
+      const onCall = policy.when.filter((c) => ON_CALL.has(c.criterion))
+      if (policy.then !== 'forbid' || onCall.length === 0) return
+      const rest = (policies[p] as [number, [string, string, unknown][]])[1].filter(
+        ([, kind]) => !ON_CALL.has(kind),
+      )
+      const inner = onCall.map((c) =>
+        ANY_ONE.has(c.criterion) ? { ...c, criterion: `anyAllowance:${c.criterion}` } : c,
+      )
+      policies.push([
+        p,
+        [
+          ...rest,
+          ['intent', 'checkIntentType', ['batch', 'userOperation']],
+          ['user_operation', 'someCall', inner],
+        ],
+      ])
+    })
     buckets[name] = { id: 'all', policies: policies as Bucket['policies'], limits, intentFields: [] }
     sets[name] = { policies: set.policies, buckets: { all: policies } }
   }

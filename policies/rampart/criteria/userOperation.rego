@@ -9,6 +9,23 @@ user_operation_holds(kind, a) if {
 } else if {
 	kind == "checkUserOperationIntents"
 	inner_intents_hold(a, ctx.request_intent)
+} else if {
+	kind == "someCall"
+	some_call_holds(a, ctx.request_intent)
+}
+
+# some_call_holds: one call inside a batch or user operation, at any depth, meets every criterion. The evaluator
+# files each forbid that speaks of what a call does (its type, token, amount, destination...) under batches and
+# user operations once more, with those criteria as someCall: wrapping a call in a batch must not escape a forbid
+# that the call alone meets.
+some_call_holds(criteria, intent) if {
+	nested := nested_intents(intent)
+	some path, inner in nested
+	not inner.type in containers
+	inside_containers_only(nested, path)
+	every criterion in criteria {
+		inner_holds(criterion, inner)
+	}
 }
 
 # inner_intents_hold: an empty batch never passes; otherwise every call meets every criterion. The calls are the

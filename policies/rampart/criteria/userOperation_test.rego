@@ -98,3 +98,17 @@ test_one_allowance_of_an_inner_batch_meets_a_forbid if {
 	bounded := {"id": "bounded", "then": "permit", "when": [{"criterion": "checkUserOperationIntents", "args": [{"criterion": "checkIntentAmount", "args": {"base": {"operator": "lt", "value": max_uint160}}}]}]}
 	t.decide([bounded], user_operation([account_batch([permit_batch_call])])).decision == "Forbid"
 }
+
+# someCall is how the evaluator files a forbid on what a call does under batches and user operations: one call
+# inside, at any depth, meets every criterion; a container is no call, and a step of a swap is judged with it.
+test_some_call if {
+	stray := object.union(t.transfer, {"recipient": t.stranger})
+	to_stranger := {"criterion": "someCall", "args": [
+		{"criterion": "checkIntentType", "args": ["erc20Transfer"]},
+		{"criterion": "checkDestinationAddress", "args": [t.stranger]},
+	]}
+	t.holds(to_stranger, user_operation([account_batch([t.transfer, stray])]))
+	not t.holds(to_stranger, user_operation([account_batch([t.transfer, t.transfer])]))
+	not t.holds(to_stranger, user_operation([]))
+	not t.holds({"criterion": "someCall", "args": [{"criterion": "checkIntentType", "args": ["batch"]}]}, user_operation([account_batch([t.transfer])]))
+}

@@ -133,6 +133,7 @@ families := {
 	"checkNonceNotExists": "transaction",
 	"checkEntryPointAddress": "user_operation",
 	"checkUserOperationIntents": "user_operation",
+	"someCall": "user_operation",
 	"checkSpendingLimit": "limits",
 	"checkRateLimit": "limits",
 }
