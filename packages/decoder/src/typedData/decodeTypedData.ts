@@ -55,7 +55,7 @@ export function decodeTypedDataRequest(params: unknown, ctx: DecodeContext): Res
     chainId,
     primaryType: typedData.primaryType,
     domain,
-    message: typedData.message,
+    message: declaredMembers(typedData.message, typedData.types[typedData.primaryType]),
     verifyingContract,
     signer,
   }
@@ -200,6 +200,25 @@ function measureJson(value: unknown): 'depth' | 'size' | undefined {
     return size > limits.maxTypedDataChars ? 'size' : undefined
   }
   return walk(value, 0)
+}
+
+/**
+ * The members of the message that its type declares. Signers hash those alone, so a member the type leaves out
+ * (DAI's `allowed: false` added to an EIP-2612 permit) must not be read as part of what is signed.
+ */
+function declaredMembers(
+  message: Record<string, unknown>,
+  fields: readonly { name: string }[] | undefined,
+): Record<string, unknown> {
+  const declared = Array.isArray(fields) ? fields : []
+  const names = new Set(declared.map((field) => field.name))
+  if (Object.keys(message).every((key) => names.has(key))) return message
+  // Built from entries: a `__proto__` member stays a member instead of becoming the prototype.
+  return Object.fromEntries(
+    declared
+      .filter((field) => Object.hasOwn(message, field.name))
+      .map((field) => [field.name, message[field.name]]),
+  )
 }
 
 function builtin(input: TypedDataInput, types: TypedData['types']): TypedDataDecoded | undefined {
