@@ -265,6 +265,24 @@ describe('idempotence', () => {
     expect(second.statusCode).toBe(409)
     expect(second.json().code).toBe('REQUEST_ID_TAKEN')
   })
+
+  it('reads back a record by a chosen id as long as the schema allows (200 characters)', async () => {
+    const transactionId = `tx-${Date.now()}-`.padEnd(200, 'x')
+    const created = await setup.call('POST', '/v1/provider/evm/send-transaction', {
+      transactionRequest: { chainId: 1, to: recipient, value: '1', nonce: 22 },
+      source: source(),
+      idempotenceId: nextId(),
+      transactionId,
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const read = await setup.call('GET', `/v1/provider/evm/send-transaction/${transactionId}`)
+    expect(read.statusCode, read.body).toBe(200)
+    expect(read.json().data.requestId).toBe(transactionId)
+    // Longer than any id: refused with the one error body, not the router's own.
+    const tooLong = await setup.call('GET', `/v1/provider/evm/send-transaction/${'x'.repeat(300)}`)
+    expect(tooLong.json()).toMatchObject({ statusCode: tooLong.statusCode, code: expect.any(String) })
+    expect([404, 422]).toContain(tooLong.statusCode)
+  })
 })
 
 describe('POST /v1/provider/evm/sign-message', () => {

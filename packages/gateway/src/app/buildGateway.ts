@@ -1,12 +1,12 @@
 import swagger from '@fastify/swagger'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import { signingPlugin } from '../actions/signingPlugin'
 import { authPlugin } from '../auth/authPlugin'
 import type { GatewayConfig } from '../config/gatewayConfig'
 import type { Database } from '../db/openDatabase'
 import { grantsPlugin } from '../grants/grantsPlugin'
 import { createAjv } from '../http/createAjv'
-import { registerErrorHandler } from '../http/errorHandler'
+import { registerErrorHandler, toErrorBody } from '../http/errorHandler'
 import { registrableSchemas } from '../http/gatewaySchemas'
 import { openApiInfo } from '../http/openApiDocument'
 import { registerRawJsonParser } from '../http/rawJsonParser'
@@ -71,6 +71,14 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
     bodyLimit,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    // Path ids may be up to 200 characters (the schemas' bound); the router's default of 100 refused longer ones
+    // before the schema saw them, so a record created with a longer chosen id could not be read back.
+    routerOptions: { maxParamLength: 1024 },
+    // What the router refuses itself (a malformed or overlong URL) answers with the one error body too.
+    frameworkErrors: (error, _request, reply) => {
+      const body = toErrorBody(error)
+      ;(reply as FastifyReply).status(body.statusCode).send(body)
+    },
     ajv: { customOptions: {} },
   })
 
