@@ -10,7 +10,7 @@ import type { Bucket } from './preparePolicies'
  */
 export type LimitTotal = [total: string, count: number]
 
-interface Movement {
+export interface Movement {
   amount: bigint
   token?: string
   chainId?: number
@@ -69,7 +69,7 @@ const CONTAINERS = new Set(['batch', 'userOperation'])
  * inside it, at any depth (the container's own value is what it hands on to its calls). A loop, not recursion: no
  * nesting can exhaust the stack.
  */
-function movementsOf(
+export function movementsOf(
   intent: Intent,
   principal: string | undefined,
   resource: string | undefined,
@@ -113,7 +113,7 @@ function movementsOf(
  * What the request itself adds to a limit: the amounts it moves, or, when it moves none (a message, typed data,
  * a permission), the request alone, with nothing to add to a spending total but one to a rate limit's count.
  */
-function fromRequest(request: EvaluationRequest, principal: string | undefined): Movement[] {
+export function fromRequest(request: EvaluationRequest, principal: string | undefined): Movement[] {
   const resource = lower(request.resource)
   const intent = request.intent
   const moved = intent ? movementsOf(intent, principal, resource) : []

@@ -23,4 +23,5 @@ export type { EvaluationRequest, HistoryTransfer } from './generated/evaluationR
 export type * from './generated/policy'
 export type { Preset } from './generated/preset'
 export { BUILTIN_PRESETS } from './presets'
+export { requestHistory } from './requestHistory'
 export { type PolicyValidationResult, validatePolicies, validatePresets } from './validatePolicies'

@@ -1,0 +1,25 @@
+import { fromRequest } from './computeLimits'
+import type { EvaluationRequest, HistoryTransfer } from './generated/evaluationRequest'
+
+/**
+ * What later decisions count of a permitted request, exactly as the evaluator counted the request itself toward its
+ * limits: each amount it moves (a token amount, else the native value, else each transfer of a Permit2 batch
+ * signature transfer; the calls of batches and user operations at any depth), or, when it moves nothing, one entry
+ * of amount 0, which rate limits count. Record these in the history that later requests carry.
+ */
+export function requestHistory(request: EvaluationRequest, userId: string): HistoryTransfer[] {
+  const timestamp = request.now ?? Math.floor(Date.now() / 1000)
+  const entries: HistoryTransfer[] = []
+  for (const movement of fromRequest(request, userId)) {
+    entries.push({
+      amount: movement.amount.toString(),
+      ...(movement.token === undefined ? {} : { token: movement.token }),
+      ...(movement.chainId === undefined ? {} : { chainId: movement.chainId }),
+      principal: userId,
+      ...(request.resource === undefined ? {} : { resource: request.resource }),
+      ...(movement.to === undefined ? {} : { to: movement.to }),
+      timestamp,
+    })
+  }
+  return entries
+}
