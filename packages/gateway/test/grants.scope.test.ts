@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signingRequests } from '../src/db/actionsSchema'
+import { signApproval } from '../src/pipeline/approvalToken'
 import { createLocalProvider } from '../src/providers'
 import { approve, issueToken, openPage, startGrant, submitForm } from './grantsFlow'
 import { policy, type SigningSetup, startSigningGateway } from './support/signingClient'
@@ -66,6 +67,81 @@ describe("a grant's networks", () => {
     expect((await signMessage('ETHEREUM', bitcoinOnly.value, 'networks-4')).json().code).toBe(
       'GRANT_NETWORK_NOT_COVERED',
     )
+  })
+})
+
+describe("a grant's networks, on approvals", () => {
+  let setup: SigningSetup
+  beforeAll(async () => {
+    setup = await startSigningGateway({
+      policies: [
+        policy('messages-approved-by-bob', 'permit', [
+          { criterion: 'checkAction', args: ['signMessage'] },
+          {
+            criterion: 'checkApprovals',
+            args: [
+              { approvalCount: 1, approvalEntityType: 'user', entityIds: ['bob'], countPrincipal: false },
+            ],
+          },
+        ]),
+      ],
+    })
+  })
+  afterAll(async () => {
+    await setup?.gateway.close()
+  })
+
+  it('an approval made with a token is refused on a network its grant did not enable, and nothing is signed', async () => {
+    const signer = await issueToken(setup.gateway, setup.client, [setup.connectionId], ['evm:sign'], {
+      networks: 'all',
+    })
+    const created = await signedInject(setup.gateway, setup.client, {
+      method: 'POST',
+      url: '/v1/provider/evm/sign-message',
+      body: {
+        data: 'Approved?',
+        source: { type: 'account', id: setup.accounts.POLYGON! },
+        idempotenceId: 'approve-networks-1',
+      },
+      headers: { 'x-connection-id': setup.connectionId },
+      accessToken: signer.value,
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const { requestId, status } = created.json().data
+    expect(status).toBe('pending_approval')
+
+    const ethereumOnly = await issueToken(
+      setup.gateway,
+      setup.client,
+      [setup.connectionId],
+      ['requests:approve'],
+      {
+        networks: ['ETHEREUM'],
+      },
+    )
+    const approval = await signApproval(setup.approvers.bob!.privateJwk, {
+      clientId: setup.client.clientId,
+      kind: 'evm.signMessage',
+      requestId,
+    })
+    const approved = await signedInject(setup.gateway, setup.client, {
+      method: 'POST',
+      url: `/v1/provider/evm/sign-message/${requestId}/approve`,
+      body: { approval },
+      headers: { 'x-connection-id': setup.connectionId },
+      accessToken: ethereumOnly.value,
+    })
+    expect(approved.statusCode, approved.body).toBe(403)
+    expect(approved.json()).toMatchObject({
+      code: 'GRANT_NETWORK_NOT_COVERED',
+      context: { networkId: 'POLYGON' },
+    })
+    const [row] = await setup.gateway.app.db
+      .select()
+      .from(signingRequests)
+      .where(eq(signingRequests.idempotenceId, 'approve-networks-1'))
+    expect(row?.status).toBe('pending_approval')
+    expect(row?.approvals).toEqual([])
   })
 })
 

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify'
 import { clientOf } from '../auth/authPlugin'
 import { type SigningRequestRow, signingRequests } from '../db/actionsSchema'
 import { NotFoundError } from '../errors/gatewayError'
+import { requireGrantedNetwork } from '../grants/grantScope'
 import { requireGrant } from '../grants/requireGrant'
 import { clientHeaders, errorResponses, idParams } from '../http/routeSchemas'
 import { approveSigningRequest } from '../pipeline/approveRequest'
-import type { SigningAction } from '../pipeline/signingAction'
+import type { Plan, SigningAction } from '../pipeline/signingAction'
 import { connectionIdOf, createSigningRequest } from '../pipeline/signingPipeline'
 import { type ActionSchemaName, actionDataOf, actionRef } from './actionSchemas'
 
@@ -116,6 +117,8 @@ export function registerSigningRoutes<Body extends { idempotenceId: string }>(
       const { clientId } = clientOf(request)
       const connectionId = connectionIdOf(request)
       const row = await findRecord(app, { clientId, connectionId }, action.kind, request.params.id, noun)
+      // An approval can send the request on to signing: a token must cover its network, as for the create.
+      requireGrantedNetwork(request, (row.plan as unknown as Plan).signer)
       return { data: action.toApi(await approveSigningRequest(app, action, row, request.body.approval)) }
     },
   )
