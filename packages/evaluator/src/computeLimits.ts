@@ -66,8 +66,8 @@ const CONTAINERS = new Set(['batch', 'userOperation'])
 /**
  * The amounts one intent moves: its token amount, else its native value (in the chain's native currency), else,
  * for a Permit2 batch signature transfer, each of its transfers; for a batch or user operation, those of every call
- * inside it, at any depth (the container's own value is what it hands on to its calls). A loop, not recursion: no
- * nesting can exhaust the stack.
+ * inside it, at any depth, plus the part of its own value that none of its calls forwards. A loop, not recursion:
+ * no nesting can exhaust the stack.
  */
 export function movementsOf(
   intent: Intent,
@@ -78,7 +78,25 @@ export function movementsOf(
   const pending: Intent[] = [intent]
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     if (CONTAINERS.has(next.type) && next.intents) {
-      for (let i = next.intents.length - 1; i >= 0; i--) pending.push(next.intents[i] as Intent)
+      let forwarded = 0n
+      for (let i = next.intents.length - 1; i >= 0; i--) {
+        const call = next.intents[i] as Intent
+        forwarded += BigInt(call.value ?? 0)
+        pending.push(call)
+      }
+      // Value a container receives and none of its calls forwards stays with its target, which may pay it out in
+      // ways the calls do not show (a Universal Router plan that sweeps its whole balance, a minimum of 0): it
+      // counts as sent to the target.
+      const kept = BigInt(next.value ?? 0) - forwarded
+      if (kept > 0n)
+        movements.push({
+          amount: kept,
+          token: `eip155:${next.chainId}/slip44:60`,
+          chainId: next.chainId,
+          principal,
+          resource,
+          to: next.to,
+        })
       continue
     }
     // A Permit2 batch signature transfer names no single amount: the spender may move each of its transfers.

@@ -1,5 +1,6 @@
 // Spending and rate limits count what the request itself does: a request that moves no amount still counts toward a
 // rate limit, a batch moves what its calls move, and a contract call's value is native currency.
+import { encodeAbiParameters, encodeFunctionData, parseAbi, parseAbiParameters, parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { decide, decideFixture, policy } from './decodeAndDecide'
 
@@ -85,5 +86,49 @@ describe('limits count what the request itself does', () => {
     expect(await decide(call, ethPerDay, { now: NOW })).toMatchObject({ decision: 'Forbid' })
     const halfEther = { ...call, params: [{ ...call.params[0], value: '0x6f05b59d3b20000' }] }
     expect(await decide(halfEther, ethPerDay, { now: NOW })).toMatchObject({ decision: 'Permit' })
+  })
+  it('a spending limit counts the value a batch receives and none of its calls forwards', async () => {
+    // A Universal Router plan sent 10 ETH that sweeps the router's ETH: 1 wei at least to the sender, then any
+    // amount (a minimum of 0) to another address. Its commands forward no value; the router pays out what it holds.
+    const from = '0x61640a8d48bca205ba91b16b0b7745e7abc61084'
+    const sweep = (recipient: string, minimum: bigint) =>
+      encodeAbiParameters(parseAbiParameters('address, address, uint256'), [
+        '0x0000000000000000000000000000000000000000',
+        recipient as `0x${string}`,
+        minimum,
+      ])
+    const data = encodeFunctionData({
+      abi: parseAbi(['function execute(bytes commands, bytes[] inputs)']),
+      args: ['0x0404', [sweep(from, 1n), sweep('0x5bdbd6e977d40a2fbebad8d8654556582a6df854', 0n)]],
+    })
+    const rpc = {
+      method: 'eth_sendTransaction',
+      params: [
+        {
+          from,
+          to: '0x66a9893cc07d91d95644aedd05d03f95e1dba8af',
+          value: `0x${parseEther('10').toString(16)}`,
+          data,
+          chainId: '0x1',
+        },
+      ],
+    }
+    const ethPerDay = (limit: bigint) => [
+      policy('eth-per-day', 'permit', [
+        { criterion: 'checkAction', args: ['signTransaction'] },
+        {
+          criterion: 'checkSpendingLimit',
+          args: {
+            limit: limit.toString(),
+            window: { type: 'fixed', period: 'day' },
+            filters: { tokens: ['eip155:1/slip44:60'] },
+          },
+        },
+      ]),
+    ]
+    expect(await decide(rpc, ethPerDay(parseEther('9')), { now: NOW })).toMatchObject({ decision: 'Forbid' })
+    expect(await decide(rpc, ethPerDay(parseEther('10') + 1n), { now: NOW })).toMatchObject({
+      decision: 'Permit',
+    })
   })
 })
