@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type HistoryTransfer, hashRequest } from '@rampart/evaluator'
+import { type HistoryTransfer, hashRequest, requestHistory } from '@rampart/evaluator'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { clientOf } from '../auth/authPlugin'
@@ -9,7 +9,6 @@ import { requireGrantedNetwork } from '../grants/grantScope'
 import { isProviderError } from '../providers/errors'
 import type { ClientPolicies } from './clientPolicyState'
 import { decideRequest } from './decideRequest'
-import { historyOf } from './historyOf'
 import type { Plan, SigningAction } from './signingAction'
 import { policyForbidden, providerFailed } from './signingErrors'
 
@@ -220,7 +219,7 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
         done: (await move({ status: 'pending_approval', evaluation })) ?? (await reread(app, row.rowId)),
       }
     }
-    const history = historyOf(
+    const history = requestHistory(
       evaluationRequest,
       state.userIds.get(row.principal.toLowerCase()) ?? row.principal,
     )
