@@ -1,5 +1,5 @@
 import type { Resolution } from '@rampart/decoder'
-import type { Decision, EvaluationRequest } from '@rampart/evaluator'
+import { type Decision, type EvaluationRequest, historyReach } from '@rampart/evaluator'
 import type { FastifyInstance } from 'fastify'
 import { ValidationError } from '../errors/gatewayError'
 import type { EvaluateRequest } from '../generated/actions/evaluateRequest'
@@ -80,14 +80,16 @@ export async function evaluateRequest(
   const resource = intent?.from
     ? resourceOf(state, intent.from, intent.chainId > 0 ? intent.chainId : null)
     : undefined
-  const history = state.usesHistory ? await loadHistory(app.db, clientId) : undefined
+  const now = Math.floor(Date.now() / 1000)
+  const reach = state.usesHistory ? historyReach(state.policies, now) : undefined
+  const history = reach === undefined ? undefined : await loadHistory(app.db, clientId, reach)
   const evaluationRequest: EvaluationRequest = {
     action: action ?? 'signTransaction',
     principal,
     ...(resource === undefined ? {} : { resource }),
     ...(intent ? { intent } : {}),
     ...(history ? { history } : {}),
-    now: Math.floor(Date.now() / 1000),
+    now,
   }
   const decision =
     history === null ? historyTooLong() : decisionFor(state, evaluationRequest, resolution, presetIds)

@@ -23,6 +23,8 @@ export type ClientPolicyState = {
   presets: ReadonlyMap<string, Preset>
   /** Whether any policy counts past transfers (spending or rate limits), so history is worth loading. */
   usesHistory: boolean
+  /** The client's policies, to know how far back their limits count (the evaluator's historyReach). */
+  policies: readonly Policy[]
   /** `<chainId>:<address>` (or the bare address) to the entities account id. */
   accountIds: ReadonlyMap<string, string>
   /** Any account's address to its id, for signers on networks without an EVM chain id. */
@@ -104,6 +106,7 @@ async function build(row: typeof clients.$inferSelect): Promise<ClientPolicyStat
     entities,
     presets: new Map(presets.map((preset) => [preset.id, preset])),
     usesHistory,
+    policies,
     accountIds,
     accountIdsAnyChain,
     userIds,

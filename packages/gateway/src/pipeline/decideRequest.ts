@@ -1,5 +1,5 @@
 import { decodeRequest, type Resolution } from '@rampart/decoder'
-import type { Decision, EvaluationRequest, Preset } from '@rampart/evaluator'
+import { type Decision, type EvaluationRequest, historyReach, type Preset } from '@rampart/evaluator'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { networks } from '../db/schema'
@@ -111,7 +111,9 @@ export async function decideRequest(
     ? decodeSafely(plan.rpcRequest, state.entities, plan.signer.chainId ?? undefined)
     : null
   const resource = resourceOf(state, plan.signer.address, plan.signer.chainId)
-  const history = state.usesHistory ? await loadHistory(app.db, state.clientId) : undefined
+  const now = Math.floor(Date.now() / 1000)
+  const reach = state.usesHistory ? historyReach(state.policies, now) : undefined
+  const history = reach === undefined ? undefined : await loadHistory(app.db, state.clientId, reach)
   const base: EvaluationRequest = {
     action: plan.action,
     principal: input.principal,
@@ -120,7 +122,7 @@ export async function decideRequest(
     ...(plan.algorithm === undefined ? {} : { algorithm: plan.algorithm }),
     ...(input.approvals.length > 0 ? { approvals: input.approvals } : {}),
     ...(history ? { history } : {}),
-    now: Math.floor(Date.now() / 1000),
+    now,
   }
   // Each raw payload is decided on; the request goes ahead only as far as its least permitted payload.
   const requests = plan.payloads?.length ? plan.payloads.map((payload) => ({ ...base, payload })) : [base]

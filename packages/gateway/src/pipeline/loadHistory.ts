@@ -1,11 +1,9 @@
 import type { Decision, HistoryTransfer } from '@rampart/evaluator'
-import { and, desc, eq, gt, isNotNull } from 'drizzle-orm'
+import { and, desc, eq, gte, isNotNull } from 'drizzle-orm'
 import { signingRequests } from '../db/actionsSchema'
 import type { Database } from '../db/openDatabase'
 import { refusalDecision } from './refusalDecision'
 
-/** The longest window a limit can count over (a calendar month, or a rolling window of up to 31 days). */
-const horizonMs = 32 * 24 * 3600 * 1000
 /** Bounds the history handed to one evaluation. */
 export const maxHistoryEntries = 10_000
 
@@ -17,7 +15,8 @@ export const maxHistoryEntries = 10_000
 export async function loadHistory(
   db: Database,
   clientId: string,
-  now = Date.now(),
+  /** The first second any of the client's limits counts back to (the evaluator's historyReach). */
+  since: number,
 ): Promise<HistoryTransfer[] | null> {
   const rows = await db
     .select({ history: signingRequests.history })
@@ -28,7 +27,7 @@ export async function loadHistory(
         isNotNull(signingRequests.history),
         // A transfer counts from its decision, which is when it was last updated or earlier: a request asked for
         // long ago and approved today counts today.
-        gt(signingRequests.updatedAt, new Date(now - horizonMs)),
+        gte(signingRequests.updatedAt, new Date(since * 1000)),
       ),
     )
     .orderBy(desc(signingRequests.updatedAt))
@@ -41,6 +40,6 @@ export async function loadHistory(
 export function historyTooLong(): Decision {
   return refusalDecision(
     'EVALUATION_FAILED',
-    `The limits cannot be counted: the client has more than ${maxHistoryEntries} transfers in the last 32 days`,
+    `The limits cannot be counted: the client has more than ${maxHistoryEntries} requests within the windows of its limits`,
   )
 }

@@ -1,0 +1,51 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signingRequests } from '../src/db/actionsSchema'
+import { policy, type SigningSetup, startSigningGateway } from './support/signingClient'
+
+// 1 500 wei over any 90 days: longer than a month.
+const policies = [
+  policy('quarterly-limit', 'permit', [
+    { criterion: 'checkAction', args: ['signTransaction'] },
+    {
+      criterion: 'checkSpendingLimit',
+      args: { limit: '1500', window: { type: 'rolling', seconds: 90 * 86400 } },
+    },
+  ]),
+]
+
+let setup: SigningSetup
+beforeAll(async () => {
+  setup = await startSigningGateway({ policies })
+})
+afterAll(async () => {
+  await setup?.gateway.close()
+})
+
+let sequence = 0
+const send = (value: string) =>
+  setup.call('POST', '/v1/provider/evm/send-transaction', {
+    transactionRequest: { chainId: 1, to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value },
+    source: { type: 'account', id: setup.accounts.ETHEREUM! },
+    idempotenceId: `reach-${++sequence}`,
+  })
+
+describe('limits over long windows', () => {
+  it('count every transfer of their window, however far back it reaches', async () => {
+    const first = await send('1000')
+    expect(first.statusCode, first.body).toBe(201)
+    // Signed 40 days ago: inside the 90-day window.
+    const daysAgo = 40
+    const then = new Date(Date.now() - daysAgo * 86400 * 1000)
+    await setup.gateway.database.db
+      .update(signingRequests)
+      .set({
+        createdAt: then,
+        updatedAt: then,
+        history: sql`jsonb_build_array(jsonb_set(${signingRequests.history}->0, '{timestamp}', to_jsonb(${Math.floor(then.getTime() / 1000)}::bigint)))`,
+      })
+      .where(eq(signingRequests.requestId, first.json().data.requestId))
+    const over = await send('1000')
+    expect(over.statusCode, over.body).toBe(403)
+  })
+})
