@@ -284,48 +284,34 @@ describe('checkERC1155TokenId on a decoded ERC-1155 batch transfer', () => {
 describe('checkPermitDeadline on a decoded Permit2 permit', () => {
   const from = '0x61640a8d48bca205ba91b16b0b7745e7abc61084'
   // A PermitSingle whose signature expires soon but whose allowance never does (uint48 maximum).
-  const permitSingle = (expiration: number, sigDeadline: number) => ({
-    method: 'eth_signTypedData_v4',
-    params: [
+  const permitSingle = (expiration: number, sigDeadline: number) =>
+    permit2TypedData(
       from,
+      'PermitSingle',
       {
-        types: {
-          EIP712Domain: [
-            { name: 'name', type: 'string' },
-            { name: 'chainId', type: 'uint256' },
-            { name: 'verifyingContract', type: 'address' },
-          ],
-          PermitSingle: [
-            { name: 'details', type: 'PermitDetails' },
-            { name: 'spender', type: 'address' },
-            { name: 'sigDeadline', type: 'uint256' },
-          ],
-          PermitDetails: [
-            { name: 'token', type: 'address' },
-            { name: 'amount', type: 'uint160' },
-            { name: 'expiration', type: 'uint48' },
-            { name: 'nonce', type: 'uint48' },
-          ],
-        },
-        primaryType: 'PermitSingle',
-        domain: {
-          name: 'Permit2',
-          chainId: 1,
-          verifyingContract: '0x000000000022D473030F116dDEE9F6B43aC78BA3',
-        },
-        message: {
-          details: {
-            token: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
-            amount: '1000000',
-            expiration: String(expiration),
-            nonce: '0',
-          },
-          spender: '0x3fc91a3afd70395cd496c647d5a6cc9d4b2b7fad',
-          sigDeadline: String(sigDeadline),
-        },
+        PermitSingle: [
+          { name: 'details', type: 'PermitDetails' },
+          { name: 'spender', type: 'address' },
+          { name: 'sigDeadline', type: 'uint256' },
+        ],
+        PermitDetails: [
+          { name: 'token', type: 'address' },
+          { name: 'amount', type: 'uint160' },
+          { name: 'expiration', type: 'uint48' },
+          { name: 'nonce', type: 'uint48' },
+        ],
       },
-    ],
-  })
+      {
+        details: {
+          token: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+          amount: '1000000',
+          expiration: String(expiration),
+          nonce: '0',
+        },
+        spender: '0x3fc91a3afd70395cd496c647d5a6cc9d4b2b7fad',
+        sigDeadline: String(sigDeadline),
+      },
+    )
   const forever = 2 ** 48 - 1
   const anyPermit = policy('any-permit2', 'permit', [
     { criterion: 'checkIntentType', args: ['permit2Approve'] },
@@ -364,46 +350,31 @@ describe('amount and token criteria on a decoded Permit2 batch signature transfe
   const usdc = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
   const dai = '0x6b175474e89094c44da98b954eedeac495271d0f'
   // PermitBatchTransferFrom: the spender may move 5,000,000 USDC base units and 1000 DAI base units once.
-  const batchTransfer = {
-    method: 'eth_signTypedData_v4',
-    params: [
-      from,
-      {
-        types: {
-          EIP712Domain: [
-            { name: 'name', type: 'string' },
-            { name: 'chainId', type: 'uint256' },
-            { name: 'verifyingContract', type: 'address' },
-          ],
-          PermitBatchTransferFrom: [
-            { name: 'permitted', type: 'TokenPermissions[]' },
-            { name: 'spender', type: 'address' },
-            { name: 'nonce', type: 'uint256' },
-            { name: 'deadline', type: 'uint256' },
-          ],
-          TokenPermissions: [
-            { name: 'token', type: 'address' },
-            { name: 'amount', type: 'uint256' },
-          ],
-        },
-        primaryType: 'PermitBatchTransferFrom',
-        domain: {
-          name: 'Permit2',
-          chainId: 1,
-          verifyingContract: '0x000000000022D473030F116dDEE9F6B43aC78BA3',
-        },
-        message: {
-          permitted: [
-            { token: usdc, amount: '5000000' },
-            { token: dai, amount: '1000' },
-          ],
-          spender: '0x3fc91a3afd70395cd496c647d5a6cc9d4b2b7fad',
-          nonce: '1',
-          deadline: '1700000000',
-        },
-      },
-    ],
-  }
+  const batchTransfer = permit2TypedData(
+    from,
+    'PermitBatchTransferFrom',
+    {
+      PermitBatchTransferFrom: [
+        { name: 'permitted', type: 'TokenPermissions[]' },
+        { name: 'spender', type: 'address' },
+        { name: 'nonce', type: 'uint256' },
+        { name: 'deadline', type: 'uint256' },
+      ],
+      TokenPermissions: [
+        { name: 'token', type: 'address' },
+        { name: 'amount', type: 'uint256' },
+      ],
+    },
+    {
+      permitted: [
+        { token: usdc, amount: '5000000' },
+        { token: dai, amount: '1000' },
+      ],
+      spender: '0x3fc91a3afd70395cd496c647d5a6cc9d4b2b7fad',
+      nonce: '1',
+      deadline: '1700000000',
+    },
+  )
   const anyTransfer = policy('any', 'permit', [{ criterion: 'checkIntentType', args: ['permit2Transfer'] }])
 
   it('forbids the batch when one of its transfers meets a forbid', async () => {
@@ -518,3 +489,35 @@ describe('a forbid on what a call does, on a decoded batch or user operation', (
     })
   })
 })
+
+/** An eth_signTypedData_v4 request by `from` of a Permit2 message on mainnet. */
+function permit2TypedData(
+  from: string,
+  primaryType: string,
+  types: Record<string, { name: string; type: string }[]>,
+  message: Record<string, unknown>,
+) {
+  return {
+    method: 'eth_signTypedData_v4',
+    params: [
+      from,
+      {
+        types: {
+          EIP712Domain: [
+            { name: 'name', type: 'string' },
+            { name: 'chainId', type: 'uint256' },
+            { name: 'verifyingContract', type: 'address' },
+          ],
+          ...types,
+        },
+        primaryType,
+        domain: {
+          name: 'Permit2',
+          chainId: 1,
+          verifyingContract: '0x000000000022D473030F116dDEE9F6B43aC78BA3',
+        },
+        message,
+      },
+    ],
+  }
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signingRequests } from '../src/db/actionsSchema'
-import { policy, type SigningSetup, startSigningGateway } from './support/signingClient'
+import { policy, type SigningSetup, sendEth, startSigningGateway } from './support/signingClient'
 
 // 1 500 wei a day: one transfer of 1 000 wei fits, a second does not.
 const policies = [
@@ -31,11 +31,7 @@ afterAll(async () => {
 
 let sequence = 0
 const send = (value: string, extra: Record<string, unknown> = {}) =>
-  setup.call('POST', '/v1/provider/evm/send-transaction', {
-    transactionRequest: { chainId: 1, to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value, ...extra },
-    source: { type: 'account', id: setup.accounts.ETHEREUM! },
-    idempotenceId: `limit-${++sequence}`,
-  })
+  sendEth(setup, value, `limit-${++sequence}`, extra)
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10))
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signingRequests } from '../src/db/actionsSchema'
 import { signApproval } from '../src/pipeline/approvalToken'
-import { policy, type SigningSetup, startSigningGateway } from './support/signingClient'
+import { policy, type SigningSetup, sendEth, startSigningGateway } from './support/signingClient'
 
 // 1 500 wei a day, each transfer approved by bob.
 const policies = [
@@ -25,12 +25,7 @@ afterAll(async () => {
 })
 
 let sequence = 0
-const send = (value: string) =>
-  setup.call('POST', '/v1/provider/evm/send-transaction', {
-    transactionRequest: { chainId: 1, to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value },
-    source: { type: 'account', id: setup.accounts.ETHEREUM! },
-    idempotenceId: `approved-limit-${++sequence}`,
-  })
+const send = (value: string) => sendEth(setup, value, `approved-limit-${++sequence}`)
 
 describe('spending limits and approvals', () => {
   it('count a transfer from when it was approved and signed, however long ago it was asked for', async () => {

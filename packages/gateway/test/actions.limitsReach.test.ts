@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signingRequests } from '../src/db/actionsSchema'
-import { policy, type SigningSetup, startSigningGateway } from './support/signingClient'
+import { policy, type SigningSetup, sendEth, startSigningGateway } from './support/signingClient'
 
 // 1 500 wei over any 90 days: longer than a month.
 const policies = [
@@ -23,12 +23,7 @@ afterAll(async () => {
 })
 
 let sequence = 0
-const send = (value: string) =>
-  setup.call('POST', '/v1/provider/evm/send-transaction', {
-    transactionRequest: { chainId: 1, to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value },
-    source: { type: 'account', id: setup.accounts.ETHEREUM! },
-    idempotenceId: `reach-${++sequence}`,
-  })
+const send = (value: string) => sendEth(setup, value, `reach-${++sequence}`)
 
 describe('limits over long windows', () => {
   it('count every transfer of their window, however far back it reaches', async () => {

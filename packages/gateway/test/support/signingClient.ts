@@ -183,6 +183,25 @@ export async function startSigningGateway(options: {
 }
 
 /** A policy as policy.schema.json shapes it. */
+/** Sends `value` wei on Ethereum from the setup's account to a fixed address (Hardhat's wallet 1). */
+export function sendEth(
+  setup: SigningSetup,
+  value: string,
+  idempotenceId: string,
+  transaction: Record<string, unknown> = {},
+) {
+  return setup.call('POST', '/v1/provider/evm/send-transaction', {
+    transactionRequest: {
+      chainId: 1,
+      to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      value,
+      ...transaction,
+    },
+    source: { type: 'account', id: setup.accounts.ETHEREUM! },
+    idempotenceId,
+  })
+}
+
 export function policy(id: string, effect: 'permit' | 'forbid', when: Record<string, unknown>[]) {
   // biome-ignore lint/suspicious/noThenProperty: `then` is the policy's effect, as policy.schema.json names it.
   return { id, then: effect, when }
