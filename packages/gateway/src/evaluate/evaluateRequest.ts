@@ -1,5 +1,5 @@
 import type { Resolution } from '@rampart/decoder'
-import { type Decision, type EvaluationRequest, historyReach } from '@rampart/evaluator'
+import type { Decision, EvaluationRequest } from '@rampart/evaluator'
 import type { FastifyInstance } from 'fastify'
 import { ValidationError } from '../errors/gatewayError'
 import type { EvaluateRequest } from '../generated/actions/evaluateRequest'
@@ -7,7 +7,7 @@ import { attestDecision } from '../pipeline/attestDecision'
 import { resourceOf } from '../pipeline/clientPolicyState'
 import { decisionFor, decodeSafely } from '../pipeline/decideRequest'
 import { presetReport } from '../pipeline/evaluationReport'
-import { historyTooLong, loadHistory } from '../pipeline/loadHistory'
+import { historyForLimits, historyTooLong } from '../pipeline/loadHistory'
 
 /** The /evaluate body, as `schemas/gateway/actions/evaluateRequest.schema.json` defines it. */
 export type EvaluateBody = EvaluateRequest
@@ -81,8 +81,7 @@ export async function evaluateRequest(
     ? resourceOf(state, intent.from, intent.chainId > 0 ? intent.chainId : null)
     : undefined
   const now = Math.floor(Date.now() / 1000)
-  const reach = state.usesHistory ? historyReach(state.policies, now) : undefined
-  const history = reach === undefined ? undefined : await loadHistory(app.db, clientId, reach)
+  const history = await historyForLimits(app.db, state, now)
   const evaluationRequest: EvaluationRequest = {
     action: action ?? 'signTransaction',
     principal,

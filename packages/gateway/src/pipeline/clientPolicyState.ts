@@ -3,6 +3,7 @@ import {
   BUILTIN_PRESETS,
   createEvaluator,
   type Evaluator,
+  historyReach,
   type Policy,
   type Preset,
 } from '@rampart/evaluator'
@@ -23,8 +24,8 @@ export type ClientPolicyState = {
   presets: ReadonlyMap<string, Preset>
   /** Whether any policy counts past transfers (spending or rate limits), so history is worth loading. */
   usesHistory: boolean
-  /** The client's policies, to know how far back their limits count (the evaluator's historyReach). */
-  policies: readonly Policy[]
+  /** The policies decided with (the client's, and its presets'), to know how far back their limits count. */
+  limitedPolicies: readonly Policy[]
   /** `<chainId>:<address>` (or the bare address) to the entities account id. */
   accountIds: ReadonlyMap<string, string>
   /** Any account's address to its id, for signers on networks without an EVM chain id. */
@@ -100,13 +101,15 @@ async function build(row: typeof clients.$inferSelect): Promise<ClientPolicyStat
     const kid = (credential.key as { kid?: unknown }).kid
     if (typeof kid === 'string') userIds.set(lower(kid), credential.userId)
   }
-  const usesHistory = JSON.stringify(policies).match(/"check(SpendingLimit|RateLimit)"/) !== null
+  // Presets decide with the same history as the client's own policies.
+  const limitedPolicies = [...policies, ...presets.flatMap((preset) => preset.policies as Policy[])]
+  const usesHistory = historyReach(limitedPolicies, 0) !== undefined
   const base = {
     clientId: row.clientId,
     entities,
     presets: new Map(presets.map((preset) => [preset.id, preset])),
     usesHistory,
-    policies,
+    limitedPolicies,
     accountIds,
     accountIdsAnyChain,
     userIds,

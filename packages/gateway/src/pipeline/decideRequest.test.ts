@@ -14,7 +14,7 @@ function state(evaluator: Partial<Evaluator> | null): ClientPolicyState {
     unavailable: evaluator ? undefined : 'the policy library cannot be loaded',
     presets: new Map(),
     usesHistory: false,
-    policies: [],
+    limitedPolicies: [],
     accountIds: new Map(),
     accountIdsAnyChain: new Map(),
     userIds: new Map(),

@@ -1,12 +1,12 @@
 import { decodeRequest, type Resolution } from '@rampart/decoder'
-import { type Decision, type EvaluationRequest, historyReach, type Preset } from '@rampart/evaluator'
+import type { Decision, EvaluationRequest, Preset } from '@rampart/evaluator'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { networks } from '../db/schema'
 import { attestDecision } from './attestDecision'
 import { type ClientPolicyState, resourceOf } from './clientPolicyState'
 import { evaluationReport, type ReportNetwork } from './evaluationReport'
-import { historyTooLong, loadHistory } from './loadHistory'
+import { historyForLimits, historyTooLong } from './loadHistory'
 import { refusalDecision } from './refusalDecision'
 import type { Plan } from './signingAction'
 
@@ -112,8 +112,7 @@ export async function decideRequest(
     : null
   const resource = resourceOf(state, plan.signer.address, plan.signer.chainId)
   const now = Math.floor(Date.now() / 1000)
-  const reach = state.usesHistory ? historyReach(state.policies, now) : undefined
-  const history = reach === undefined ? undefined : await loadHistory(app.db, state.clientId, reach)
+  const history = await historyForLimits(app.db, state, now)
   const base: EvaluationRequest = {
     action: plan.action,
     principal: input.principal,

@@ -1,7 +1,8 @@
-import type { Decision, HistoryTransfer } from '@rampart/evaluator'
+import { type Decision, type HistoryTransfer, historyReach } from '@rampart/evaluator'
 import { and, desc, eq, gte, isNotNull } from 'drizzle-orm'
 import { signingRequests } from '../db/actionsSchema'
 import type { Database } from '../db/openDatabase'
+import type { ClientPolicyState } from './clientPolicyState'
 import { refusalDecision } from './refusalDecision'
 
 /** Bounds the history handed to one evaluation. */
@@ -34,6 +35,19 @@ export async function loadHistory(
     .limit(maxHistoryEntries + 1)
   if (rows.length > maxHistoryEntries) return null
   return rows.flatMap((row) => row.history as unknown as HistoryTransfer | HistoryTransfer[])
+}
+
+/**
+ * The history a decision at `now` (unix seconds) hands the evaluator: undefined when no policy of the client counts
+ * past transfers, null when it is too long to read whole (see loadHistory).
+ */
+export async function historyForLimits(
+  db: Database,
+  state: Pick<ClientPolicyState, 'clientId' | 'usesHistory' | 'limitedPolicies'>,
+  now: number,
+): Promise<HistoryTransfer[] | null | undefined> {
+  const since = state.usesHistory ? historyReach(state.limitedPolicies, now) : undefined
+  return since === undefined ? undefined : loadHistory(db, state.clientId, since)
 }
 
 /** The decision when the history is too long to read whole: a refusal, since the limits cannot be counted. */
