@@ -1,3 +1,4 @@
+import { escapePointerToken } from '@rampart/entities'
 import { DecodingError } from '../errors/decodingError'
 import { booleanOf } from './typedDataValues'
 
@@ -23,7 +24,7 @@ export function decimalIntegers(
     if (type === 'bool') {
       if (value === undefined || typeof value === 'boolean') continue
       rewritten ??= { ...message }
-      rewritten[name] = booleanOf(value, `/params/1/message/${pointerToken(name)}`)
+      rewritten[name] = booleanOf(value, `/params/1/message/${escapePointerToken(name)}`)
       continue
     }
     if (!INTEGER_TYPE.test(type) || typeof value !== 'string' || CANONICAL_DECIMAL.test(value)) continue
@@ -44,11 +45,7 @@ function integerText(value: string, name: string): string {
     return (negative ? -magnitude : magnitude).toString()
   } catch {
     throw new DecodingError('invalidTypedData', `Field ${name} is not an integer.`, {
-      path: `/params/1/message/${pointerToken(name)}`,
+      path: `/params/1/message/${escapePointerToken(name)}`,
     })
   }
-}
-
-function pointerToken(name: string): string {
-  return name.replaceAll('~', '~0').replaceAll('/', '~1')
 }

@@ -1,3 +1,5 @@
+import { escapePointerToken } from '@rampart/entities'
+
 interface Frame {
   /** Member names seen so far, for an object; undefined for an array. */
   keys: Set<string> | undefined
@@ -50,5 +52,5 @@ function isSpace(c: number): boolean {
 function pointer(frames: readonly Frame[], key: string): string {
   const tokens = frames.slice(0, -1).map((frame) => frame.token)
   tokens.push(key)
-  return tokens.map((token) => `/${token.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')
+  return tokens.map((token) => `/${escapePointerToken(token)}`).join('')
 }
