@@ -1,3 +1,4 @@
+import { escapePointerToken } from '@rampart/entities'
 import { type AbiFunction, parseAbiItem, toFunctionSelector } from 'viem'
 import { type ArgumentDecoder, compileStaticDecoder } from '../calldata/compileStaticDecoder'
 import { computeEncodeType, normalizeEncodeType, parseEncodeType } from './encodeType'
@@ -157,7 +158,7 @@ export function compileDescriptor(
   const definitions = isObject(display.definitions) ? display.definitions : {}
   const seen = new Map<string, string>()
   for (const [key, spec] of Object.entries(display.formats)) {
-    const pointer = `/display/formats/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`
+    const pointer = `/display/formats/${escapePointerToken(key)}`
     if (!isObject(spec)) {
       issues.push({
         code: 'ERC7730_INVALID_DESCRIPTOR',
