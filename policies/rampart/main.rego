@@ -96,9 +96,6 @@ approvals_report(policy, approved) := {
 	states := approval_states(policy, approved)
 }
 
-# heldCriteria explains a forbid: the criteria of the deciding policy, all of which held.
-held_criteria(policy) := [c | some c in policy.when; c.criterion != "checkApprovals"]
-
 # matched_ids names the matching policies of a verdict once each, in policy order.
 matched_ids(set, v) := [policies(set)[i].id | some i in sort({i | some i in v[2]})]
 
@@ -111,7 +108,8 @@ outcome(set, v) := {
 	refusals[v[0]]
 } else := object.union(reasons.forbid, {
 	"decidingPolicy": policies(set)[v[1]].id,
-	"heldCriteria": held_criteria(policies(set)[v[1]]),
+	# Explains a forbid: the criteria of the deciding policy as it states them, all of which held.
+	"heldCriteria": policies(set)[v[1]].heldCriteria,
 	"matchedPolicies": matched_ids(set, v),
 	"approvals": no_approvals,
 }) if {

@@ -131,8 +131,8 @@ test_matching_reads_the_named_buckets_only if {
 }
 
 test_a_policy_in_several_buckets_is_reported_once if {
-	forbid_all := {"id": "forbid-all", "then": "forbid", "when": []}
-	permit_all := {"id": "permit-all", "then": "permit", "when": []}
+	forbid_all := {"id": "forbid-all", "then": "forbid", "approvals": [], "heldCriteria": []}
+	permit_all := {"id": "permit-all", "then": "permit", "approvals": [], "heldCriteria": []}
 	sets := {"org": {
 		"policies": [permit_all, forbid_all],
 		"buckets": {"team": [[0, []], [1, []]], "vault": [[1, []]]},

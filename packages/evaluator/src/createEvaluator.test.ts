@@ -88,6 +88,26 @@ describe('createEvaluator: decisions on decoded requests', () => {
     ])
   })
 
+  it('explains a forbid with its criteria as the policy states them, not as the library reads them', async () => {
+    const written = [
+      { criterion: 'checkIntentAmount', args: { operator: 'gt', value: '5', unit: 'token' } },
+      { criterion: 'checkDestinationAddress', args: [BINANCE] },
+      {
+        criterion: 'checkApprovals',
+        args: [
+          { approvalCount: 1, approvalEntityType: 'userRole', entityIds: ['admin'], countPrincipal: false },
+        ],
+      },
+    ]
+    const local = await createEvaluator({ entities, policies: [policy('big-to-binance', 'forbid', written)] })
+    const decision = local.evaluate(
+      usdcTransfer({ principal: NORA, to: BINANCE, amount: usdc(6), now: NOON }),
+    )
+    expect(decision.decidingPolicy).toBe('big-to-binance')
+    // Neither the amount per token in base units nor the lowercase address the library compares with.
+    expect(decision.heldCriteria).toEqual(written.slice(0, 2))
+  })
+
   it('forbids an unknown destination: no permit matches', () => {
     const decision = evaluator.evaluate(
       usdcTransfer({ principal: NORA, to: STRANGER, amount: usdc(1), now: NOON }),
@@ -182,9 +202,7 @@ describe('createEvaluator: the resource index', () => {
     const hot = local.evaluate(usdcTransfer({ principal: NORA, to: BINANCE, amount: 1n, now: NOON }))
     expect(hot.matchedPolicies).toEqual(['by-account', 'by-groups', 'by-chains'])
     expect(hot.decidingPolicy).toBe('by-account')
-    expect(hot.heldCriteria).toEqual([
-      { criterion: 'checkAccountId', args: [`eip155:1:${TREASURY_HOT}`.toLowerCase()] },
-    ])
+    expect(hot.heldCriteria).toEqual([{ criterion: 'checkAccountId', args: [`EIP155:1:${TREASURY_HOT}`] }])
     const payroll = local.evaluate(
       usdcTransfer({ principal: NORA, from: PAYROLL, to: BINANCE, amount: 1n, now: NOON }),
     )

@@ -3,7 +3,10 @@ import { type EvaluationState, ORG, presetSet } from './buildInput'
 import type { Policy } from './generated/policy'
 import type { Preset } from './generated/preset'
 import { prepareEntities } from './prepareEntities'
-import { type PreparedPolicySet, preparePolicySet } from './preparePolicies'
+import { type PreparedPolicy, type PreparedPolicySet, preparePolicySet } from './preparePolicies'
+
+/** A policy as the policy library reads it (data.sets[name].policies). */
+type LibraryPolicy = Omit<PreparedPolicy, 'when'>
 
 /** Prepares validated entities, policies and presets: the state the evaluator decides with. */
 export function evaluationState(next: {
@@ -32,12 +35,12 @@ export function evaluationState(next: {
  * bucket, stay in the evaluator.
  */
 export function policyData(state: EvaluationState) {
-  const sets: Record<string, { policies: PreparedPolicySet['policies']; buckets: Record<string, unknown> }> =
-    {}
+  const sets: Record<string, { policies: LibraryPolicy[]; buckets: Record<string, unknown> }> = {}
   for (const [name, set] of Object.entries(state.sets)) {
     const buckets: Record<string, unknown> = {}
     for (const [id, bucket] of Object.entries(set.buckets)) buckets[id] = bucket.policies
-    sets[name] = { policies: set.policies, buckets }
+    // The library matches with the buckets' criteria: of a policy, it reads only what a decision reports.
+    sets[name] = { policies: set.policies.map(({ when: _, ...policy }) => policy), buckets }
   }
   return { entities: state.entities, sets }
 }

@@ -107,8 +107,11 @@ export interface Bucket {
 export interface PreparedPolicy {
   id: string
   then: 'permit' | 'forbid'
+  /** The criteria as the policy library reads them: amounts in base units, addresses and ids in lowercase. */
   when: Criterion[]
   approvals: ApprovalRequirement[]
+  /** The criteria as the policy states them, but checkApprovals: what a forbid it decides reports as held. */
+  heldCriteria: Criterion[]
 }
 
 /** A policy set: what the policy library reads (data.sets[name]), and the index the evaluator picks buckets with. */
@@ -387,8 +390,9 @@ export function preparePolicySet(
     const approvals = when.flatMap((criterion) =>
       criterion.criterion === 'checkApprovals' ? (argsOf(criterion) as ApprovalRequirement[]) : [],
     )
+    const heldCriteria = policy.when.filter((criterion) => criterion.criterion !== 'checkApprovals')
     // biome-ignore lint/suspicious/noThenProperty: `then` is the policy's effect, as policy.schema.json names it.
-    return { id: policy.id, then: policy.then, when, approvals }
+    return { id: policy.id, then: policy.then, when, approvals, heldCriteria }
   })
   const scoped = prepared.map((policy) => ({
     principal: scopesOf(policy.when, PRINCIPAL_SCOPING),

@@ -54,7 +54,7 @@ export function spellOutDecision(verdict: Verdict, set: PreparedPolicySet): Deci
       decision: 'Forbid',
       reason: reason('FORBIDDEN_BY_POLICY'),
       decidingPolicy: policy.id,
-      heldCriteria: policy.when.filter((criterion) => criterion.criterion !== 'checkApprovals'),
+      heldCriteria: policy.heldCriteria,
       matchedPolicies,
       approvals: noApprovals(),
     }

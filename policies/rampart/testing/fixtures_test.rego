@@ -56,7 +56,12 @@ request := {
 # set files every policy in one bucket, "all", which every request's input names (indexed): the evaluator's index
 # only narrows the candidates, and each criterion is still checked here.
 set(policies) := {
-	"policies": [object.union(p, {"approvals": [r | some c in p.when; c.criterion == "checkApprovals"; some r in c.args]}) |
+	"policies": [{
+		"id": p.id,
+		"then": p.then,
+		"approvals": [r | some c in p.when; c.criterion == "checkApprovals"; some r in c.args],
+		"heldCriteria": [c | some c in p.when; c.criterion != "checkApprovals"],
+	} |
 		some p in policies
 	],
 	"buckets": {"all": bucket(policies)},
