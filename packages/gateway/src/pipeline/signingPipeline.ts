@@ -9,7 +9,7 @@ import { requireGrantedNetwork } from '../grants/grantScope'
 import { isProviderError } from '../providers/errors'
 import type { ClientPolicies } from './clientPolicyState'
 import { decideRequest } from './decideRequest'
-import type { Plan, SigningAction } from './signingAction'
+import type { Outcome, Plan, SigningAction } from './signingAction'
 import { policyForbidden, providerFailed } from './signingErrors'
 
 declare module 'fastify' {
@@ -239,7 +239,12 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
   return runPermitted(app, action, decided.permitted, plan, body, decided.history)
 }
 
-/** Step 5: the provider call. Its failure is recorded (terminal `failed`, with the provider's message), never lost. */
+/**
+ * Step 5: the provider call. Its failure is recorded (terminal `failed`, with the provider's message), never lost.
+ * Once the provider has answered, the request is signed whatever happens next: a failure to record that answer
+ * leaves it in `processing`, still counting for limits, for the interrupted-request sweep to end as INTERRUPTED
+ * (outcome unknown). Recording it `failed` would say that nothing was signed, and a client would ask again.
+ */
 async function runPermitted<Body extends { idempotenceId: string }>(
   app: FastifyInstance,
   action: SigningAction<Body>,
@@ -250,28 +255,39 @@ async function runPermitted<Body extends { idempotenceId: string }>(
 ): Promise<SigningRequestRow> {
   withProvider.add(row.rowId)
   try {
-    const session = await app.sessions.sessionFor(row.clientId, row.connectionId)
-    const outcome = await action.execute(session, plan, body)
-    return await update(app, row.rowId, {
-      status: outcome.status,
-      result: {
-        ...outcome.result,
-        externalStatus: outcome.externalStatus ?? null,
-        externalId: outcome.externalId ?? null,
-      },
-      history: (outcome.history ?? history) as unknown as Record<string, unknown>[],
-    })
-  } catch (error) {
-    const failure = isProviderError(error)
-      ? { code: error.code, message: error.message, statusCode: error.httpStatus }
-      : error instanceof GatewayError
-        ? { code: error.code, message: error.message, statusCode: error.statusCode }
-        : { code: 'INTERNAL_ERROR', message: 'The request failed inside the gateway', statusCode: 500 }
-    if (!isProviderError(error) && !(error instanceof GatewayError)) {
-      app.log.error({ err: error, requestId: row.requestId }, 'signing request failed')
+    let outcome: Outcome
+    try {
+      const session = await app.sessions.sessionFor(row.clientId, row.connectionId)
+      outcome = await action.execute(session, plan, body)
+    } catch (error) {
+      const failure = isProviderError(error)
+        ? { code: error.code, message: error.message, statusCode: error.httpStatus }
+        : error instanceof GatewayError
+          ? { code: error.code, message: error.message, statusCode: error.statusCode }
+          : { code: 'INTERNAL_ERROR', message: 'The request failed inside the gateway', statusCode: 500 }
+      if (!isProviderError(error) && !(error instanceof GatewayError)) {
+        app.log.error({ err: error, requestId: row.requestId }, 'signing request failed')
+      }
+      // Nothing was signed: the transfer stops counting for limits.
+      throw providerFailed(await update(app, row.rowId, { status: 'failed', failure, history: null }))
     }
-    // Nothing was signed: the transfer stops counting for limits.
-    throw providerFailed(await update(app, row.rowId, { status: 'failed', failure, history: null }))
+    try {
+      return await update(app, row.rowId, {
+        status: outcome.status,
+        result: {
+          ...outcome.result,
+          externalStatus: outcome.externalStatus ?? null,
+          externalId: outcome.externalId ?? null,
+        },
+        history: (outcome.history ?? history) as unknown as Record<string, unknown>[],
+      })
+    } catch (error) {
+      app.log.error(
+        { err: error, requestId: row.requestId, externalId: outcome.externalId ?? null },
+        'the provider signed a request whose outcome could not be recorded',
+      )
+      throw error
+    }
   } finally {
     withProvider.delete(row.rowId)
   }
