@@ -4,7 +4,7 @@
 // Usage: pnpm bench:opa [users accounts]   (defaults: 10000 100000)
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpus, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadPolicy } from '@open-policy-agent/opa-wasm'
@@ -129,6 +129,10 @@ try {
     ['request check, input and its JSON, without the WASM call', before],
     ['opa bench (topdown), same Rego, data and input', topdown],
   ] as const
+  // The figures depend on the engine and the machine: say which.
+  console.log(
+    `node ${process.version} (V8 ${process.versions.v8}), ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}`,
+  )
   for (const [name, { p50, p99 }] of rows)
     console.log(`${name.padEnd(72)} p50 ${us(p50).padStart(10)}  p99 ${us(p99).padStart(10)}`)
   console.log(`topdown p50 / evaluate p50: ${(topdown.p50 / large.figures.p50).toFixed(2)}× (goal ≥ 2×)`)
