@@ -108,6 +108,19 @@ describe('requests that need approvals', () => {
       }),
       await approvalBy('bob', 'another-request'),
       await approvalBy('bob', requestId, 'evm.signMessage'),
+      // Signed an hour ago, or dated an hour ahead: not an approval of this request as it stands now.
+      await signApproval(setup.approvers.bob!.privateJwk, {
+        clientId: setup.client.clientId,
+        kind: 'evm.sendTransaction',
+        requestId,
+        iat: Math.floor(Date.now() / 1000) - 3600,
+      }),
+      await signApproval(setup.approvers.bob!.privateJwk, {
+        clientId: setup.client.clientId,
+        kind: 'evm.sendTransaction',
+        requestId,
+        iat: Math.floor(Date.now() / 1000) + 3600,
+      }),
       'not-a-jws',
     ]
     for (const approval of cases) {

@@ -52,14 +52,24 @@ function decodeSegment(segment: string): Record<string, unknown> {
   }
 }
 
+/** When an approval may have been made, in seconds since the epoch. */
+export type ApprovalFreshness = {
+  now: number
+  /** How far `iat` may be from `now`, either way. */
+  maxAgeSeconds: number
+}
+
 /**
  * Verifies an approval against the organization's credentials and returns who approved. The signature must
- * verify with the credential its `kid` names, and the payload must name exactly this request.
+ * verify with the credential its `kid` names, the payload must name exactly this request, and its `iat` must be
+ * within `maxAgeSeconds` of `now`: an approval kept aside cannot be played later (say, for a request that reuses
+ * a chosen id once the first is gone), and one dated ahead does not stay playable for longer.
  */
 export async function verifyApproval(
   jws: string,
   credentials: readonly Credential[],
   expected: Omit<ApprovalPayload, 'iat'>,
+  freshness: ApprovalFreshness,
 ): Promise<{ credentialId: string; userId: string }> {
   const parts = jws.split('.')
   if (parts.length !== 3) invalid('is not a compact JWS')
@@ -76,6 +86,11 @@ export async function verifyApproval(
   const payload = decodeSegment(payloadB64)
   for (const field of ['clientId', 'kind', 'requestId'] as const) {
     if (payload[field] !== expected[field]) invalid(`approves another request (${field} differs)`)
+  }
+  const { iat } = payload
+  if (typeof iat !== 'number' || !Number.isInteger(iat)) invalid('has no iat (an integer number of seconds)')
+  if (Math.abs(freshness.now - (iat as number)) > freshness.maxAgeSeconds) {
+    invalid('is not fresh: its iat is too far from now')
   }
   return { credentialId: credential!.id, userId: credential!.userId }
 }

@@ -20,11 +20,19 @@ export async function approveSigningRequest<Body extends { idempotenceId: string
   approvalJws: string,
 ): Promise<SigningRequestRow> {
   const state = await app.clientPolicies.forClient(row.clientId)
-  const approver = await verifyApproval(approvalJws, state.entities.credentials ?? [], {
-    clientId: row.clientId,
-    kind: action.kind,
-    requestId: row.requestId,
-  })
+  const approver = await verifyApproval(
+    approvalJws,
+    state.entities.credentials ?? [],
+    {
+      clientId: row.clientId,
+      kind: action.kind,
+      requestId: row.requestId,
+    },
+    {
+      now: Math.floor(Date.now() / 1000),
+      maxAgeSeconds: app.config.jwsMaxAgeSeconds,
+    },
+  )
   let current = row
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
     if (current.status !== 'pending_approval') {
