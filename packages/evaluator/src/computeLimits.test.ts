@@ -65,6 +65,24 @@ describe('computeLimits: the history in the window', () => {
     expect(withHistory([940, 941, 1_000])).toEqual(['4', 3])
   })
 
+  it('counts the transfers of one past request once toward a rate limit, as it counted that request', () => {
+    const batch = (requestId: string) =>
+      ['1', '2', '3'].map((amount) => ({ amount, token: NATIVE, timestamp: 990, requestId }))
+    const counted = computeLimits(
+      {
+        action: 'signMessage',
+        principal: 'nora',
+        history: [...batch('a'), ...batch('b'), { amount: '4', token: NATIVE, timestamp: 990 }],
+      } as EvaluationRequest,
+      [bucket()],
+      entities,
+      'nora',
+      1_000,
+    )?.limit
+    // Two batches of three transfers, one transfer recorded without its request, and this request.
+    expect(counted).toEqual(['16', 4])
+  })
+
   it('counts a transfer recorded after now: a clock behind another must not forget what was signed', () => {
     // Gateways sharing a history stamp transfers with their own clocks, and a request may give its own `now`.
     expect(withHistory([999, 1_001, 5_000])).toEqual(['6', 4])

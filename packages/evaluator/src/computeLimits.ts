@@ -163,14 +163,23 @@ export function computeLimits(
       const filters = limit.filters ?? {}
       let total = 0n
       let count = 0
+      // The past requests counted so far, by id: a request counts once toward a rate limit, as this one does.
+      let countedRequests: Set<string> | undefined
       for (const [index, movement] of history.entries()) {
-        const timestamp = request.history?.[index]?.timestamp ?? -1
+        const past = request.history?.[index]
+        const timestamp = past?.timestamp ?? -1
         // A transfer stamped after `now` counts: it was signed, and only a clock behind the one that stamped it
         // (another gateway's, or a request's own `now`) places it in the future. Leaving it out would let a lagging
         // clock spend a limit twice.
         if (timestamp < start || !matches(movement, filters, principal, entities)) continue
         total += movement.amount
-        count++
+        const requestId = past?.requestId
+        if (requestId === undefined) count++
+        else if (!countedRequests?.has(requestId)) {
+          countedRequests ??= new Set()
+          countedRequests.add(requestId)
+          count++
+        }
       }
       // The request counts once toward a rate limit, however many of its movements pass the filters.
       let counted = false

@@ -1,6 +1,10 @@
+import { emptyEntities } from '@rampart/entities'
 import { describe, expect, it } from 'vitest'
 import { NORA } from '../test/northwind'
+import { computeLimits } from './computeLimits'
 import type { EvaluationRequest } from './generated/evaluationRequest'
+import { prepareEntities } from './prepareEntities'
+import type { Bucket } from './preparePolicies'
 import { requestHistory } from './requestHistory'
 
 describe('requestHistory', () => {
@@ -25,6 +29,38 @@ describe('requestHistory', () => {
       ['5000000', 'eip155:1/erc20:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'],
       ['1000', 'eip155:1/erc20:0x6b175474e89094c44da98b954eedeac495271d0f'],
     ])
+  })
+
+  it("tags each entry with the request's id, so that a rate limit counts the request once", () => {
+    const batch = {
+      action: 'signTransaction',
+      principal: NORA,
+      now: 100,
+      intent: {
+        type: 'batch',
+        chainId: 1,
+        value: '0',
+        intents: [
+          { type: 'nativeTransfer', chainId: 1, value: '1', to: NORA },
+          { type: 'nativeTransfer', chainId: 1, value: '2', to: NORA },
+        ],
+      },
+    } as EvaluationRequest
+    const history = requestHistory(batch, NORA, 'request-1')
+    expect(history.map(({ amount, requestId }) => [amount, requestId])).toEqual([
+      ['1', 'request-1'],
+      ['2', 'request-1'],
+    ])
+    const rate: Bucket = {
+      id: '0',
+      policies: [],
+      limits: [{ k: 'rate', a: { limit: 5, operator: 'lte', window: { type: 'rolling', seconds: 60 } } }],
+      intentFields: [],
+    }
+    const entities = prepareEntities({ ...emptyEntities(), users: [{ id: NORA, role: 'member' }] })
+    const next = { ...batch, now: 110, history }
+    // The past batch and this one: two requests, of two transfers each.
+    expect(computeLimits(next, [rate], entities, NORA, 110)?.rate).toEqual(['6', 2])
   })
 
   it('records a request that moves nothing once, with amount 0', () => {

@@ -5,9 +5,14 @@ import type { EvaluationRequest, HistoryTransfer } from './generated/evaluationR
  * What later decisions count of a permitted request, exactly as the evaluator counted the request itself toward its
  * limits: each amount it moves (a token amount, else the native value, else each transfer of a Permit2 batch
  * signature transfer; the calls of batches and user operations at any depth), or, when it moves nothing, one entry
- * of amount 0, which rate limits count. Record these in the history that later requests carry.
+ * of amount 0, which rate limits count. Record these in the history that later requests carry. With the request's
+ * id, its entries carry it, and a rate limit counts them once, as it counted the request.
  */
-export function requestHistory(request: EvaluationRequest, userId: string): HistoryTransfer[] {
+export function requestHistory(
+  request: EvaluationRequest,
+  userId: string,
+  requestId?: string,
+): HistoryTransfer[] {
   const timestamp = request.now ?? Math.floor(Date.now() / 1000)
   const entries: HistoryTransfer[] = []
   for (const movement of fromRequest(request, userId)) {
@@ -19,6 +24,7 @@ export function requestHistory(request: EvaluationRequest, userId: string): Hist
       ...(request.resource === undefined ? {} : { resource: request.resource }),
       ...(movement.to === undefined ? {} : { to: movement.to }),
       timestamp,
+      ...(requestId === undefined ? {} : { requestId }),
     })
   }
   return entries

@@ -76,4 +76,8 @@ export interface HistoryTransfer {
    * Unix seconds.
    */
   timestamp: number
+  /**
+   * The request the transfer was part of: a rate limit counts the transfers of one request once.
+   */
+  requestId?: string
 }
