@@ -1,5 +1,6 @@
 import { DecodingError } from '../errors/decodingError'
 import type { Call, Intent } from '../types'
+import { type TransactionType, transactionType } from './transactionType'
 import {
   isRecord,
   parseAddress,
@@ -16,6 +17,8 @@ export interface TransactionRequest {
   /** Absent when the request names no gas field. */
   gas?: NonNullable<Intent['gas']>
   nonce?: bigint
+  /** Absent when the request names no type. */
+  type?: TransactionType
 }
 
 /** The transaction object of eth_sendTransaction / eth_signTransaction (`params[0]`). */
@@ -36,6 +39,7 @@ export function parseTransactionRequest(
       },
     )
   }
+  const type = transactionType(value, path)
   const dataKey = value.data !== undefined || value.input === undefined ? 'data' : 'input'
   const chainId = value.chainId === undefined ? defaultChainId : parseChainId(value.chainId, path, 'chainId')
   const to = parseOptionalAddress(value.to, path, 'to')
@@ -57,6 +61,7 @@ export function parseTransactionRequest(
     )
   }
   const request: TransactionRequest = { call, dataKey }
+  if (type) request.type = type
   const gas = parseGas(value, path)
   if (gas) request.gas = gas
   const nonce = parseOptionalQuantity(value.nonce, path, 'nonce')

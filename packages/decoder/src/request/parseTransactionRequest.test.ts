@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { decodeIntent } from '../decodeRequest'
+
+const from = '0x61640a8d48bca205ba91b16b0b7745e7abc61084'
+const usdc = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
+// transfer(0x5bdb…f854, 160 USDC)
+const transfer =
+  '0xa9059cbb0000000000000000000000005bdbd6e977d40a2fbebad8d8654556582a6df8540000000000000000000000000000000000000000000000000000000009896800'
+// MetaMask's EIP7702StatelessDeleGator on mainnet: the delegate a smart-account upgrade points an EOA at.
+const delegate = '0x63c0c19a282a1b52b07dd5a65b58948a07dae32b'
+const authorization = {
+  chainId: '0x1',
+  address: delegate,
+  nonce: '0x7',
+  yParity: '0x1',
+  r: '0x9b1e7f0a6b6b2ad13f2bb0c4f9c1c3d1b5d7e2f8a0c4e6b8d0f2a4c6e8b0d2f4',
+  s: '0x1d3f5b7d9f1b3d5f7a9c1e3f5b7d9f1b3d5f7a9c1e3f5b7d9f1b3d5f7a9c1e3f',
+}
+const send = (tx: Record<string, unknown>) => ({
+  method: 'eth_sendTransaction',
+  params: [{ from, to: usdc, data: transfer, chainId: '0x1', ...tx }],
+})
+
+describe('parseTransactionRequest', () => {
+  it('refuses an EIP-7702 transaction: it hands the account to a delegate, which no intent says', () => {
+    // The call alone reads as a USDC transfer; signed with its authorization list, the sender's code becomes the
+    // delegate's, which then controls every asset of the account.
+    for (const tx of [
+      { type: '0x4', authorizationList: [authorization] },
+      { authorizationList: [authorization] },
+      { type: 4, authorizationList: [authorization], maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x1' },
+      { type: '0x04' },
+      { type: 'eip7702' },
+    ]) {
+      const { intent, error } = decodeIntent(send(tx))
+      expect(error).toMatchObject({ name: 'invalidTransaction' })
+      expect(intent.type).toBe('unknown')
+      expect(error?.path).toBe('authorizationList' in tx ? '/params/0/authorizationList' : '/params/0/type')
+    }
+  })
+
+  it('refuses transaction types it does not read, and reads legacy, access-list and EIP-1559 ones', () => {
+    // Blob transactions pay a blob fee no intent counts; other types (zkSync's 0x71...) carry fields of their own.
+    for (const type of ['0x3', 'eip4844', '0x71', '0x7e', 'legacyish', true, '0x']) {
+      const { error } = decodeIntent(send({ type }))
+      expect(error).toMatchObject({ name: 'invalidTransaction', path: '/params/0/type' })
+    }
+    for (const type of [
+      undefined,
+      null,
+      '0x0',
+      '0x1',
+      '0x2',
+      0,
+      1,
+      2,
+      '0x02',
+      'legacy',
+      'eip2930',
+      'eip1559',
+    ]) {
+      const { intent, error } = decodeIntent(send({ type, accessList: [], authorizationList: [] }))
+      expect(error).toBeNull()
+      expect(intent).toMatchObject({ type: 'erc20Transfer', amount: '160000000' })
+    }
+  })
+})
