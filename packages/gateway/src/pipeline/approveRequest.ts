@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { type SigningRequestRow, signingRequests } from '../db/actionsSchema'
 import { ConflictError } from '../errors/gatewayError'
@@ -49,7 +49,8 @@ export async function approveSigningRequest<Body extends { idempotenceId: string
     const approvals = known
       ? current.approvals
       : [...current.approvals, { ...approver, approvedAt: new Date().toISOString() }]
-    // Optimistic: the approvals written are those read, or the update does not happen and is retried.
+    // Optimistic: the update applies only while the approvals are still those read, else it is retried on a
+    // fresh read. Compared by value: a timestamp compare misses a write made within the same millisecond.
     const [updated] = await app.db
       .update(signingRequests)
       .set({ approvals, updatedAt: new Date() })
@@ -57,7 +58,7 @@ export async function approveSigningRequest<Body extends { idempotenceId: string
         and(
           eq(signingRequests.rowId, current.rowId),
           eq(signingRequests.status, 'pending_approval'),
-          eq(signingRequests.updatedAt, current.updatedAt),
+          sql`${signingRequests.approvals} = ${JSON.stringify(current.approvals)}::jsonb`,
         ),
       )
       .returning()

@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { sendTransactionAction } from '../src/actions/sendTransactionAction'
+import { signingRequests } from '../src/db/actionsSchema'
+import { signApproval } from '../src/pipeline/approvalToken'
+import { approveSigningRequest } from '../src/pipeline/approveRequest'
+import { ClientPolicies } from '../src/pipeline/clientPolicyState'
+import { policy, type SigningSetup, sendEth, startSigningGateway } from './support/signingClient'
+
+const oneEth = '1000000000000000000'
+
+let setup: SigningSetup
+
+beforeAll(async () => {
+  setup = await startSigningGateway({
+    policies: [
+      policy('permit-large-with-two-approvers', 'permit', [
+        { criterion: 'checkAction', args: ['signTransaction'] },
+        { criterion: 'checkIntentAmount', args: { operator: 'gt', value: oneEth } },
+        {
+          criterion: 'checkApprovals',
+          args: [
+            {
+              approvalCount: 2,
+              approvalEntityType: 'userGroup',
+              entityIds: ['approvers'],
+              countPrincipal: false,
+            },
+          ],
+        },
+      ]),
+    ],
+  })
+})
+afterAll(async () => {
+  await setup?.gateway.close()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('approvals that arrive together', () => {
+  it('keeps both when they were read from the same state within one millisecond', async () => {
+    // Every write of this request happens within one millisecond: the case where an `updatedAt` compare cannot
+    // tell that the row changed between a read and a write.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
+    const created = await sendEth(setup, '5000000000000000000', `same-millisecond-${Date.now()}`)
+    expect(created.statusCode, created.body).toBe(201)
+    const { requestId } = created.json().data
+    const [row] = await setup.gateway.app.db
+      .select()
+      .from(signingRequests)
+      .where(
+        and(eq(signingRequests.clientId, setup.client.clientId), eq(signingRequests.requestId, requestId)),
+      )
+    expect(row?.status).toBe('pending_approval')
+
+    const approvalBy = (user: 'bob' | 'carol') =>
+      signApproval(setup.approvers[user]!.privateJwk, {
+        clientId: setup.client.clientId,
+        kind: sendTransactionAction.kind,
+        requestId,
+      })
+    // The signing routes' own instance: the root one with the policies the signing plugin decorates it with.
+    const app = Object.assign(Object.create(setup.gateway.app), {
+      clientPolicies: new ClientPolicies(setup.gateway.app.db),
+    }) as typeof setup.gateway.app
+    // Both approvals were read from the same row, before either was written (as two concurrent requests do).
+    const bob = await approveSigningRequest(app, sendTransactionAction, row!, await approvalBy('bob'))
+    expect(bob.status).toBe('pending_approval')
+    const carol = await approveSigningRequest(app, sendTransactionAction, row!, await approvalBy('carol'))
+    expect(carol.approvals.map((approval) => approval.userId).sort()).toEqual(['bob', 'carol'])
+    expect(carol.status).toBe('signed')
+  })
+})
