@@ -64,4 +64,18 @@ describe('parseTransactionRequest', () => {
       expect(intent).toMatchObject({ type: 'erc20Transfer', amount: '160000000' })
     }
   })
+
+  it('counts the fee cap a signer pays: gasPrice for legacy and access-list types, maxFeePerGas for EIP-1559', () => {
+    // A legacy transaction pays gasPrice whatever maxFeePerGas says: 100 gwei, not 1 wei, per unit of gas.
+    const fees = { gas: '0x5208', gasPrice: '0x174876e800', maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x1' }
+    const maxFee = (tx: Record<string, unknown>) => decodeIntent(send({ ...fees, ...tx })).intent.gas?.maxFee
+    expect(maxFee({ type: '0x0' })).toBe((21_000n * 100_000_000_000n).toString())
+    expect(maxFee({ type: '0x1', accessList: [] })).toBe((21_000n * 100_000_000_000n).toString())
+    expect(maxFee({ type: '0x2' })).toBe('21000')
+    // Without a type, signers disagree on which fee applies: the larger one bounds what any of them pays.
+    expect(maxFee({})).toBe((21_000n * 100_000_000_000n).toString())
+    expect(maxFee({ gasPrice: '0x1', maxFeePerGas: '0x2' })).toBe('42000')
+    expect(maxFee({ gasPrice: undefined })).toBe('21000')
+    expect(maxFee({ maxFeePerGas: undefined, type: '0x2' })).toBe((21_000n * 100_000_000_000n).toString())
+  })
 })

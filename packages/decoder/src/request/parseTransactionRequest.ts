@@ -62,14 +62,18 @@ export function parseTransactionRequest(
   }
   const request: TransactionRequest = { call, dataKey }
   if (type) request.type = type
-  const gas = parseGas(value, path)
+  const gas = parseGas(value, path, type)
   if (gas) request.gas = gas
   const nonce = parseOptionalQuantity(value.nonce, path, 'nonce')
   if (nonce !== undefined) request.nonce = nonce
   return request
 }
 
-function parseGas(value: Record<string, unknown>, path: string): TransactionRequest['gas'] {
+function parseGas(
+  value: Record<string, unknown>,
+  path: string,
+  type: TransactionType | undefined,
+): TransactionRequest['gas'] {
   const gasLimit = parseOptionalQuantity(
     value.gas ?? value.gasLimit,
     path,
@@ -91,7 +95,23 @@ function parseGas(value: Record<string, unknown>, path: string): TransactionRequ
   if (gasPrice !== undefined) gas.gasPrice = gasPrice.toString()
   if (maxFeePerGas !== undefined) gas.maxFeePerGas = maxFeePerGas.toString()
   if (maxPriorityFeePerGas !== undefined) gas.maxPriorityFeePerGas = maxPriorityFeePerGas.toString()
-  const feeCap = maxFeePerGas ?? gasPrice
+  const feeCap = feePerGas(type, gasPrice, maxFeePerGas)
   if (gasLimit !== undefined && feeCap !== undefined) gas.maxFee = (gasLimit * feeCap).toString()
   return gas
+}
+
+/**
+ * The most a unit of gas costs in the signed transaction: a legacy or access-list transaction pays gasPrice, an
+ * EIP-1559 one at most maxFeePerGas, whatever else the request names. Without a type, signers disagree on which
+ * applies (viem takes maxFeePerGas, others gasPrice), so the larger bounds what any of them pays.
+ */
+function feePerGas(
+  type: TransactionType | undefined,
+  gasPrice: bigint | undefined,
+  maxFeePerGas: bigint | undefined,
+): bigint | undefined {
+  if (type === 'legacy' || type === 'eip2930') return gasPrice ?? maxFeePerGas
+  if (type === 'eip1559') return maxFeePerGas ?? gasPrice
+  if (gasPrice === undefined || maxFeePerGas === undefined) return gasPrice ?? maxFeePerGas
+  return gasPrice > maxFeePerGas ? gasPrice : maxFeePerGas
 }
