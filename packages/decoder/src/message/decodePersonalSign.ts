@@ -133,8 +133,25 @@ const siweLabels: Record<string, string> = {
   resources: 'Resources',
 }
 
+/**
+ * The whole layout of an EIP-4361 message, anchored at both ends. viem's parser finds the fields wherever they
+ * are, so text before URI:, between fields or after the last one would be signed without being shown; a message
+ * with any such text is not a sign-in. Without a statement, the blank line before URI: is written once (viem) or
+ * twice (the EIP's grammar).
+ */
+const siweLayout = new RegExp(
+  [
+    '^(?:[a-zA-Z][a-zA-Z0-9+\\-.]*://)?[^\\s]+ wants you to sign in with your Ethereum account:\\n',
+    '0x[0-9a-fA-F]{40}\\n\\n(?:[^\\n]+\\n\\n|\\n)?',
+    'URI: [^\\n]+\\nVersion: [^\\n]+\\nChain ID: [0-9]+\\nNonce: [a-zA-Z0-9]+\\nIssued At: [^\\n]+',
+    '(?:\\nExpiration Time: [^\\n]+)?(?:\\nNot Before: [^\\n]+)?(?:\\nRequest ID: [^\\n]*)?',
+    '(?:\\nResources:(?:\\n- [^\\n]+)*)?\\n?$',
+  ].join(''),
+)
+
 function siweFields(text: string): Record<string, string> | undefined {
-  if (!text.includes('wants you to sign in with your Ethereum account')) return undefined
+  if (!text.includes('wants you to sign in with your Ethereum account') || !siweLayout.test(text))
+    return undefined
   const parsed = parseSiweMessage(text)
   if (
     !parsed.domain ||
