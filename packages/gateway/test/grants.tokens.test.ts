@@ -93,6 +93,46 @@ describe('rotating an access token at its manage URI', () => {
   })
 })
 
+describe('the key an access token is bound to', () => {
+  it('is the key that asked for it: another key of the same client can neither use nor manage it', async () => {
+    const twoKeys = await registerTestClient(gateway, ['ES256K', 'EdDSA'])
+    const otherKey = twoKeys.keys[1]!.privateJwk
+    const ownConnection = (await createTestConnection(gateway, twoKeys)).connectionId
+    const token = await issueToken(gateway, twoKeys, [ownConnection], ['wallets:read'])
+    const read = (privateJwk = twoKeys.key.privateJwk, value = token.value) =>
+      signedInject(gateway, twoKeys, {
+        method: 'GET',
+        url: '/v1/provider/wallets',
+        headers: { 'x-connection-id': ownConnection },
+        accessToken: value,
+        privateJwk,
+      })
+    expect((await read()).statusCode).toBe(200)
+    const byOtherKey = await read(otherKey)
+    expect(byOtherKey.statusCode).toBe(401)
+    expect(byOtherKey.json().code).toBe('GRANT_TOKEN_INVALID')
+
+    const manageWith = (method: 'POST' | 'DELETE', privateJwk = otherKey) =>
+      signedInject(gateway, twoKeys, {
+        method,
+        url: managePath(token.manage.uri),
+        accessToken: token.manage.access_token.value,
+        privateJwk,
+      })
+    for (const method of ['POST', 'DELETE'] as const) {
+      const response = await manageWith(method)
+      expect(response.statusCode).toBe(401)
+      expect(response.json().code).toBe('GRANT_MANAGEMENT_TOKEN_INVALID')
+    }
+    // Neither rotated nor revoked it; the bound key still can.
+    expect((await read()).statusCode).toBe(200)
+    const rotated = await manageWith('POST', twoKeys.key.privateJwk)
+    expect(rotated.statusCode, rotated.body).toBe(200)
+    expect((await read(twoKeys.key.privateJwk, rotated.json().access_token.value)).statusCode).toBe(200)
+    expect((await read(otherKey, rotated.json().access_token.value)).statusCode).toBe(401)
+  })
+})
+
 describe('revoking an access token at its manage URI', () => {
   it('answers 204, the token stops working at once, and revoking again is still 204', async () => {
     const token = await issueToken(gateway, alice, [connectionId], ['wallets:read'])

@@ -1,5 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm'
-import { grantTokens } from '../db/grantsSchema'
+import { and, eq, exists, isNull } from 'drizzle-orm'
+import { grants, grantTokens } from '../db/grantsSchema'
 import type { Database } from '../db/openDatabase'
 import { AuthenticationError } from '../errors/gatewayError'
 import { type AccessTokenResponse, accessTokenResponse } from './accessTokenResponse'
@@ -8,12 +8,14 @@ import { hashSecret, newSecret } from './secrets'
 
 export type ManageInput = {
   clientId: string
+  /** The key that signed the request: it must be the key the access token is bound to. */
+  kid: string
   tokenId: string
   /** The token management access token of the Authorization header. */
   managementToken: string | undefined
 }
 
-function managed(input: ManageInput) {
+function managed(db: Database, input: ManageInput) {
   if (input.managementToken === undefined) {
     throw new AuthenticationError(
       'Managing a token needs Authorization: GNAP <token management access token>',
@@ -24,6 +26,13 @@ function managed(input: ManageInput) {
     eq(grantTokens.tokenId, input.tokenId),
     eq(grantTokens.clientId, input.clientId),
     eq(grantTokens.manageHash, hashSecret(input.managementToken)),
+    // The management token is bound to the key of its access token (RFC 9635 §6): the grant's key.
+    exists(
+      db
+        .select({ grantId: grants.grantId })
+        .from(grants)
+        .where(and(eq(grants.grantId, grantTokens.grantId), eq(grants.kid, input.kid))),
+    ),
   )
 }
 
@@ -43,7 +52,7 @@ export async function rotateToken(
   input: ManageInput & { origin: string },
   timings: GrantTimings,
 ): Promise<AccessTokenResponse> {
-  const condition = managed(input)
+  const condition = managed(db, input)
   const now = timings.now()
   const value = newSecret('access')
   const manageValue = newSecret('management')
@@ -76,7 +85,7 @@ export async function rotateToken(
 
 /** Revokes an access token (RFC 9635 §6.2). Revoking a revoked token succeeds again; its first time is kept. */
 export async function revokeToken(db: Database, input: ManageInput, timings: GrantTimings): Promise<void> {
-  const condition = managed(input)
+  const condition = managed(db, input)
   const [row] = await db
     .select({ tokenId: grantTokens.tokenId, revokedAt: grantTokens.revokedAt })
     .from(grantTokens)

@@ -9,6 +9,7 @@ import {
   routeGrants,
 } from './grantActions'
 import { publicOrigin } from './publicOrigin'
+import { sameSecret } from './secrets'
 import { findAccessToken, hasGrantedConnections, isGrantedConnection } from './tokenStore'
 
 /**
@@ -66,8 +67,8 @@ function tokenRequired(message: string): never {
 /**
  * Enforces access tokens on every client route, after the request signature is verified:
  *
- * - With `Authorization: GNAP <token>`: the token must exist, belong to the signing client, be neither expired
- *   nor revoked, and hold an access right with the route's action at the route's connection. A route that no
+ * - With `Authorization: GNAP <token>`: the token must exist, belong to the signing client and be bound to the
+ *   signing key, be neither expired nor revoked, and hold an access right with the route's action at the route's connection. A route that no
  *   one classified refuses every token.
  * - Without a token: a connection that a grant placed under a user's control may not be used; and while a
  *   client has such a connection, routes that read across all its connections need `x-connection-id` naming
@@ -101,6 +102,13 @@ export function grantEnforcementHook(app: FastifyInstance, options: GrantEnforce
     const token = await findAccessToken(app.db, client.accessToken)
     if (!token || token.clientId !== client.clientId) {
       throw new AuthenticationError('The access token is not valid for this client', 'GRANT_TOKEN_INVALID')
+    }
+    // A token is bound to the key that asked for it (RFC 9635 §7.3), not to every key of the client.
+    if (!sameSecret(token.kid, client.kid)) {
+      throw new AuthenticationError(
+        'The access token is bound to another key of this client: sign with the key that requested it',
+        'GRANT_TOKEN_INVALID',
+      )
     }
     if (token.revokedAt) throw new AuthenticationError('The access token was revoked', 'GRANT_TOKEN_REVOKED')
     if (token.expiresAt.getTime() <= options.now().getTime()) {

@@ -7,14 +7,15 @@ export type AccessTokenRow = typeof grantTokens.$inferSelect
 
 /**
  * The access token with this value, whichever client it belongs to (the caller checks), with the networks its
- * grant enabled.
+ * grant enabled and the key it is bound to: the `kid` of the client key that made the grant request (RFC 9635
+ * §7.3), which is also the key that continued it.
  */
 export async function findAccessToken(
   db: Database,
   value: string,
-): Promise<(AccessTokenRow & { networks: string[] | string }) | undefined> {
+): Promise<(AccessTokenRow & { networks: string[] | string; kid: string }) | undefined> {
   const [row] = await db
-    .select({ ...getTableColumns(grantTokens), networks: grants.networks })
+    .select({ ...getTableColumns(grantTokens), networks: grants.networks, kid: grants.kid })
     .from(grantTokens)
     .innerJoin(grants, eq(grants.grantId, grantTokens.grantId))
     .where(eq(grantTokens.valueHash, hashSecret(value)))

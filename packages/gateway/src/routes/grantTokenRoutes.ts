@@ -8,7 +8,7 @@ import { publicOrigin } from '../grants/publicOrigin'
 import { clientHeaders, errorResponses, idParams } from '../http/routeSchemas'
 
 const description =
-  'The manage URI of an access token (RFC 9635 §6). Sent with `Authorization: GNAP <token management access token>` (`manage.access_token.value`) and signed with a key of the client.'
+  'The manage URI of an access token (RFC 9635 §6). Sent with `Authorization: GNAP <token management access token>` (`manage.access_token.value`) and signed with the key the token is bound to (the key of the grant request).'
 
 /** POST (rotate) and DELETE (revoke) /v1/grant/tokens/{tokenId}. */
 export function grantTokenRoutes(timings: GrantTimings) {
@@ -32,6 +32,7 @@ export function grantTokenRoutes(timings: GrantTimings) {
           app.db,
           {
             clientId: client.clientId,
+            kid: client.kid,
             tokenId: request.params.tokenId,
             managementToken: client.accessToken,
             origin: publicOrigin(app, request),
@@ -60,7 +61,12 @@ export function grantTokenRoutes(timings: GrantTimings) {
         const client = clientOf(request)
         await revokeToken(
           app.db,
-          { clientId: client.clientId, tokenId: request.params.tokenId, managementToken: client.accessToken },
+          {
+            clientId: client.clientId,
+            kid: client.kid,
+            tokenId: request.params.tokenId,
+            managementToken: client.accessToken,
+          },
           timings,
         )
         reply.status(204).send()
