@@ -39,6 +39,10 @@ describe('decimalIntegers', () => {
       expect(decimalIntegers({ amount }, fields).amount, amount).toBe('1000')
     }
     expect(decimalIntegers({ delta: '-016' }, fields).delta).toBe('-16')
+    // BigInt reads '-0' as 0: a policy on amount 0 must see 0, not a '-0' it cannot compare.
+    for (const zero of ['-0', '-00', '-0x0']) {
+      expect(decimalIntegers({ amount: zero, delta: zero }, fields), zero).toEqual({ amount: '0', delta: '0' })
+    }
     expect(() => decimalIntegers({ amount: '1e3' }, fields)).toThrow(/integer/)
     expect(() => decimalIntegers({ amount: '1_000' }, fields)).toThrow(/integer/)
     expect(() => decimalIntegers({ delta: '--16' }, fields)).toThrow(/integer/)

@@ -5,7 +5,7 @@ import { booleanOf } from './typedDataValues'
 /** EIP-712 integer types: int8 … int256, uint8 … uint256. */
 const INTEGER_TYPE =
   /^u?int(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)?$/
-const CANONICAL_DECIMAL = /^-?(0|[1-9][0-9]*)$/
+const CANONICAL_DECIMAL = /^(0|-?[1-9][0-9]*)$/
 
 /**
  * A typed-data message with its top-level integers written as strings rewritten as canonical decimal strings.
