@@ -41,12 +41,37 @@ describe('decimalIntegers', () => {
     expect(decimalIntegers({ delta: '-016' }, fields).delta).toBe('-16')
     // BigInt reads '-0' as 0: a policy on amount 0 must see 0, not a '-0' it cannot compare.
     for (const zero of ['-0', '-00', '-0x0']) {
-      expect(decimalIntegers({ amount: zero, delta: zero }, fields), zero).toEqual({ amount: '0', delta: '0' })
+      expect(decimalIntegers({ amount: zero, delta: zero }, fields), zero).toEqual({
+        amount: '0',
+        delta: '0',
+      })
     }
     expect(() => decimalIntegers({ amount: '1e3' }, fields)).toThrow(/integer/)
     expect(() => decimalIntegers({ amount: '1_000' }, fields)).toThrow(/integer/)
     expect(() => decimalIntegers({ delta: '--16' }, fields)).toThrow(/integer/)
     expect(() => decimalIntegers({ delta: '- 16' }, fields)).toThrow(/integer/)
+  })
+
+  it('refuses an integer written as a JSON number past 2^53, whose digits JSON.parse has already rounded', () => {
+    // {"amount": 100000000000000000001} parses as 1e20 here, while a signer that reads JSON numbers exactly
+    // (Go, Java, Python) hashes the ...001 it was sent.
+    for (const amount of [100000000000000000001, 2 ** 53, -(2 ** 60), 1e300]) {
+      expect(() => decimalIntegers({ amount }, fields), String(amount)).toThrow(/integer/)
+    }
+    const exact = { amount: 2 ** 53 - 1, delta: -(2 ** 53 - 1), memo: 1e300 }
+    expect(decimalIntegers(exact, fields)).toBe(exact)
+    const typedData = JSON.stringify({
+      types: {
+        EIP712Domain: [{ name: 'name', type: 'string' }],
+        Order: [{ name: 'amount', type: 'uint256' }],
+      },
+      primaryType: 'Order',
+      domain: { name: 'Exchange' },
+      message: { amount: 0 },
+    }).replace('"amount":0', '"amount":100000000000000000001')
+    const signer = '0x00000000000000000000000000000000000000aa'
+    const { error } = decodeIntent({ method: 'eth_signTypedData_v4', params: [signer, typedData] })
+    expect(error).toMatchObject({ name: 'invalidTypedData', path: '/params/1/message/amount' })
   })
 
   it('gives a policy the value signers hash, in the intent of a generic typed-data request', () => {

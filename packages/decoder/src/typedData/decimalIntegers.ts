@@ -12,7 +12,8 @@ const CANONICAL_DECIMAL = /^(0|-?[1-9][0-9]*)$/
  * EIP-712 lets a request write an integer as a number or a string, and signers (viem, ethers, eth-sig-util) read
  * a string with BigInt: hex, 0X, 0b, 0o, leading zeros and surrounding spaces all hash as the same value. Written
  * one way in the intent, a policy on the value cannot be sidestepped by writing it another way. A string BigInt
- * does not read is no integer any signer hashes, and is refused. Booleans are read as booleanOf reads them.
+ * does not read is no integer any signer hashes, and is refused, as is a JSON number past the safe integers.
+ * Booleans are read as booleanOf reads them.
  */
 export function decimalIntegers(
   message: Record<string, unknown>,
@@ -27,7 +28,16 @@ export function decimalIntegers(
       rewritten[name] = booleanOf(value, `/params/1/message/${escapePointerToken(name)}`)
       continue
     }
-    if (!INTEGER_TYPE.test(type) || typeof value !== 'string' || CANONICAL_DECIMAL.test(value)) continue
+    if (!INTEGER_TYPE.test(type)) continue
+    if (typeof value === 'number' && !Number.isSafeInteger(value)) {
+      // Past 2^53, JSON.parse has rounded the digits sent; a signer reading JSON numbers exactly hashes others.
+      throw new DecodingError(
+        'invalidTypedData',
+        `Field ${name} is an integer written as a JSON number beyond 2^53, which parsers read differently; write it as a string.`,
+        { path: `/params/1/message/${escapePointerToken(name)}` },
+      )
+    }
+    if (typeof value !== 'string' || CANONICAL_DECIMAL.test(value)) continue
     rewritten ??= { ...message }
     rewritten[name] = integerText(value, name)
   }
