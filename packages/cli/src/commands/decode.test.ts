@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -66,5 +66,20 @@ describe('rampart decode', () => {
     expect(await runDecode(join(dir, 'bad.json'), { format: 'json' })).toBe(EXIT.usage)
     expect(await runDecode(join(dir, 'missing.json'), { format: 'json' })).toBe(EXIT.usage)
     expect(err.join('')).toContain('cannot read')
+  })
+
+  it('reads a request and an entities document that start with a byte-order mark', async () => {
+    const { out } = captureOutput()
+    const dir = mkdtempSync(join(tmpdir(), 'rampart-decode-'))
+    const withBom = (name: string) => {
+      writeFileSync(join(dir, name), `\ufeff${readFileSync(join(fixtures, name), 'utf8')}`)
+      return join(dir, name)
+    }
+    const code = await runDecode(withBom('erc20-transfer-usdt.json'), {
+      format: 'json',
+      entities: withBom('entities.json'),
+    })
+    expect(code).toBe(EXIT.ok)
+    expect(JSON.parse(out.join('')).display.interpolatedIntent).toContain('160 USDT')
   })
 })

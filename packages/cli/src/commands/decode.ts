@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import {
   type DescriptorRegistry,
   type DisplayField,
@@ -9,6 +8,7 @@ import {
 } from '@rampart/decoder'
 import { type Command, Option } from 'commander'
 import { EXIT } from '../exitCodes'
+import { readJsonInput } from '../readJsonInput'
 
 const DECODE_FORMATS = ['json', 'text'] as const
 
@@ -17,14 +17,6 @@ interface DecodeOptions {
   entities?: string
   descriptors?: string
   chainId?: string
-}
-
-/** Reads a file, or standard input for `-`. */
-async function readInput(path: string): Promise<string> {
-  if (path !== '-') return readFile(path, 'utf8')
-  const chunks: Buffer[] = []
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 function fail(message: string): number {
@@ -40,7 +32,7 @@ function fail(message: string): number {
 export async function runDecode(input: string, options: DecodeOptions): Promise<number> {
   let request: unknown
   try {
-    const parsed: unknown = JSON.parse(await readInput(input))
+    const parsed = await readJsonInput(input, 'request')
     request =
       parsed &&
       typeof parsed === 'object' &&
@@ -55,7 +47,7 @@ export async function runDecode(input: string, options: DecodeOptions): Promise<
   let entities: EntitiesLike | undefined
   if (options.entities) {
     try {
-      entities = JSON.parse(await readFile(options.entities, 'utf8'))
+      entities = (await readJsonInput(options.entities, 'entities')) as EntitiesLike
     } catch (error) {
       return fail(`cannot read entities ${options.entities}: ${(error as Error).message}`)
     }

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -82,5 +82,23 @@ describe('rampart evaluate', () => {
     expect(printed).toMatch(new RegExp(`${usersOnly}:1:1 .*accounts`))
     expect(printed).toMatch(new RegExp(`${badPolicies}:\\d+:\\d+ .*`))
     expect(printed).not.toContain('Cannot read properties')
+  })
+
+  it('reads files that start with a byte-order mark, as rampart entities and policies validate do', async () => {
+    const { out } = captureOutput()
+    const dir = mkdtempSync(join(tmpdir(), 'rampart-evaluate-'))
+    // Windows editors save UTF-8 with a BOM; validate accepts such files, so evaluate must decide on them.
+    const withBom = (file: string, name: string) => {
+      const copy = join(dir, name)
+      writeFileSync(copy, `\ufeff${readFileSync(file, 'utf8')}`)
+      return copy
+    }
+    const code = await runEvaluate(withBom(request('northwind-usdc-to-binance'), 'request.json'), {
+      entities: withBom(entities, 'entities.json'),
+      policies: withBom(policies, 'policies.json'),
+      principal: NORA,
+    })
+    expect(code).toBe(EXIT.ok)
+    expect(JSON.parse(out.join(''))).toMatchObject({ decision: 'Permit' })
   })
 })

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import { decodeRequest } from '@rampart/decoder'
 import type { Entities } from '@rampart/entities'
 import {
@@ -12,6 +11,7 @@ import {
 import type { Command } from 'commander'
 import { EXIT } from '../exitCodes'
 import { formatIssues } from '../formatIssues'
+import { readJsonInput } from '../readJsonInput'
 import { validateEntityFile } from '../validateEntityFile'
 import { validatePolicyFile } from './policiesValidate'
 
@@ -29,22 +29,6 @@ const EXIT_FOR: Record<Decision['decision'], number> = {
   Permit: EXIT.ok,
   Forbid: EXIT.forbid,
   Confirm: EXIT.confirm,
-}
-
-async function readJson(path: string, what: string): Promise<unknown> {
-  let text: string
-  if (path === '-') {
-    const chunks: Buffer[] = []
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-    text = Buffer.concat(chunks).toString('utf8')
-  } else {
-    text = await readFile(path, 'utf8')
-  }
-  try {
-    return JSON.parse(text)
-  } catch (error) {
-    throw new Error(`${what} ${path} is not JSON: ${(error as Error).message}`)
-  }
 }
 
 function fail(message: string): number {
@@ -100,9 +84,9 @@ export async function runEvaluate(input: string, options: EvaluateOptions): Prom
   let policies: Policy[]
   let body: unknown
   try {
-    entities = (await readJson(options.entities, 'entities')) as Entities
-    policies = (await readJson(options.policies, 'policies')) as Policy[]
-    body = await readJson(input, 'request')
+    entities = (await readJsonInput(options.entities, 'entities')) as Entities
+    policies = (await readJsonInput(options.policies, 'policies')) as Policy[]
+    body = await readJsonInput(input, 'request')
   } catch (error) {
     return fail((error as Error).message)
   }
