@@ -103,7 +103,13 @@ describe('POST /v1/provider/evm/send-transaction', () => {
   it('answers a forbidden transaction 403 with the decision, and records it as forbidden', async () => {
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [recipient, 10n ** 30n] })
     const response = await setup.call('POST', '/v1/provider/evm/send-transaction', {
-      transactionRequest: { chainId: 1, to: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', data, nonce: 1 },
+      transactionRequest: {
+        chainId: 1,
+        to: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+        data,
+        nonce: 1,
+        gasLimit: '60000',
+      },
       source: source(),
       idempotenceId: nextId(),
     })
@@ -177,9 +183,47 @@ describe('POST /v1/provider/evm/send-transaction', () => {
     expect(unknownAccount.json().code).toBe('ACCOUNT_NOT_FOUND')
   })
 
-  it('keeps a provider failure as a terminal failed record with the provider message', async () => {
+  it('refuses a contract call whose gas cannot be known before it is decided, with a JSON Pointer', async () => {
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, 1n] })
+    const response = await setup.call('POST', '/v1/provider/evm/send-transaction', {
+      transactionRequest: { chainId: 1, to: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', data },
+      source: source(),
+      idempotenceId: nextId(),
+    })
+    expect(response.statusCode).toBe(422)
+    expect(response.json()).toMatchObject({
+      code: 'INVALID_REQUEST',
+      context: { path: '/transactionRequest/gasLimit' },
+    })
+  })
+
+  it('answers 502 when the node that fills the gas cannot be reached, and decides nothing', async () => {
+    const idempotenceId = nextId()
     const response = await setup.call('POST', '/v1/provider/evm/send-transaction', {
       transactionRequest: { chainId: 137, to: recipient, value: '1' },
+      source: { type: 'account', id: setup.accounts.POLYGON! },
+      idempotenceId,
+    })
+    expect(response.statusCode).toBe(502)
+    expect(response.json().code).toBe('PROVIDER_UNAVAILABLE')
+    const [counted] = await setup.gateway.app.db
+      .select({ value: count() })
+      .from(signingRequests)
+      .where(eq(signingRequests.idempotenceId, idempotenceId))
+    expect(counted?.value).toBe(0)
+  })
+
+  it('keeps a provider failure as a terminal failed record with the provider message', async () => {
+    const response = await setup.call('POST', '/v1/provider/evm/send-transaction', {
+      transactionRequest: {
+        chainId: 137,
+        to: recipient,
+        value: '1',
+        nonce: 0,
+        gasLimit: '21000',
+        maxFeePerGas: '30000000000',
+        maxPriorityFeePerGas: '1000000000',
+      },
       source: { type: 'account', id: setup.accounts.POLYGON! },
       idempotenceId: nextId(),
     })

@@ -1,6 +1,8 @@
 import type { SendTransactionRequest } from '../generated/actions/sendTransactionRequest'
 import { resolveSigner } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
+import { isProviderError, ProviderError } from '../providers/errors'
+import type { EvmTransactionRequest, PreparedTransaction } from '../providers/types'
 import { iso, quantity, requireEvmSigner, requireSameAddress } from './evmSigner'
 
 /** The create body, as `schemas/gateway/actions/` defines it. */
@@ -8,7 +10,7 @@ export type SendTransactionBody = SendTransactionRequest
 
 /** The transaction as a wallet sends it in eth_sendTransaction: hex quantities, gas as `gas`. */
 function rpcTransaction(
-  tx: SendTransactionBody['transactionRequest'],
+  tx: EvmTransactionRequest & { chainId: number },
   from: string,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { from, chainId: quantity(String(tx.chainId)) }
@@ -23,6 +25,13 @@ function rpcTransaction(
   return out
 }
 
+/** A provider's refusal of the transaction, pointing into the create body rather than the provider's input. */
+function inBody(error: unknown): unknown {
+  if (!isProviderError(error) || typeof error.details.path !== 'string') return error
+  const path = error.details.path.replace(/^\/transaction(?=\/|$)/, '/transactionRequest')
+  return new ProviderError(error.code, error.message, { ...error.details, path })
+}
+
 /** POST /v1/provider/evm/send-transaction: sign (and broadcast when configured) an EVM transaction. */
 export const sendTransactionAction: SigningAction<SendTransactionBody> = {
   kind: 'evm.sendTransaction',
@@ -32,19 +41,34 @@ export const sendTransactionAction: SigningAction<SendTransactionBody> = {
     const tx = body.transactionRequest
     requireEvmSigner(signer, tx.chainId, '/transactionRequest/chainId')
     requireSameAddress(signer, tx.from, '/transactionRequest/from')
+    // The provider fills the gas limit and fees a request leaves out before the decision, not while signing: the
+    // policies judge the network fee the transaction is signed with (a request naming a huge fee per gas and no
+    // gas limit had no known fee, so a forbid on the fee did not hold, and was signed with it).
+    const session = await app.sessions.sessionFor(clientId, connectionId)
+    const transaction = await session
+      .prepareTransaction({
+        accountExternalId: signer.accountExternalId,
+        addressExternalId: signer.addressExternalId,
+        transaction: { ...tx, from: signer.address },
+      })
+      .catch((error: unknown) => {
+        throw inBody(error)
+      })
     return {
       action: 'signTransaction',
       signer,
-      rpcRequest: { method: 'eth_sendTransaction', params: [rpcTransaction(tx, signer.address)] },
+      rpcRequest: { method: 'eth_sendTransaction', params: [rpcTransaction(transaction, signer.address)] },
       presets: body.protocolPreset ?? [],
-      details: {},
+      details: { transaction },
     }
   },
   async execute(session, plan, body) {
+    // What was decided: the prepared transaction (a record decided before requests were prepared: its body).
+    const decided = (plan.details.transaction as PreparedTransaction | undefined) ?? body.transactionRequest
     const signed = await session.signTransaction({
       accountExternalId: plan.signer.accountExternalId,
       addressExternalId: plan.signer.addressExternalId,
-      transaction: { ...body.transactionRequest, from: plan.signer.address },
+      transaction: { ...decided, from: plan.signer.address },
     })
     const status = signed.broadcast ? 'broadcast' : 'signed'
     return {

@@ -93,6 +93,17 @@ export interface SignTransactionInput extends SignerRef {
   broadcast?: boolean
 }
 
+/**
+ * A transaction with everything but (when the request left it out) its nonce filled: gas limit, type and fee
+ * fields, as decimal strings. Signed as it stands, it is signed with exactly these values.
+ */
+export type PreparedTransaction = EvmTransactionRequest & {
+  from: string
+  chainId: number
+  type: string
+  gasLimit: string
+}
+
 export interface SignedTransaction {
   /** The signed, serialized transaction (EIP-2718 envelope). */
   signedTransaction: Hex
@@ -348,6 +359,11 @@ export interface ProviderSession {
   /** Adds the next address of a wallet, on every one of its accounts. */
   deriveAddress?(input: DeriveAddressInput): Promise<ProviderWallet>
 
+  /**
+   * Fills what a transaction leaves out (gas limit, type, fees), without signing it, so that the request can be
+   * decided on the gas it will be signed with. The nonce is left as the request gives it (filled when signing).
+   */
+  prepareTransaction(input: SignTransactionInput): Promise<PreparedTransaction>
   signTransaction(input: SignTransactionInput): Promise<SignedTransaction>
   signMessage(input: SignMessageInput): Promise<MessageSignature>
   signTypedData(input: SignTypedDataInput): Promise<MessageSignature>

@@ -1,5 +1,5 @@
 import type { Address, Hex, TransactionSerializable } from 'viem'
-import type { EvmTransactionRequest, SignedTransaction } from '../types'
+import type { EvmTransactionRequest, PreparedTransaction, SignedTransaction } from '../types'
 import type { LocalNetwork } from './networks'
 import { invalidRequest, parseAddress, parseHex, parseQuantity } from './parseInput'
 import type { NetworkRpc } from './rpc'
@@ -33,6 +33,8 @@ export interface PrepareTransactionArgs {
   fallbackGasLimit?: bigint
   /** JSON Pointer of the request, for error paths. */
   path: string
+  /** False to leave a missing nonce out (preparing a transaction to decide on, not to sign). */
+  fillNonce?: boolean
 }
 
 /** Validates an EVM transaction request and fills what it leaves out, ready to sign. */
@@ -73,13 +75,13 @@ export async function prepareTransaction(args: PrepareTransactionArgs): Promise<
     invalidRequest(`A ${type} transaction takes gasPrice, not maxFeePerGas`, `${path}/maxFeePerGas`)
   }
 
-  let nonce: number
+  let nonce: number | undefined
   if (present(request.nonce)) {
     if (!Number.isSafeInteger(request.nonce) || request.nonce < 0) {
       invalidRequest('nonce must be a non-negative integer', `${path}/nonce`)
     }
     nonce = request.nonce
-  } else {
+  } else if (args.fillNonce !== false) {
     nonce = rpc ? await rpc.pendingNonce(from) : args.offlineNonce
   }
 
@@ -102,7 +104,7 @@ export async function prepareTransaction(args: PrepareTransactionArgs): Promise<
 
   const base = {
     chainId: network.chainId,
-    nonce,
+    ...(nonce === undefined ? {} : { nonce }),
     gas,
     value,
     ...(to ? { to } : {}),
@@ -138,6 +140,26 @@ export async function prepareTransaction(args: PrepareTransactionArgs): Promise<
 export function maxNetworkFee(transaction: TransactionSerializable): bigint {
   const perGas = transaction.type === 'eip1559' ? transaction.maxFeePerGas : transaction.gasPrice
   return (transaction.gas ?? 0n) * (perGas ?? 0n)
+}
+
+/** A prepared transaction as a request that signs as it stands: decimal strings, its nonce only when it has one. */
+export function preparedView(transaction: TransactionSerializable, from: Address): PreparedTransaction {
+  const { nonce, ...view } = transactionView(transaction, from)
+  const fees =
+    transaction.type === 'eip1559'
+      ? { maxFeePerGas: view.maxFeePerGas, maxPriorityFeePerGas: view.maxPriorityFeePerGas }
+      : { gasPrice: view.gasPrice }
+  return {
+    from: view.from,
+    to: view.to,
+    value: view.value,
+    data: view.data,
+    gasLimit: view.gasLimit,
+    ...fees,
+    type: view.type,
+    chainId: view.chainId,
+    ...(transaction.nonce === undefined ? {} : { nonce }),
+  }
 }
 
 /** The transaction as the gateway records it: decimal strings, no bigints. */

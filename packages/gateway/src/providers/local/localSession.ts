@@ -25,6 +25,7 @@ import type {
   NetworkFeeAttribution,
   NetworkId,
   PositionStatus,
+  PreparedTransaction,
   ProviderCapabilities,
   ProviderKnownDestination,
   ProviderPosition,
@@ -42,7 +43,7 @@ import type {
   StakeInput,
   UnstakeInput,
 } from '../types'
-import { maxNetworkFee, prepareTransaction, transactionView } from './evmTransaction'
+import { maxNetworkFee, preparedView, prepareTransaction, transactionView } from './evmTransaction'
 import { accountExternalId, addressExternalId, parseExternalId, walletExternalId } from './externalIds'
 import type { KeyedLock } from './keyedLock'
 import type { Keyring, LocalKey } from './keyring'
@@ -335,6 +336,24 @@ export class LocalSession implements ProviderSession {
       prepared,
       signed: { signedTransaction, txHash, from, transaction: transactionView(prepared, from), broadcast },
     }
+  }
+
+  async prepareTransaction(input: SignTransactionInput): Promise<PreparedTransaction> {
+    requireObject(input)
+    const vault = await this.#load()
+    const signer = this.#evmSigner(vault, input, '')
+    const from = signer.key.address as Address
+    const prepared = await prepareTransaction({
+      request: input.transaction,
+      network: signer.network,
+      from,
+      rpc: this.#context.rpcFor(signer.network),
+      offlineNonce: 0,
+      offlineFees: this.#offlineFees(signer.network),
+      path: '/transaction',
+      fillNonce: false,
+    })
+    return preparedView(prepared, from)
   }
 
   async signTransaction(input: SignTransactionInput): Promise<SignedTransaction> {
