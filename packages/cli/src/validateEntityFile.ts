@@ -8,6 +8,7 @@ import {
   validateEntities,
 } from '@rampart/entities'
 import type { LocatedIssue } from './locatedIssue'
+import { readErrorReason } from './readErrorReason'
 import { locateJsonPointers, locateOffset } from './sourceLocation'
 
 export interface EntityFileResult {
@@ -22,16 +23,8 @@ export interface ValidateEntityFileOptions {
   maxBytes?: number
 }
 
-const READ_ERRORS: Record<string, string> = {
-  ENOENT: 'no such file',
-  EISDIR: 'is a directory, not a file',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-}
-
 function unreadable(file: string, error: unknown): EntityFileResult {
-  const errno = (error as NodeJS.ErrnoException).code ?? ''
-  const reason = READ_ERRORS[errno] ?? `cannot be read (${errno || 'unknown error'})`
+  const reason = readErrorReason(error)
   return {
     file,
     unreadable: true,

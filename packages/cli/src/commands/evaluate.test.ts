@@ -101,4 +101,22 @@ describe('rampart evaluate', () => {
     expect(code).toBe(EXIT.ok)
     expect(JSON.parse(out.join(''))).toMatchObject({ decision: 'Permit' })
   })
+
+  it('names the file of an input it cannot read, and the line:col of a JSON syntax error', async () => {
+    const { err } = captureOutput()
+    const dir = mkdtempSync(join(tmpdir(), 'rampart-evaluate-'))
+    const broken = join(dir, 'broken.json')
+    writeFileSync(broken, '{\r\n  "method": "eth_sendTransaction",\r\n  "params": [ nope ]\r\n}\r\n')
+    const run = (input: string, files: { entities?: string; policies?: string } = {}) =>
+      runEvaluate(input, { entities, policies, principal: NORA, ...files })
+    expect(await run(broken)).toBe(EXIT.usage)
+    expect(await run(dir)).toBe(EXIT.usage)
+    expect(await run(join(dir, 'missing.json'))).toBe(EXIT.usage)
+    const printed = err.join('').split('\n')
+    expect(printed).toContain(
+      `rampart: request ${broken}:3:15: invalid JSON: Unexpected identifier 'nope' found.`,
+    )
+    expect(printed).toContain(`rampart: request ${dir}: is a directory, not a file`)
+    expect(printed).toContain(`rampart: request ${join(dir, 'missing.json')}: no such file`)
+  })
 })
