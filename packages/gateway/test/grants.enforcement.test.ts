@@ -132,7 +132,8 @@ describe('an access token on the provider routes', () => {
   })
 
   it('refuses an expired token', async () => {
-    const expiring = await issueToken(gateway, alice, [granted], ['networks:read'])
+    const another = (await createTestConnection(gateway, alice, { label: 'Expiring' })).connectionId
+    const expiring = await issueToken(gateway, alice, [another], ['networks:read'])
     const ok = await call({ url: '/v1/provider/networks', token: expiring.value })
     expect(ok.statusCode).toBe(200)
     const tokenId = expiring.manage.uri.split('/').pop() ?? ''

@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signingRequests } from '../src/db/actionsSchema'
 import { signApproval } from '../src/pipeline/approvalToken'
 import { createLocalProvider } from '../src/providers'
 import { approve, issueToken, openPage, startGrant, submitForm } from './grantsFlow'
-import { policy, type SigningSetup, startSigningGateway } from './support/signingClient'
+import { policy, type SigningSetup, startSigningGateway, testMnemonic } from './support/signingClient'
 import {
   createTestConnection,
+  encryptCredentials,
   registerTestClient,
   signedInject,
   startTestGateway,
@@ -26,14 +28,48 @@ describe("a grant's networks", () => {
     await setup?.gateway.close()
   })
 
-  const signMessage = (network: string, accessToken: string, idempotenceId: string) =>
+  type Connection = { connectionId: string; accounts: Record<string, string> }
+  const signMessage = (
+    network: string,
+    accessToken: string,
+    idempotenceId: string,
+    connection: Connection = setup,
+  ) =>
     signedInject(setup.gateway, setup.client, {
       method: 'POST',
       url: '/v1/provider/evm/sign-message',
-      body: { data: 'Granted?', source: { type: 'account', id: setup.accounts[network]! }, idempotenceId },
-      headers: { 'x-connection-id': setup.connectionId },
+      body: {
+        data: 'Granted?',
+        source: { type: 'account', id: connection.accounts[network]! },
+        idempotenceId,
+      },
+      headers: { 'x-connection-id': connection.connectionId },
       accessToken,
     })
+
+  /** Another connection holding the test mnemonic: a continued grant places its connections under its user. */
+  async function anotherConnection(): Promise<Connection> {
+    const encryptedCredentials = await encryptCredentials(setup.gateway, setup.client, {
+      passphrase: `correct horse battery staple ${randomUUID()}`,
+      mnemonic: testMnemonic,
+    })
+    const created = await signedInject(setup.gateway, setup.client, {
+      method: 'POST',
+      url: '/v1/provider/connections',
+      body: { provider: 'local', label: 'Another', encryptedCredentials },
+    })
+    const { connectionId } = created.json().data
+    const listed = await signedInject(setup.gateway, setup.client, {
+      method: 'GET',
+      url: '/v1/provider/accounts?limit=100',
+      headers: { 'x-connection-id': connectionId },
+    })
+    const accounts: Record<string, string> = {}
+    for (const account of listed.json().data as { accountId: string; networkId: string }[]) {
+      accounts[account.networkId] = account.accountId
+    }
+    return { connectionId, accounts }
+  }
 
   it('narrow the token to the networks named: signing on another one is refused, and nothing is recorded', async () => {
     const token = await issueToken(setup.gateway, setup.client, [setup.connectionId], ['evm:sign'], {
@@ -57,14 +93,16 @@ describe("a grant's networks", () => {
   })
 
   it('as a category, cover every network of that type', async () => {
-    const token = await issueToken(setup.gateway, setup.client, [setup.connectionId], ['evm:sign'], {
+    const evm = await anotherConnection()
+    const token = await issueToken(setup.gateway, setup.client, [evm.connectionId], ['evm:sign'], {
       networks: 'evm',
     })
-    expect((await signMessage('POLYGON', token.value, 'networks-3')).statusCode).toBe(201)
-    const bitcoinOnly = await issueToken(setup.gateway, setup.client, [setup.connectionId], ['evm:sign'], {
+    expect((await signMessage('POLYGON', token.value, 'networks-3', evm)).statusCode).toBe(201)
+    const bitcoin = await anotherConnection()
+    const bitcoinOnly = await issueToken(setup.gateway, setup.client, [bitcoin.connectionId], ['evm:sign'], {
       networks: 'bitcoin',
     })
-    expect((await signMessage('ETHEREUM', bitcoinOnly.value, 'networks-4')).json().code).toBe(
+    expect((await signMessage('ETHEREUM', bitcoinOnly.value, 'networks-4', bitcoin)).json().code).toBe(
       'GRANT_NETWORK_NOT_COVERED',
     )
   })
@@ -92,9 +130,7 @@ describe("a grant's networks, on approvals", () => {
   })
 
   it('an approval made with a token is refused on a network its grant did not enable, and nothing is signed', async () => {
-    const signer = await issueToken(setup.gateway, setup.client, [setup.connectionId], ['evm:sign'], {
-      networks: 'all',
-    })
+    // Made before the connection comes under the grant below, so with the client's signature alone.
     const created = await signedInject(setup.gateway, setup.client, {
       method: 'POST',
       url: '/v1/provider/evm/sign-message',
@@ -104,7 +140,6 @@ describe("a grant's networks, on approvals", () => {
         idempotenceId: 'approve-networks-1',
       },
       headers: { 'x-connection-id': setup.connectionId },
-      accessToken: signer.value,
     })
     expect(created.statusCode, created.body).toBe(201)
     const { requestId, status } = created.json().data

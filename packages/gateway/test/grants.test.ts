@@ -40,6 +40,9 @@ afterAll(async () => {
   await gateway?.close()
 })
 
+/** A connection under no grant yet: each continued grant places its picks under its user's control. */
+const freshConnection = async () => (await createTestConnection(gateway, alice)).connectionId
+
 async function grantRequest(client: TestClient, body: unknown) {
   return signedInject(gateway, client, { method: 'POST', url: '/v1/grant', body })
 }
@@ -351,7 +354,7 @@ describe('POST /v1/continue', () => {
 
   it('stores hashes only: no token, continuation, interaction id or interact_ref in the database', async () => {
     const started = await startGrant(gateway, alice)
-    const { interactRef } = await approve(gateway, started, [treasury])
+    const { interactRef } = await approve(gateway, started, [await freshConnection()])
     const token = (await continueGrant(gateway, alice, started.continuation, interactRef)).json().access_token
     const stored = JSON.stringify([
       await gateway.database.db.select().from(grants),
@@ -378,7 +381,7 @@ describe('POST /v1/continue', () => {
     ['an empty interact_ref', 'empty-ref', 400, 'GRANT_REQUEST_INVALID'],
   ])('refuses %s', async (_name, variant, status, code) => {
     const started = await startGrant(gateway, alice)
-    const { interactRef } = await approve(gateway, started, [treasury])
+    const { interactRef } = await approve(gateway, started, [await freshConnection()])
     const response =
       variant === 'missing'
         ? await continueGrant(gateway, alice, undefined, interactRef)

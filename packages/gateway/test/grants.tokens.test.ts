@@ -12,13 +12,13 @@ import {
 let gateway: TestGateway
 let alice: TestClient
 let bob: TestClient
+/** The connection of the last token issued. */
 let connectionId: string
 
 beforeAll(async () => {
   gateway = await startTestGateway()
   alice = await registerTestClient(gateway)
   bob = await registerTestClient(gateway)
-  connectionId = (await createTestConnection(gateway, alice)).connectionId
 })
 afterAll(async () => {
   await gateway?.close()
@@ -34,19 +34,29 @@ async function manage(method: 'POST' | 'DELETE', uri: string, value: string | un
   })
 }
 
-async function readWallets(value: string) {
+/** Each token on a connection of its own: a continued grant places its connections under its user's control. */
+async function issueWalletsToken() {
+  const ownConnection = (await createTestConnection(gateway, alice)).connectionId
+  connectionId = ownConnection
+  return {
+    ...(await issueToken(gateway, alice, [ownConnection], ['wallets:read'])),
+    connectionId: ownConnection,
+  }
+}
+
+async function readWallets(value: string, token: { connectionId: string }) {
   return signedInject(gateway, alice, {
     method: 'GET',
     url: '/v1/provider/wallets',
-    headers: { 'x-connection-id': connectionId },
+    headers: { 'x-connection-id': token.connectionId },
     accessToken: value,
   })
 }
 
 describe('rotating an access token at its manage URI', () => {
   it('issues new access and management values with the same rights; the old ones stop working', async () => {
-    const token = await issueToken(gateway, alice, [connectionId], ['wallets:read'])
-    expect((await readWallets(token.value)).statusCode).toBe(200)
+    const token = await issueWalletsToken()
+    expect((await readWallets(token.value, token)).statusCode).toBe(200)
 
     const rotated = await manage('POST', token.manage.uri, token.manage.access_token.value)
     expect(rotated.statusCode, rotated.body).toBe(200)
@@ -59,10 +69,10 @@ describe('rotating an access token at its manage URI', () => {
     expect(next.label).toBe(token.label)
     expect(next.expires_in).toBe(3600)
 
-    const old = await readWallets(token.value)
+    const old = await readWallets(token.value, token)
     expect(old.statusCode).toBe(401)
     expect(old.json().code).toBe('GRANT_TOKEN_INVALID')
-    expect((await readWallets(next.value)).statusCode).toBe(200)
+    expect((await readWallets(next.value, token)).statusCode).toBe(200)
 
     const oldManagement = await manage('POST', token.manage.uri, token.manage.access_token.value)
     expect(oldManagement.statusCode).toBe(401)
@@ -70,7 +80,7 @@ describe('rotating an access token at its manage URI', () => {
   })
 
   it('rotates once when the same management token is sent concurrently', async () => {
-    const token = await issueToken(gateway, alice, [connectionId], ['wallets:read'])
+    const token = await issueWalletsToken()
     const responses = await Promise.all(
       Array.from({ length: 8 }, () => manage('POST', token.manage.uri, token.manage.access_token.value)),
     )
@@ -79,7 +89,7 @@ describe('rotating an access token at its manage URI', () => {
   })
 
   it('refuses the access token itself, no token, and another client', async () => {
-    const token = await issueToken(gateway, alice, [connectionId], ['wallets:read'])
+    const token = await issueWalletsToken()
     const withAccess = await manage('POST', token.manage.uri, token.value)
     expect(withAccess.json().code).toBe('GRANT_MANAGEMENT_TOKEN_INVALID')
     const without = await manage('POST', token.manage.uri, undefined)
@@ -89,7 +99,7 @@ describe('rotating an access token at its manage URI', () => {
     expect(foreign.statusCode).toBe(401)
     expect(foreign.json().code).toBe('GRANT_MANAGEMENT_TOKEN_INVALID')
     // None of these rotated it.
-    expect((await readWallets(token.value)).statusCode).toBe(200)
+    expect((await readWallets(token.value, token)).statusCode).toBe(200)
   })
 })
 
@@ -135,11 +145,11 @@ describe('the key an access token is bound to', () => {
 
 describe('revoking an access token at its manage URI', () => {
   it('answers 204, the token stops working at once, and revoking again is still 204', async () => {
-    const token = await issueToken(gateway, alice, [connectionId], ['wallets:read'])
+    const token = await issueWalletsToken()
     const revoked = await manage('DELETE', token.manage.uri, token.manage.access_token.value)
     expect(revoked.statusCode).toBe(204)
     expect(revoked.body).toBe('')
-    const after = await readWallets(token.value)
+    const after = await readWallets(token.value, token)
     expect(after.statusCode).toBe(401)
     expect(after.json().code).toBe('GRANT_TOKEN_REVOKED')
     expect((await manage('DELETE', token.manage.uri, token.manage.access_token.value)).statusCode).toBe(204)

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { type GrantedAccessRow, grantedConnections, grants, grantTokens } from '../db/grantsSchema'
 import type { Database } from '../db/openDatabase'
-import { AuthenticationError, BadRequestError, ForbiddenError } from '../errors/gatewayError'
+import { connections } from '../db/schema'
+import { AuthenticationError, BadRequestError, ConflictError, ForbiddenError } from '../errors/gatewayError'
 import { type AccessTokenResponse, accessTokenResponse } from './accessTokenResponse'
 import type { GrantTimings } from './grantRequest'
 import type { GrantRow } from './interaction'
@@ -91,6 +92,28 @@ export async function continueGrant(
       .where(and(eq(grants.grantId, grant.grantId), eq(grants.status, 'approved')))
       .returning({ grantId: grants.grantId })
     if (updated.length === 0) return false
+    if (grant.connectionIds.length > 0) {
+      // The picked connections are locked, so of two grants continued together that picked one, only the first
+      // places it under its grant; the second sees it taken. A connection may have come under another grant since
+      // the user picked it: its user's control is not handed to this grant too.
+      await tx
+        .select({ connectionId: connections.connectionId })
+        .from(connections)
+        .where(inArray(connections.connectionId, grant.connectionIds))
+        .orderBy(connections.connectionId)
+        .for('update')
+      const taken = await tx
+        .selectDistinct({ connectionId: grantedConnections.connectionId })
+        .from(grantedConnections)
+        .where(inArray(grantedConnections.connectionId, grant.connectionIds))
+      if (taken.length > 0) {
+        throw new ConflictError(
+          'A connection the user picked has since come under another grant',
+          'GRANT_CONNECTION_UNDER_GRANT',
+          { connectionIds: taken.map((row) => row.connectionId).sort() },
+        )
+      }
+    }
     await tx.insert(grantTokens).values({
       tokenId,
       grantId: grant.grantId,

@@ -1,5 +1,5 @@
-import { and, eq, gt } from 'drizzle-orm'
-import { grants } from '../db/grantsSchema'
+import { and, eq, gt, notExists } from 'drizzle-orm'
+import { grantedConnections, grants } from '../db/grantsSchema'
 import type { Database } from '../db/openDatabase'
 import { clients, connections } from '../db/schema'
 import type { ProviderEnvironment } from '../providers/types'
@@ -43,7 +43,9 @@ export function interactionState(grant: GrantRow | undefined, now: Date): Intera
 /**
  * What the user is shown: the client, and the connections they may pick — the client's active connections of a
  * provider whose environment the grant's `providers` enables (`environmentOf` answers null for a provider this
- * gateway does not run), narrowed to the grant's requested locations when it names any.
+ * gateway does not run), narrowed to the grant's requested locations when it names any. A connection already
+ * under a grant is never offered: it is under its user's control, and whoever holds this link (the client
+ * included) may not hand it out again with other rights.
  */
 export async function describeInteraction(
   db: Database,
@@ -61,7 +63,18 @@ export async function describeInteraction(
       provider: connections.provider,
     })
     .from(connections)
-    .where(and(eq(connections.clientId, grant.clientId), eq(connections.status, 'active')))
+    .where(
+      and(
+        eq(connections.clientId, grant.clientId),
+        eq(connections.status, 'active'),
+        notExists(
+          db
+            .select({ connectionId: grantedConnections.connectionId })
+            .from(grantedConnections)
+            .where(eq(grantedConnections.connectionId, connections.connectionId)),
+        ),
+      ),
+    )
     .orderBy(connections.createdAt, connections.connectionId)
   const requested = new Set(grant.requestedAccess.flatMap((right) => right.locations))
   const offered = active.filter((row) => {

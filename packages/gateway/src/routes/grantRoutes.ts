@@ -65,7 +65,10 @@ export function grantRoutes(timings: GrantTimings) {
             'Sent with `Authorization: GNAP <continuation token>` and signed with the key of the grant request. Returns the access token once; `expires_in` is in seconds.',
           headers: clientHeaders(),
           body: inlineSchema(continueRequestSchema),
-          response: { 201: inlineSchema(accessTokenResponseSchema), ...errorResponses(400, 401, 403, 500) },
+          response: {
+            201: inlineSchema(accessTokenResponseSchema),
+            ...errorResponses(400, 401, 403, 409, 500),
+          },
         },
       },
       async (request, reply) => {
