@@ -1,12 +1,16 @@
-import { readFile } from 'node:fs/promises'
-import { EntitiesJsonError, parseEntitiesJson } from '@rampart/entities'
+import { DEFAULT_MAX_BYTES, EntitiesJsonError, parseEntitiesJson } from '@rampart/entities'
 import { readErrorReason } from './readErrorReason'
+import { readBounded } from './validateEntityFile'
 
-/** The text of a file, or of standard input for `-`. */
-async function readText(path: string): Promise<string> {
-  if (path !== '-') return readFile(path, 'utf8')
+/** The text of standard input, or undefined once it holds more than `maxBytes` bytes (the rest is not read). */
+async function readStdin(maxBytes: number): Promise<string | undefined> {
   const chunks: Buffer[] = []
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+  let bytes = 0
+  for await (const chunk of process.stdin) {
+    bytes += (chunk as Buffer).length
+    if (bytes > maxBytes) return undefined
+    chunks.push(chunk as Buffer)
+  }
   return Buffer.concat(chunks).toString('utf8')
 }
 
@@ -14,15 +18,22 @@ async function readText(path: string): Promise<string> {
  * Reads a JSON input of a command (a file, or standard input for `-`). A leading byte-order mark, which editors
  * on some systems write and JSON does not allow, is dropped, as the validate commands drop it. Failures throw an
  * Error whose message names the input (`request x.json: no such file`) and, for a syntax error, its line and
- * column (`request x.json:3:15: invalid JSON: ...`).
+ * column (`request x.json:3:15: invalid JSON: ...`). At most `maxBytes` bytes are read (256 MiB, as the validate
+ * commands accept), so a huge file, a device or an endless pipe cannot fill the memory.
  */
-export async function readJsonInput(path: string, what: string): Promise<unknown> {
-  let text: string
+export async function readJsonInput(
+  path: string,
+  what: string,
+  maxBytes: number = DEFAULT_MAX_BYTES,
+): Promise<unknown> {
+  let read: string | undefined
   try {
-    text = await readText(path)
+    read = path === '-' ? await readStdin(maxBytes) : await readBounded(path, maxBytes)
   } catch (error) {
     throw new Error(`${what} ${path}: ${readErrorReason(error)}`)
   }
+  if (read === undefined) throw new Error(`${what} ${path}: more than the ${maxBytes} bytes accepted`)
+  let text = read
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
   try {
     return JSON.parse(text)
