@@ -8,6 +8,7 @@ import { limits } from '../limits'
 import { parseAddress, parseChainId } from '../request/values'
 import { createResolution } from '../resolution/createResolution'
 import type { Display, Intent, Resolution } from '../types'
+import { checkTypedDataValues } from './checkTypedDataValues'
 import { decimalIntegers } from './decimalIntegers'
 import { duplicateKey } from './duplicateKey'
 import { declaresOwnDomainType } from './eip712DomainType'
@@ -171,6 +172,8 @@ function parseTypedData(data: unknown): TypedData {
       },
     )
   }
+  // With EIP712Domain as its primary type, only the domain is signed: the message is no part of it.
+  if (primaryType !== 'EIP712Domain') checkTypedDataValues(typedData.types, primaryType, typedData.message)
   return typedData
 }
 
