@@ -73,7 +73,8 @@ export const sendTransactionAction: SigningAction<SendTransactionBody> = {
     const status = signed.broadcast ? 'broadcast' : 'signed'
     return {
       status,
-      externalStatus: status,
+      // Signed, and perhaps on the network: the client can send the same bytes again, never a new request.
+      externalStatus: signed.broadcastError === undefined ? status : 'broadcast_unknown',
       externalId: signed.txHash,
       result: {
         txHash: signed.txHash,

@@ -202,7 +202,8 @@ export const transferAction: SigningAction<CreateTransferBody> = {
     const status = built.broadcast ? 'broadcast' : 'signed'
     return {
       status,
-      externalStatus: status,
+      // Signed, and perhaps on the network: the client can send the same bytes again, never a new request.
+      externalStatus: built.broadcastError === undefined ? status : 'broadcast_unknown',
       externalId: built.txHash,
       result: {
         txHash: built.txHash,

@@ -120,6 +120,11 @@ export interface SignedTransaction {
   }
   /** True when the provider sent it to the network; the txHash is then the network's transaction hash. */
   broadcast: boolean
+  /**
+   * Set when the broadcast was attempted but its outcome is unknown (the node timed out or could not be heard):
+   * the network may have the transaction. Its bytes are returned, so it can be sent again as it is.
+   */
+  broadcastError?: string
 }
 
 /** An EIP-191 personal message: a UTF-8 string, or raw bytes as hex. */

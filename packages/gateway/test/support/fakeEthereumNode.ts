@@ -24,6 +24,8 @@ export type FakeEthereumNode = {
   chainId: number
   /** When set, eth_sendRawTransaction fails with this message. */
   reject: string | undefined
+  /** When set, the node takes a raw transaction but answers eth_sendRawTransaction only this many ms later. */
+  stallMs: number | undefined
   reset(): void
   close(): Promise<void>
 }
@@ -39,9 +41,11 @@ export async function startFakeEthereumNode(options: FakeEthereumNodeOptions): P
     calls: [],
     chainId: options.chainId,
     reject: undefined,
+    stallMs: undefined,
     reset() {
       node.chainId = options.chainId
       node.reject = undefined
+      node.stallMs = undefined
       node.received = []
       node.calls = []
     },
@@ -99,7 +103,12 @@ export async function startFakeEthereumNode(options: FakeEthereumNodeOptions): P
         return { jsonrpc: '2.0', id: call.id, ...answer(call.method, call.params ?? []) }
       }
       response.setHeader('content-type', 'application/json')
-      response.end(JSON.stringify(Array.isArray(calls) ? calls.map(one) : one(calls)))
+      const answered = JSON.stringify(Array.isArray(calls) ? calls.map(one) : one(calls))
+      const sends = (Array.isArray(calls) ? calls : [calls]).some(
+        (c) => c.method === 'eth_sendRawTransaction',
+      )
+      if (sends && node.stallMs !== undefined) setTimeout(() => response.end(answered), node.stallMs)
+      else response.end(answered)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -321,20 +321,31 @@ export class LocalSession implements ProviderSession {
     const signedTransaction = await key.account.signTransaction(prepared)
     const txHash = keccak256(signedTransaction)
     let broadcast = false
+    let broadcastError: string | undefined
     if (rpc && options.broadcast !== false) {
-      const networkHash = await rpc.sendRawTransaction(signedTransaction)
-      if (networkHash.toLowerCase() !== txHash.toLowerCase()) {
-        throw new ProviderError('PROVIDER_REJECTED', `The ${network.id} node returned an unexpected hash`, {
-          txHash,
-          networkHash,
-        })
+      try {
+        const networkHash = await rpc.sendRawTransaction(signedTransaction)
+        if (networkHash.toLowerCase() === txHash.toLowerCase()) broadcast = true
+        else broadcastError = `The ${network.id} node answered with another transaction hash (${networkHash})`
+      } catch (error) {
+        // Only the node's own refusal means it does not have the transaction. A timeout or a lost connection
+        // leaves it perhaps on the network: it is signed, its nonce is used, and its bytes are kept, since
+        // answering "failed" would have the request asked (and signed) again.
+        if (!(error instanceof ProviderError) || error.code !== 'PROVIDER_UNAVAILABLE') throw error
+        broadcastError = error.message
       }
-      broadcast = true
     }
     vault.nonces[nonceKey] = Math.max(vault.nonces[nonceKey] ?? 0, (prepared.nonce ?? 0) + 1)
     return {
       prepared,
-      signed: { signedTransaction, txHash, from, transaction: transactionView(prepared, from), broadcast },
+      signed: {
+        signedTransaction,
+        txHash,
+        from,
+        transaction: transactionView(prepared, from),
+        broadcast,
+        ...(broadcastError === undefined ? {} : { broadcastError }),
+      },
     }
   }
 

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FakeEthereumNode, startFakeEthereumNode } from './support/fakeEthereumNode'
+import { policy, type SigningSetup, startSigningGateway } from './support/signingClient'
+
+const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const gwei = 10n ** 9n
+
+let node: FakeEthereumNode
+let setup: SigningSetup
+
+beforeAll(async () => {
+  node = await startFakeEthereumNode({ chainId: 8453, nonce: 3, gasPrice: 2n * gwei, baseFeePerGas: gwei })
+  setup = await startSigningGateway({
+    policies: [
+      policy('permit-transactions', 'permit', [{ criterion: 'checkAction', args: ['signTransaction'] }]),
+    ],
+    provider: { networks: { BASE: { rpcUrl: node.url } }, rpcTimeoutMs: 300 },
+  })
+})
+afterAll(async () => {
+  await setup?.gateway.close()
+  await node?.close()
+})
+
+const send = (value: string, idempotenceId: string) =>
+  setup.call('POST', '/v1/provider/evm/send-transaction', {
+    transactionRequest: { chainId: 8453, to: recipient, value },
+    source: { type: 'account', id: setup.accounts.BASE! },
+    idempotenceId,
+  })
+
+describe('a broadcast whose answer never came', () => {
+  it('is a signed transaction that may be on the network: recorded with its bytes, counted, never failed', async () => {
+    node.stallMs = 1500
+    const response = await send('1000', 'stalled')
+    node.stallMs = undefined
+    // The node has the transaction: it may well be mined.
+    expect(node.received).toHaveLength(1)
+    expect(response.statusCode, response.body).toBe(201)
+    const record = response.json().data
+    expect(record).toMatchObject({ status: 'signed', externalStatus: 'broadcast_unknown' })
+    expect(record.signedTransaction).toBe(node.received[0])
+    const read = await setup.call('GET', `/v1/provider/evm/send-transaction/${record.requestId}`)
+    expect(read.json().data.signedTransaction).toBe(node.received[0])
+  })
+})
