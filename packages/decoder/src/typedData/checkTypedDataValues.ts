@@ -43,8 +43,9 @@ function checkValue(types: Types, type: string, value: unknown, path: string): v
     for (let i = 0; i < items.length; i++) checkValue(types, array[1]!, items[i], `${path}/${i}`)
     return
   }
-  if (Object.hasOwn(types, type)) return checkStruct(types, type, value, path)
-  if (type === 'address') {
+  if (Object.hasOwn(types, type)) {
+    checkStruct(types, type, value, path)
+  } else if (type === 'address') {
     if (typeof value !== 'string' || !address.test(value)) refuse(path, 'an address')
   } else if (type === 'bool') {
     // 'true' reads as true everywhere; the top-level reading (decimalIntegers) writes it as true.

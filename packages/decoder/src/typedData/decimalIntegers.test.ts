@@ -55,7 +55,7 @@ describe('decimalIntegers', () => {
   it('refuses an integer written as a JSON number past 2^53, whose digits JSON.parse has already rounded', () => {
     // {"amount": 100000000000000000001} parses as 1e20 here, while a signer that reads JSON numbers exactly
     // (Go, Java, Python) hashes the ...001 it was sent.
-    for (const amount of [100000000000000000001, 2 ** 53, -(2 ** 60), 1e300]) {
+    for (const amount of [JSON.parse('100000000000000000001'), 2 ** 53, -(2 ** 60), 1e300]) {
       expect(() => decimalIntegers({ amount }, fields), String(amount)).toThrow(/integer/)
     }
     const exact = { amount: 2 ** 53 - 1, delta: -(2 ** 53 - 1), memo: 1e300 }
