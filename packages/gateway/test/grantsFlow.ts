@@ -69,10 +69,18 @@ export async function openPage(gateway: TestGateway, pagePath: string) {
 export async function submitForm(
   gateway: TestGateway,
   pagePath: string,
-  fields: { csrf?: string; cookie?: string; decision?: string; connections?: string[]; origin?: string },
+  fields: {
+    csrf?: string
+    cookie?: string
+    decision?: string
+    connections?: string[]
+    origin?: string
+    proof?: string
+  },
 ) {
   const form = new URLSearchParams()
   if (fields.csrf !== undefined) form.set('csrf', fields.csrf)
+  if (fields.proof !== undefined) form.set('proof', fields.proof)
   if (fields.decision !== undefined) form.set('decision', fields.decision)
   for (const connectionId of fields.connections ?? []) form.append('connection', connectionId)
   return gateway.app.inject({

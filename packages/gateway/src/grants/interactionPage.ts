@@ -1,4 +1,5 @@
 import type { Interaction } from './interaction'
+import { USER_PROOF_TYPE } from './userProof'
 
 /** Escapes text for HTML element content and double-quoted attribute values. */
 export function escapeHtml(value: string): string {
@@ -49,7 +50,8 @@ const style = `
   button { font: inherit; padding: .55rem 1.2rem; border-radius: 6px; border: 1px solid #c4c8d0; background: #fff;
     cursor: pointer; }
   button.approve { background: #1f5eff; border-color: #1f5eff; color: #fff; }
-  code { background: #f0f1f4; padding: 0 .25rem; border-radius: 4px; }
+  code { background: #f0f1f4; padding: 0 .25rem; border-radius: 4px; word-break: break-all; }
+  textarea { display: block; width: 100%; box-sizing: border-box; font: 13px/1.4 ui-monospace, monospace; }
 `
 
 function page(title: string, nonce: string, body: string): string {
@@ -78,6 +80,22 @@ export type InteractionPageInput = {
   csrfToken: string
   styleNonce: string
   error?: string
+  /** Seconds since the epoch, for the `iat` the proof asks for. */
+  now?: number
+}
+
+/**
+ * When the grant names a user, the approval needs that user's proof: the page says what to sign (the typ and the
+ * payload, this grant's id) and takes the compact JWS in a text field. Made with one of the user's credential
+ * keys outside the page, it shows the user, not whoever holds the link, approves.
+ */
+function proofField(grantId: string, userId: string, now: number): string {
+  const payload = JSON.stringify({ grant: grantId, iat: now })
+  return `<fieldset>
+<legend>Prove you are ${escapeHtml(userId)}</legend>
+<p class="muted">Sign, with the key of one of your credentials, a compact JWS with <code>typ: ${escapeHtml(USER_PROOF_TYPE)}</code> over <code>${escapeHtml(payload)}</code> (<code>iat</code> is the time you sign, in seconds), and paste it here.</p>
+<label>Proof <textarea name="proof" rows="4" cols="60" spellcheck="false" autocomplete="off"></textarea></label>
+</fieldset>`
 }
 
 /** The approval page: what the client asks for, the connections to pick, approve and deny. */
@@ -111,6 +129,7 @@ ${actions.map((action) => `<li>${escapeHtml(actionLabels[action] ?? action)} <sp
 <legend>Connections it may use</legend>
 ${connections}
 </fieldset>
+${grant.userId ? proofField(grant.grantId, grant.userId, input.now ?? Math.floor(Date.now() / 1000)) : ''}
 <div class="buttons">
 <button type="submit" name="decision" value="approve" class="approve">Approve</button>
 <button type="submit" name="decision" value="deny">Deny</button>

@@ -13,6 +13,7 @@ import {
 import { renderInteractionPage, renderMessagePage } from '../grants/interactionPage'
 import { publicOrigin } from '../grants/publicOrigin'
 import { newSecret, sameSecret } from '../grants/secrets'
+import { userProofProblem } from '../grants/userProof'
 
 const csrfCookie = 'rampart_grant_csrf'
 const formLimit = 16_384
@@ -103,6 +104,7 @@ async function showForm(
     action: path,
     csrfToken,
     styleNonce: nonce,
+    now: Math.floor(now.getTime() / 1000),
     ...(error ? { error } : {}),
   })
   return sendHtml(reply, status, html, nonce, new URL(grant.finishUri).origin)
@@ -111,7 +113,8 @@ async function showForm(
 /**
  * The interaction pages of the grant flow: GET shows what the client asks for and the connections to pick; the
  * form posts back here with a CSRF token that must match its SameSite=Strict cookie (and an Origin, when the
- * browser sends one, that is the gateway's). Approval redirects to the client's finish URI.
+ * browser sends one, that is the gateway's). When the grant names a user, approving also needs that user's proof,
+ * a JWS made with one of their credentials. Approval redirects to the client's finish URI.
  */
 export function grantInteractionRoutes(timings: GrantTimings) {
   return async (app: FastifyInstance) => {
@@ -192,6 +195,16 @@ export function grantInteractionRoutes(timings: GrantTimings) {
             now,
             'Pick at least one of the connections listed.',
           )
+        }
+        const proofProblem = await userProofProblem(
+          app.db,
+          grant,
+          (form.get('proof') ?? '').trim(),
+          now,
+          app.config.jwsMaxAgeSeconds,
+        )
+        if (proofProblem) {
+          return showForm(app, request, reply, grant, 422, cookieToken, now, `Not approved: ${proofProblem}.`)
         }
         const redirect = await approveInteraction(app.db, grant, picked, now)
         if (!redirect) {
