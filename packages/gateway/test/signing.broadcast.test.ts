@@ -1,3 +1,4 @@
+import { parseTransaction } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeEthereumNode, startFakeEthereumNode } from './support/fakeEthereumNode'
 import { policy, type SigningSetup, startSigningGateway } from './support/signingClient'
@@ -42,5 +43,17 @@ describe('a broadcast whose answer never came', () => {
     expect(record.signedTransaction).toBe(node.received[0])
     const read = await setup.call('GET', `/v1/provider/evm/send-transaction/${record.requestId}`)
     expect(read.json().data.signedTransaction).toBe(node.received[0])
+  })
+})
+
+describe('nonces on a network with a node', () => {
+  it('never reuse one the provider already signed with, though the node still reports it as next', async () => {
+    // A node behind a load balancer often lags: this one always reports 3 as the next nonce.
+    const first = await send('3000', 'lagging-node-1')
+    const second = await send('4000', 'lagging-node-2')
+    expect(first.statusCode, first.body).toBe(201)
+    expect(second.statusCode, second.body).toBe(201)
+    const [a, b] = [first, second].map((r) => parseTransaction(r.json().data.signedTransaction).nonce ?? -1)
+    expect(b).toBeGreaterThan(a ?? -1)
   })
 })

@@ -26,7 +26,7 @@ export interface PrepareTransactionArgs {
   from: Address
   /** The network's node, when configured; fills nonce, gas and fees that the request leaves out. */
   rpc: NetworkRpc | undefined
-  /** The next nonce the provider has recorded for this address, used without a node. */
+  /** The next nonce the provider has recorded for this address: used without a node, a floor with one. */
   offlineNonce: number
   offlineFees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
   /** Gas limit to use without a node when the request has calldata and no gasLimit. */
@@ -82,7 +82,10 @@ export async function prepareTransaction(args: PrepareTransactionArgs): Promise<
     }
     nonce = request.nonce
   } else if (args.fillNonce !== false) {
-    nonce = rpc ? await rpc.pendingNonce(from) : args.offlineNonce
+    // The node's pending count can lag behind what this provider signed (a load-balanced endpoint, a broadcast
+    // whose answer was lost): a nonce already signed with is never used again, which would replace that transaction.
+    const pending = rpc ? await rpc.pendingNonce(from) : 0
+    nonce = Math.max(pending, args.offlineNonce)
   }
 
   let gas: bigint
