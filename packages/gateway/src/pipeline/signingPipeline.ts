@@ -9,6 +9,7 @@ import { requireGrantedNetwork } from '../grants/grantScope'
 import { isProviderError } from '../providers/errors'
 import type { ClientPolicies } from './clientPolicyState'
 import { decideRequest } from './decideRequest'
+import { nulCharacterAt } from './nulCharacter'
 import type { Outcome, Plan, SigningAction } from './signingAction'
 import { policyForbidden, providerFailed } from './signingErrors'
 
@@ -62,6 +63,12 @@ export async function createSigningRequest<Body extends { idempotenceId: string 
 ): Promise<SigningResponse> {
   const { clientId, kid } = clientOf(request)
   const connectionId = connectionIdOf(request)
+  const nul = nulCharacterAt(body)
+  if (nul !== undefined) {
+    throw new ValidationError('The request holds a NUL character (U+0000), which cannot be recorded', [
+      { path: nul, message: 'must not contain U+0000 (send binary messages as raw hex)' },
+    ])
+  }
   const connection = await app.sessions.activeConnection(clientId, connectionId)
   const plan = await action.plan({ app, clientId, connectionId }, body)
   requireGrantedNetwork(request, plan.signer)
