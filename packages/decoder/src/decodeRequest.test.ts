@@ -315,8 +315,21 @@ describe('decodeRequest', () => {
     expect(call.intent).toMatchObject({ type: 'batch', from, to: safe, nonce: '7', operation: 'call' })
     expect(call.intent.intents?.[0]).toMatchObject({ type: 'erc20Transfer', from: safe, amount: '160000000' })
     expect(call.intent.flags).toBeUndefined()
-    // The Safe pays a gas refund: flagged, whatever the call.
-    expect(decodeIntent(safeTx({ gasPrice: '1' })).intent.flags).toEqual(['safeGasRefund'])
+    // The Safe pays a gas refund of (gas used + baseGas) x gasPrice in gasToken to refundReceiver, an amount no
+    // intent bounds (baseGas is the signer's to set, 10^9 here): flagged and refused, whatever the call.
+    const refund = decodeIntent(
+      safeTx({
+        to: safe,
+        data: '0x',
+        gasPrice: '1000000',
+        baseGas: '1000000000',
+        gasToken: usdt,
+        refundReceiver: from,
+      }),
+    )
+    expect(refund.intent.flags).toEqual(['safeGasRefund'])
+    expect(refund.error).toMatchObject({ name: 'invalidTypedData', path: '/params/1/message/gasPrice' })
+    expect(decodeIntent(safeTx({ gasPrice: '1' })).error?.path).toBe('/params/1/message/gasPrice')
     expect(decodeIntent(safeTx({ operation: 2 })).error).toMatchObject({
       name: 'invalidTypedData',
       path: '/params/1/message/operation',

@@ -1,6 +1,6 @@
 import { decodeInnerCalls, firstNestedError } from '../calldata/batch'
 import { addressField, addressLabel, interactWith, nativeAmountField, rawField } from '../display/fields'
-import { DecodingError } from '../errors/decodingError'
+import { DecodingError, decoderError } from '../errors/decodingError'
 import { parseCalldata } from '../request/values'
 import type { Call, Display, DisplayField, Intent } from '../types'
 import type { TypedDataDecoded, TypedDataInput } from './permits'
@@ -27,7 +27,8 @@ const m = '/params/1/message'
  * Safe `SafeTx`: what a Safe owner signs for the Safe (the domain's verifyingContract) to execute one call,
  * CALL or DELEGATECALL. It reads as the Safe's execTransaction does: a batch of that one call, decoded as a
  * nested resolution from the Safe, so policies judge the call the signature authorizes rather than an opaque
- * message. A gas refund (gasPrice > 0) is paid by the Safe and flagged.
+ * message. A gas refund (gasPrice > 0) is paid by the Safe in an amount the signature does not bound: it is
+ * flagged, shown, and the decoding carries an error, so it is refused.
  */
 export function decodeSafeTx(input: TypedDataInput, types: TypedDataTypes): TypedDataDecoded | undefined {
   const fields = types.SafeTx
@@ -97,7 +98,18 @@ export function decodeSafeTx(input: TypedDataInput, types: TypedDataTypes): Type
     fields: shown,
     requiredFields: shown.map((f) => f.label),
   }
-  return { intent, display, resolutions, error: firstNestedError(resolutions) }
+  // The refund is (gas used + baseGas) x gasPrice of gasToken, paid by the Safe to refundReceiver (the executor
+  // when zero): baseGas and gasPrice are the signer's to set, so it can empty the Safe, and no intent bounds it.
+  const refused =
+    gasPrice > 0n
+      ? decoderError(
+          'invalidTypedData',
+          'A Safe transaction that refunds gas (gasPrice > 0) pays the executor an amount no intent bounds; it is refused.',
+          `${m}/gasPrice`,
+          { gasPrice: gasPrice.toString(), gasToken, refundReceiver },
+        )
+      : null
+  return { intent, display, resolutions, error: firstNestedError(resolutions) ?? refused }
 }
 
 export type TypedDataTypes = Record<string, readonly { name: string; type: string }[]>
