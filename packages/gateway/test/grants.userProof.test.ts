@@ -37,10 +37,17 @@ afterAll(async () => {
   await gateway?.close()
 })
 
-/** Starts a grant for the ceo and opens its page, as whoever holds the link. */
-async function grantForCeo() {
-  const connectionId = (await createTestConnection(gateway, client)).connectionId
-  const started = await startGrant(gateway, client, { user: { id: 'ceo' } })
+/** Starts a grant for the user and opens its page, as whoever holds the link. */
+async function grantForCeo(
+  connectionId?: string,
+  user: { id: string } | null = { id: 'ceo' },
+  actions = ['wallets:read'],
+) {
+  connectionId ??= (await createTestConnection(gateway, client)).connectionId
+  const started = await startGrant(gateway, client, {
+    ...(user ? { user } : {}),
+    access_token: { access: [{ type: 'connection', actions }] },
+  })
   const { page, form } = await openPage(gateway, started.pagePath)
   const grantId = /grant_[\w-]+/.exec(page.body)?.[0] ?? ''
   const submit = (proof?: string) =>
@@ -50,7 +57,7 @@ async function grantForCeo() {
       connections: [connectionId],
       ...(proof === undefined ? {} : { proof }),
     })
-  return { started, page, grantId, submit }
+  return { started, page, grantId, submit, connectionId }
 }
 
 describe('approving a grant that names a user', () => {
@@ -99,5 +106,31 @@ describe('approving a grant that names a user', () => {
     const interactRef = new URL(String(response.headers.location)).searchParams.get('interact_ref') ?? ''
     const continued = await continueGrant(gateway, client, started.continuation, interactRef)
     expect(continued.statusCode, continued.body).toBe(201)
+  })
+
+  it('lets the user grant again a connection under their own grant; nobody else', async () => {
+    const first = await grantForCeo()
+    const approved = await first.submit(await signUserProof(ceo.privateJwk, { grant: first.grantId }))
+    const ref = new URL(String(approved.headers.location)).searchParams.get('interact_ref') ?? ''
+    expect((await continueGrant(gateway, client, first.started.continuation, ref)).statusCode).toBe(201)
+
+    // The intern, and a grant naming nobody, are not offered the ceo's connection.
+    for (const user of [{ id: 'intern' }, null]) {
+      const other = await grantForCeo(first.connectionId, user, ['evm:sign'])
+      expect(other.page.body).not.toContain(first.connectionId)
+      const proof = user ? await signUserProof(intern.privateJwk, { grant: other.grantId }) : undefined
+      expect((await other.submit(proof)).statusCode).toBe(422)
+    }
+
+    const again = await grantForCeo(first.connectionId, { id: 'ceo' }, ['evm:sign'])
+    expect(again.page.body).toContain(first.connectionId)
+    const reapproved = await again.submit(await signUserProof(ceo.privateJwk, { grant: again.grantId }))
+    expect(reapproved.statusCode, reapproved.body).toBe(303)
+    const againRef = new URL(String(reapproved.headers.location)).searchParams.get('interact_ref') ?? ''
+    const token = await continueGrant(gateway, client, again.started.continuation, againRef)
+    expect(token.statusCode, token.body).toBe(201)
+    expect(token.json().access_token.access).toEqual([
+      expect.objectContaining({ actions: ['evm:sign'], locations: [first.connectionId] }),
+    ])
   })
 })

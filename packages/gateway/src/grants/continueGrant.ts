@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm'
 import { type GrantedAccessRow, grantedConnections, grants, grantTokens } from '../db/grantsSchema'
 import type { Database } from '../db/openDatabase'
 import { connections } from '../db/schema'
@@ -94,8 +94,8 @@ export async function continueGrant(
     if (updated.length === 0) return false
     if (grant.connectionIds.length > 0) {
       // The picked connections are locked, so of two grants continued together that picked one, only the first
-      // places it under its grant; the second sees it taken. A connection may have come under another grant since
-      // the user picked it: its user's control is not handed to this grant too.
+      // places it under its grant; the second sees it taken. A connection may have come under another user's
+      // grant (or one naming no user) since it was picked: that control is not handed to this grant too.
       await tx
         .select({ connectionId: connections.connectionId })
         .from(connections)
@@ -105,7 +105,13 @@ export async function continueGrant(
       const taken = await tx
         .selectDistinct({ connectionId: grantedConnections.connectionId })
         .from(grantedConnections)
-        .where(inArray(grantedConnections.connectionId, grant.connectionIds))
+        .innerJoin(grants, eq(grants.grantId, grantedConnections.grantId))
+        .where(
+          and(
+            inArray(grantedConnections.connectionId, grant.connectionIds),
+            grant.userId === null ? undefined : or(isNull(grants.userId), ne(grants.userId, grant.userId)),
+          ),
+        )
       if (taken.length > 0) {
         throw new ConflictError(
           'A connection the user picked has since come under another grant',

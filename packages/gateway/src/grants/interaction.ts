@@ -1,4 +1,4 @@
-import { and, eq, gt, notExists } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne, notExists, or, type SQLWrapper } from 'drizzle-orm'
 import { grantedConnections, grants } from '../db/grantsSchema'
 import type { Database } from '../db/openDatabase'
 import { clients, connections } from '../db/schema'
@@ -41,11 +41,28 @@ export function interactionState(grant: GrantRow | undefined, now: Date): Intera
 }
 
 /**
+ * The grants that place a connection under the control of someone other than `userId`: a grant naming another
+ * user, or naming none. When `userId` is null (a grant naming no user), every grant of the connection.
+ */
+export function controlledByOthers(db: Database, userId: string | null, connectionId: SQLWrapper | string) {
+  return db
+    .select({ connectionId: grantedConnections.connectionId })
+    .from(grantedConnections)
+    .innerJoin(grants, eq(grants.grantId, grantedConnections.grantId))
+    .where(
+      and(
+        eq(grantedConnections.connectionId, connectionId),
+        userId === null ? undefined : or(isNull(grants.userId), ne(grants.userId, userId)),
+      ),
+    )
+}
+
+/**
  * What the user is shown: the client, and the connections they may pick — the client's active connections of a
  * provider whose environment the grant's `providers` enables (`environmentOf` answers null for a provider this
  * gateway does not run), narrowed to the grant's requested locations when it names any. A connection already
- * under a grant is never offered: it is under its user's control, and whoever holds this link (the client
- * included) may not hand it out again with other rights.
+ * under a grant is offered only to a grant naming the same user (who proves themselves to approve it): it is
+ * under that user's control, and whoever holds this link (the client included) may not hand it out again.
  */
 export async function describeInteraction(
   db: Database,
@@ -67,12 +84,7 @@ export async function describeInteraction(
       and(
         eq(connections.clientId, grant.clientId),
         eq(connections.status, 'active'),
-        notExists(
-          db
-            .select({ connectionId: grantedConnections.connectionId })
-            .from(grantedConnections)
-            .where(eq(grantedConnections.connectionId, connections.connectionId)),
-        ),
+        notExists(controlledByOthers(db, grant.userId, connections.connectionId)),
       ),
     )
     .orderBy(connections.createdAt, connections.connectionId)
