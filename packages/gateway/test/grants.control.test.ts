@@ -84,3 +84,40 @@ describe('a connection under a user grant', () => {
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409])
   })
 })
+
+describe('the rights of a token', () => {
+  it('holds on each picked connection only the actions of the rights that name it (or name none)', async () => {
+    const signing = (await createTestConnection(gateway, client, { label: 'Signing' })).connectionId
+    const reading = (await createTestConnection(gateway, client, { label: 'Reading' })).connectionId
+    const started = await startGrant(gateway, client, {
+      access_token: {
+        access: [
+          { type: 'connection', actions: ['wallets:read'], locations: [signing, reading] },
+          { type: 'connection', actions: ['evm:sign'], locations: [signing] },
+        ],
+      },
+    })
+    const { interactRef } = await approve(gateway, started, [signing, reading])
+    const continued = await continueGrant(gateway, client, started.continuation, interactRef)
+    expect(continued.statusCode, continued.body).toBe(201)
+    const token = continued.json().access_token
+    expect(token.access).toEqual([
+      {
+        type: 'connection',
+        actions: ['wallets:read', 'evm:sign'],
+        locations: [signing],
+        identifier: signing,
+      },
+      { type: 'connection', actions: ['wallets:read'], locations: [reading], identifier: reading },
+    ])
+    const signOnReading = await signedInject(gateway, client, {
+      method: 'POST',
+      url: '/v1/provider/evm/sign-message',
+      body: { data: 'Not asked for', source: { type: 'account', id: 'any' }, idempotenceId: 'rights-1' },
+      headers: { 'x-connection-id': reading },
+      accessToken: token.value,
+    })
+    expect(signOnReading.statusCode).toBe(403)
+    expect(signOnReading.json().code).toBe('GRANT_LOCATION_NOT_COVERED')
+  })
+})

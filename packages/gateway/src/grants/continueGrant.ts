@@ -17,12 +17,21 @@ export type ContinueInput = {
   origin: string
 }
 
-/** One access right per picked connection, each with the actions the grant requested. */
+/**
+ * One access right per picked connection, with the actions of the requested rights that cover it: those naming it
+ * in their locations, and those naming no location. A right the client asked for on one connection is not
+ * granted on another the user picked for a different right.
+ */
 export function grantedAccess(grant: GrantRow): GrantedAccessRow[] {
-  const actions = [...new Set(grant.requestedAccess.flatMap((right) => right.actions))]
   return grant.connectionIds.map((connectionId) => ({
     type: 'connection',
-    actions,
+    actions: [
+      ...new Set(
+        grant.requestedAccess
+          .filter((right) => right.locations.length === 0 || right.locations.includes(connectionId))
+          .flatMap((right) => right.actions),
+      ),
+    ],
     locations: [connectionId],
     identifier: connectionId,
   }))
