@@ -78,4 +78,29 @@ describe('parseTransactionRequest', () => {
     expect(maxFee({ gasPrice: undefined })).toBe('21000')
     expect(maxFee({ maxFeePerGas: undefined, type: '0x2' })).toBe((21_000n * 100_000_000_000n).toString())
   })
+
+  it('reads input as data, takes the bytes both name when they agree in any case, and refuses them when they differ', () => {
+    // Nodes (geth) read data and input as bytes, treat null as absent, and refuse the two only when the bytes differ.
+    const upper = `0x${transfer.slice(2).toUpperCase()}`
+    for (const tx of [
+      { data: undefined, input: transfer },
+      { data: null, input: transfer },
+      { data: transfer, input: null },
+      { data: upper, input: transfer },
+    ]) {
+      const { intent, error } = decodeIntent(send(tx))
+      expect(error, JSON.stringify(tx)).toBeNull()
+      expect(intent).toMatchObject({ type: 'erc20Transfer', amount: '160000000' })
+    }
+    for (const tx of [
+      { data: '0x', input: transfer },
+      { data: transfer, input: `${transfer}00` },
+    ]) {
+      expect(decodeIntent(send(tx)).error, JSON.stringify(tx)).toMatchObject({
+        name: 'invalidTransaction',
+        path: '/params/0/input',
+      })
+    }
+    expect(decodeIntent(send({ data: transfer, input: '' })).error).toMatchObject({ name: 'malformedHex' })
+  })
 })

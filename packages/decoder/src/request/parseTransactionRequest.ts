@@ -30,7 +30,13 @@ export function parseTransactionRequest(
   if (!isRecord(value)) {
     throw new DecodingError('invalidParams', 'params[0] must be a transaction object.', { path })
   }
-  if (value.data !== undefined && value.input !== undefined && value.data !== value.input) {
+  const type = transactionType(value, path)
+  // As nodes read them: null is absent, and data and input may both be sent when they hold the same bytes.
+  const hasData = value.data !== undefined && value.data !== null
+  const hasInput = value.input !== undefined && value.input !== null
+  const dataKey = hasData || !hasInput ? 'data' : 'input'
+  const data = parseCalldata(value[dataKey], path, dataKey)
+  if (hasData && hasInput && parseCalldata(value.input, path, 'input') !== data) {
     throw new DecodingError(
       'invalidTransaction',
       'The transaction has both data and input, and they differ.',
@@ -39,14 +45,12 @@ export function parseTransactionRequest(
       },
     )
   }
-  const type = transactionType(value, path)
-  const dataKey = value.data !== undefined || value.input === undefined ? 'data' : 'input'
   const chainId = value.chainId === undefined ? defaultChainId : parseChainId(value.chainId, path, 'chainId')
   const to = parseOptionalAddress(value.to, path, 'to')
   const from = value.from === undefined ? undefined : parseAddress(value.from, path, 'from')
   const call: Call = {
     chainId,
-    data: parseCalldata(value[dataKey], path, dataKey),
+    data,
     value: parseOptionalQuantity(value.value, path, 'value') ?? 0n,
   }
   if (from) call.from = from
