@@ -113,6 +113,7 @@ export function decodeCall(call: Call, ctx: DecodeContext, depth: number, path: 
       // call as any other handler failure does.
       return callError(call, ctx, abiFailure(error, fn, path), fn)
     }
+    if (call.value > 0n && fn.descriptor.stateMutability !== 'payable') display = withValue(display, call)
   }
   const error =
     decoded.error ??
@@ -131,6 +132,21 @@ export function decodeCall(call: Call, ctx: DecodeContext, depth: number, path: 
     { descriptor: fn.descriptor, hexSignature: selector, error },
     decoded.resolutions ?? null,
   )
+}
+
+/**
+ * A display that also shows the native value sent with a call whose function is not payable (a token transfer
+ * with ether attached). A genuine contract refuses it, but the one at that address takes it if it is payable, and
+ * the function's own display, which knows of no value, would not show it.
+ */
+function withValue(display: Display | (() => Display), call: Call): Display {
+  const shown = typeof display === 'function' ? display() : display
+  return {
+    ...shown,
+    interpolatedIntent: `${shown.interpolatedIntent}, sending ${nativeAmountText(call.chainId, call.value)}`,
+    fields: [...shown.fields, nativeAmountField('Value', call.value, call.chainId)],
+    requiredFields: [...shown.requiredFields, 'Value'],
+  }
 }
 
 /** Base of every call intent: who calls what, with which selector and value. */
