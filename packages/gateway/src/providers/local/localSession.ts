@@ -331,7 +331,7 @@ export class LocalSession implements ProviderSession {
         // Only the node's own refusal means it does not have the transaction. A timeout or a lost connection
         // leaves it perhaps on the network: it is signed, its nonce is used, and its bytes are kept, since
         // answering "failed" would have the request asked (and signed) again.
-        if (!(error instanceof ProviderError) || error.code !== 'PROVIDER_UNAVAILABLE') throw error
+        if (!(error instanceof ProviderError) || error.details.deliveryUnknown !== true) throw error
         broadcastError = error.message
       }
     }

@@ -43,8 +43,39 @@ async function call<T>(networkId: string, action: string, run: () => Promise<T>)
       'PROVIDER_UNAVAILABLE',
       `The ${networkId} node could not be reached for ${action}`,
       { networkId, action },
+      // Kept only to tell a connection never made from a request left unanswered; never shown or logged.
+      connectionFailure(error),
     )
   }
+}
+
+/** Errors of connecting, before any byte of a request is sent. */
+const connectCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+])
+
+/** The connect-phase error code in an error's causes, if any (a bare code: no URL, which may hold an API key). */
+function connectionFailure(error: unknown): { code: string } | undefined {
+  let cause: unknown = error
+  for (let depth = 0; depth < 8 && typeof cause === 'object' && cause !== null; depth++) {
+    const code = (cause as { code?: unknown }).code
+    if (typeof code === 'string' && connectCodes.has(code)) return { code }
+    cause = (cause as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+function neverConnected(cause: unknown): boolean {
+  return (
+    typeof cause === 'object' &&
+    cause !== null &&
+    connectCodes.has(String((cause as { code?: unknown }).code))
+  )
 }
 
 export function createNetworkRpc(
@@ -96,9 +127,16 @@ export function createNetworkRpc(
     },
     async sendRawTransaction(serialized) {
       await checkChain()
-      return call(networkId, 'eth_sendRawTransaction', () =>
-        client.sendRawTransaction({ serializedTransaction: serialized }),
-      )
+      try {
+        return await call(networkId, 'eth_sendRawTransaction', () =>
+          client.sendRawTransaction({ serializedTransaction: serialized }),
+        )
+      } catch (error) {
+        // A node that could not be reached never had the transaction; one that did not answer may well have it.
+        if (!(error instanceof ProviderError) || error.code !== 'PROVIDER_UNAVAILABLE') throw error
+        if (neverConnected(error.cause)) throw error
+        throw new ProviderError(error.code, error.message, { ...error.details, deliveryUnknown: true })
+      }
     },
   }
 }
