@@ -110,21 +110,26 @@ export async function decideRequest(
   const resolution = plan.rpcRequest
     ? decodeSafely(plan.rpcRequest, state.entities, plan.signer.chainId ?? undefined)
     : null
-  const resource = resourceOf(state, plan.signer.address, plan.signer.chainId)
+  const resources = resourcesOf(state, plan)
   const now = Math.floor(Date.now() / 1000)
   const history = await historyForLimits(app.db, state, now)
-  const base: EvaluationRequest = {
+  const base: Omit<EvaluationRequest, 'resource'> = {
     action: plan.action,
     principal: input.principal,
-    ...(resource === undefined ? {} : { resource }),
     ...(resolution ? { intent: resolution.intent } : {}),
     ...(plan.algorithm === undefined ? {} : { algorithm: plan.algorithm }),
     ...(input.approvals.length > 0 ? { approvals: input.approvals } : {}),
     ...(history ? { history } : {}),
     now,
   }
-  // Each raw payload is decided on; the request goes ahead only as far as its least permitted payload.
-  const requests = plan.payloads?.length ? plan.payloads.map((payload) => ({ ...base, payload })) : [base]
+  // Each raw payload is decided on, for each account the signature binds; the request goes ahead only as far as
+  // its least permitted payload and account.
+  const requests = resources.flatMap((resource): EvaluationRequest[] => {
+    const forResource = { ...base, ...(resource === undefined ? {} : { resource }) }
+    return plan.payloads?.length
+      ? plan.payloads.map((payload) => ({ ...forResource, payload }))
+      : [forResource]
+  })
   const decisions = requests.map((request) =>
     history === null
       ? historyTooLong()
@@ -155,6 +160,35 @@ export async function decideRequest(
     evaluationRequest,
     evaluation: { whitelisted: decision.decision === 'Permit', report, signature, decision },
   }
+}
+
+/**
+ * The accounts a request's signature can act for. One EVM key is the signer's account on every chain, and a personal
+ * message, typed data whose domain names no chainId, or a raw secp256k1 digest (which may hash any chain's
+ * transaction) is bound to none: it is valid for each account of the entities with the signer's address, and is
+ * decided for each of them (asked through the account of a chain whose policies allow it, it escaped the policies
+ * of the chain it was meant for). Anything else is decided for the signer's account alone.
+ */
+export function resourcesOf(state: ClientPolicyState, plan: Plan): (string | undefined)[] {
+  const own = resourceOf(state, plan.signer.address, plan.signer.chainId)
+  if (plan.signer.chainId === null || !boundToNoChain(plan)) return [own]
+  const address = plan.signer.address.toLowerCase()
+  const others = (state.entities.accounts ?? [])
+    .filter((account) => account.address.toLowerCase() === address)
+    .map((account) => account.id)
+  return [...new Set([own, ...others])]
+}
+
+function boundToNoChain(plan: Plan): boolean {
+  if (plan.action === 'signMessage') return true
+  if (plan.action === 'signRaw') return plan.algorithm === 'secp256k1_ecdsa'
+  if (plan.action !== 'signTypedData') return false
+  const params = plan.rpcRequest?.params
+  const typedData = Array.isArray(params)
+    ? (params[1] as { domain?: { chainId?: unknown } } | undefined)
+    : undefined
+  const chainId = typedData?.domain?.chainId
+  return chainId === undefined || chainId === null
 }
 
 /** The payload as the spec's rawPayload shows it: the transaction object, or the request's params. */
