@@ -47,7 +47,7 @@ describe('rampart entities validate', { timeout: 60_000 }, () => {
     expect(result.code).toBe(1)
     expect(result.stderr).toBe('')
     const issues = JSON.parse(result.stdout) as LocatedIssue[]
-    expect(issues).toHaveLength(21)
+    expect(issues).toHaveLength(22)
     for (const issue of issues) {
       expect(Object.keys(issue)).toEqual(['file', 'path', 'line', 'column', 'code', 'severity', 'message'])
     }
@@ -99,6 +99,7 @@ describe('rampart entities validate', { timeout: 60_000 }, () => {
         'jwk.point-not-on-curve',
         'jwk.private-key',
         'duplicate-kid',
+        'duplicate-key',
         'json.forbidden-key',
       ]),
     )

@@ -47,6 +47,7 @@ export const ENTITY_ISSUE_CODES = {
   jwkPrivateKey: 'jwk.private-key',
   jwkForbiddenMember: 'jwk.forbidden-member',
   duplicateKid: 'duplicate-kid',
+  duplicateKey: 'duplicate-key',
   rootWithoutCredential: 'root-without-credential',
   issuesTruncated: 'issues-truncated',
 } as const

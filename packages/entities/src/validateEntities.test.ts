@@ -42,6 +42,13 @@ const invalidFixtures: Record<string, { code: string; path: string; related?: st
     path: '/credentials/2/key/kid',
     related: '/credentials/0/key/kid',
   },
+  // Bob's second credential holds Alice's public key under a kid of its own: whoever signs with it can act as
+  // either user, and so count as two approvers.
+  'duplicate-key': {
+    code: 'duplicate-key',
+    path: '/credentials/2/key',
+    related: '/credentials/0/key',
+  },
 }
 
 function issuesOf(doc: unknown, kind?: Parameters<typeof validateEntities>[1]) {

@@ -14,7 +14,8 @@ export interface CredentialTable {
 const keyMember = (credential: Item) => (Object.hasOwn(credential, 'publicKey') ? 'publicKey' : 'key')
 
 /**
- * Reports credentials whose key cannot be a user's public key, `kid`s used twice, credentials of unknown users,
+ * Reports credentials whose key cannot be a user's public key, `kid`s used twice, a public key held by two
+ * credentials (one key holder would authenticate as both users, and count as two approvers), credentials of unknown users,
  * and (as a warning) root users who have no credential and so cannot authenticate.
  */
 export function checkCredentials(
@@ -25,6 +26,8 @@ export function checkCredentials(
   const items = itemsOf(doc, 'credentials')
   const userIds = ids.get('users')
   const table: CredentialTable = { userAt: new Int32Array(items.length).fill(-1), byKid: new Map() }
+  // Credentials by the public key they hold, whatever their kid.
+  const keys = new Map<string, number>()
   for (let i = 0; i < items.length; i++) {
     const credential = items[i]
     if (!isItem(credential)) continue
@@ -45,12 +48,25 @@ export function checkCredentials(
     if (!isItem(jwk)) continue
     const keyPath = `/credentials/${i}/${member}`
     if (issues) {
-      for (const problem of checkPublicJwk(jwk)) {
+      const problems = checkPublicJwk(jwk)
+      for (const problem of problems) {
         issues.add({
           code: problem.code,
           severity: 'error',
           path: problem.member ? `${keyPath}/${problem.member}` : keyPath,
           message: problem.message,
+        })
+      }
+      const fingerprint = problems.length === 0 ? keyFingerprint(jwk) : undefined
+      const first = fingerprint === undefined ? undefined : keys.get(fingerprint)
+      if (fingerprint !== undefined && first === undefined) keys.set(fingerprint, i)
+      else if (first !== undefined) {
+        issues.add({
+          code: ENTITY_ISSUE_CODES.duplicateKey,
+          severity: 'error',
+          path: keyPath,
+          message: `this public key is already the key of /credentials/${first}: whoever holds it authenticates as both credentials' users`,
+          related: `/credentials/${first}/${keyMember(items[first] as Item)}`,
         })
       }
     }
@@ -70,6 +86,21 @@ export function checkCredentials(
   }
   if (issues && Array.isArray(doc.credentials)) reportRootsWithoutCredential(doc, items, issues)
   return table
+}
+
+/** The bytes of a base64url member as hex: two spellings of the same bytes (the unused bits of the last digit) agree. */
+const bytesOf = (value: unknown) => Buffer.from(String(value), 'base64url').toString('hex')
+
+/**
+ * What identifies a valid public JWK: its type, curve and point (EC, OKP), or modulus and exponent (RSA, without
+ * leading zero bytes), as bytes. `kid`, `alg` and `use` are labels that do not change who can sign.
+ */
+function keyFingerprint(jwk: Item): string | undefined {
+  if (jwk.kty === 'EC') return `EC ${jwk.crv} ${bytesOf(jwk.x)} ${bytesOf(jwk.y)}`
+  if (jwk.kty === 'OKP') return `OKP ${jwk.crv} ${bytesOf(jwk.x)}`
+  if (jwk.kty === 'RSA')
+    return `RSA ${bytesOf(jwk.n).replace(/^(00)+/, '')} ${bytesOf(jwk.e).replace(/^(00)+/, '')}`
+  return undefined
 }
 
 function reportRootsWithoutCredential(
