@@ -25,6 +25,15 @@ describe('validateEntityFile', () => {
     expect(issues).toMatchObject([{ code: 'schema.type', path: '/users', line: 1, column: 11 }])
   })
 
+  it('locates a member named twice at the one JSON.parse keeps, in a file with CR LF line ends and tabs', async () => {
+    const file = write(
+      'duplicate.json',
+      '{\r\n\t"users": [\r\n\t\t{ "id": "bob", "role": "member",\r\n\t\t  "role": "root" }\r\n\t]\r\n}\r\n',
+    )
+    const { issues } = await validateEntityFile(file)
+    expect(issues).toMatchObject([{ code: 'json.duplicate-key', path: '/users/0/role', line: 4, column: 13 }])
+  })
+
   it('refuses a file over the size bound without reading it', async () => {
     const file = write('big.json', `{"users": [${'{"id": "x", "role": "member"},'.repeat(100)}]}`)
     const { issues, unreadable } = await validateEntityFile(file, { maxBytes: 1000 })

@@ -1,5 +1,10 @@
 /** Why a text could not be read as an Entities document. */
-export type EntitiesJsonErrorCode = 'json.too-large' | 'json.syntax' | 'json.too-deep' | 'json.forbidden-key'
+export type EntitiesJsonErrorCode =
+  | 'json.too-large'
+  | 'json.syntax'
+  | 'json.too-deep'
+  | 'json.forbidden-key'
+  | 'json.duplicate-key'
 
 export interface EntitiesJsonErrorDetails {
   /** JSON Pointer to the offending value, when the text parsed far enough to have one. */

@@ -8,6 +8,7 @@ export {
   type EntitiesJsonErrorDetails,
 } from './entitiesJsonError'
 export { detectEntityKind, ENTITY_KINDS, type EntityKind, entityKindNames, isEntityKind } from './entityKinds'
+export { findDuplicateKey } from './findDuplicateKey'
 export type {
   AccountClassification,
   AccountEntity,

@@ -76,6 +76,19 @@ describe('parseEntitiesJson', () => {
     expect(({} as Record<string, unknown>).admin).toBeUndefined()
   })
 
+  it('rejects a member named twice in one object, which JSON.parse reads as its last and a reader of the file as its first', () => {
+    // The second role wins in JSON.parse (and so in Rampart): Bob reads as a member here, and is root.
+    const text = '{\n  "users": [\n    { "id": "bob", "role": "member",\n      "role": "root" }\n  ]\n}'
+    expect(errorOf(() => parseEntitiesJson(text))).toMatchObject({
+      code: 'json.duplicate-key',
+      path: '/users/0/role',
+      message: 'member name "role" appears twice in one object',
+    })
+    expect(errorOf(() => parseEntitiesJson('{"users": [], "tokens": [], "users": []}')).path).toBe('/users')
+    expect(errorOf(() => parseEntitiesJson('{"a/b": {"~": 1, "\\u007e": 2}}')).path).toBe('/a~1b/~0')
+    expect(parseEntitiesJson('{"users": [{"id": "a"}, {"id": "b"}], "id": "c"}')).toBeTruthy()
+  })
+
   it('accepts those words as values and ids', () => {
     expect(parseEntitiesJson('{"users": [{"id": "__proto__", "role": "constructor"}]}')).toEqual({
       users: [{ id: '__proto__', role: 'constructor' }],

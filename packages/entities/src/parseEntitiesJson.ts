@@ -1,5 +1,6 @@
 import { parse as parseWithLocations } from '@humanwhocodes/momoa'
 import { EntitiesJsonError } from './entitiesJsonError'
+import { findDuplicateKey } from './findDuplicateKey'
 import { escapePointerToken } from './issue'
 
 export interface ParseEntitiesJsonOptions {
@@ -21,7 +22,8 @@ const FORBIDDEN_KEYS = ['__proto__', 'constructor', 'prototype']
 
 /**
  * Parses untrusted text into a JSON value for validateEntities. Text that is too large, not JSON, nested too
- * deeply, or that uses a forbidden member name raises an EntitiesJsonError with a stable code, never a crash.
+ * deeply, that uses a forbidden member name or names a member twice in one object raises an EntitiesJsonError
+ * with a stable code, never a crash.
  */
 export function parseEntitiesJson(text: string, options: ParseEntitiesJsonOptions = {}): unknown {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
@@ -39,7 +41,26 @@ export function parseEntitiesJson(text: string, options: ParseEntitiesJsonOption
     throw syntaxError(text, error)
   }
   inspect(value, maxDepth)
+  const duplicate = findDuplicateKey(text)
+  if (duplicate !== undefined) {
+    const name = parseJsonPointerLast(duplicate)
+    throw new EntitiesJsonError(
+      'json.duplicate-key',
+      `member name ${JSON.stringify(name)} appears twice in one object`,
+      {
+        path: duplicate,
+      },
+    )
+  }
   return value
+}
+
+/** The last reference token of a JSON Pointer, unescaped. */
+function parseJsonPointerLast(pointer: string): string {
+  return pointer
+    .slice(pointer.lastIndexOf('/') + 1)
+    .replaceAll('~1', '/')
+    .replaceAll('~0', '~')
 }
 
 /**

@@ -1,3 +1,4 @@
+import { findDuplicateKey } from '@rampart/entities'
 import { isAddress, validateTypedData } from 'viem'
 import type { DecodeContext } from '../context'
 import { addressField, interactWith, rawField } from '../display/fields'
@@ -10,7 +11,6 @@ import { createResolution } from '../resolution/createResolution'
 import type { Display, Intent, Resolution } from '../types'
 import { checkTypedDataValues } from './checkTypedDataValues'
 import { decimalIntegers } from './decimalIntegers'
-import { duplicateKey } from './duplicateKey'
 import { declaresOwnDomainType } from './eip712DomainType'
 import { decodePermit, decodePermit2, type TypedDataDecoded, type TypedDataInput } from './permits'
 import { decodeSafeTx } from './safeTx'
@@ -103,7 +103,7 @@ function parseTypedData(data: unknown): TypedData {
     } catch {
       throw new DecodingError('invalidTypedData', 'Typed data is not valid JSON.', { path })
     }
-    const duplicate = duplicateKey(data)
+    const duplicate = findDuplicateKey(data)
     if (duplicate !== undefined) {
       throw new DecodingError(
         'invalidTypedData',

@@ -1,4 +1,4 @@
-import { escapePointerToken } from '@rampart/entities'
+import { escapePointerToken } from './issue'
 
 interface Frame {
   /** Member names seen so far, for an object; undefined for an array. */
@@ -10,11 +10,12 @@ interface Frame {
 
 /**
  * The JSON Pointer of the first member that repeats a name already used in its object, or undefined. JSON
- * leaves duplicate names undefined: JSON.parse keeps the last, other parsers the first or refuse, so a text with
- * one can be read one way by the decoder and another way by the signer. `text` must be valid JSON (it is scanned
- * after JSON.parse accepted it), so only strings, brackets and commas need reading.
+ * leaves duplicate names undefined: JSON.parse keeps the last, other parsers (and people reading the file) the
+ * first or refuse, so a text with one is read one way by Rampart and another way elsewhere. `text` must be valid
+ * JSON (it is scanned after JSON.parse accepted it), so only strings, brackets and commas need reading; it is one
+ * pass, with a set of names for each object open at a time.
  */
-export function duplicateKey(text: string): string | undefined {
+export function findDuplicateKey(text: string): string | undefined {
   const frames: Frame[] = []
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
