@@ -8,8 +8,9 @@ import {
   validateEntities,
 } from '@rampart/entities'
 import type { LocatedIssue } from './locatedIssue'
+import { locateJsonError } from './locateJsonError'
 import { readErrorReason } from './readErrorReason'
-import { locateJsonPointers, locateOffset } from './sourceLocation'
+import { locateJsonPointers } from './sourceLocation'
 
 export interface EntityFileResult {
   file: string
@@ -79,12 +80,7 @@ export async function validateEntityFile(
     doc = parseEntitiesJson(text, { maxBytes })
   } catch (error) {
     if (!(error instanceof EntitiesJsonError)) throw error
-    const { line, column } =
-      error.details.line !== undefined && error.details.column !== undefined
-        ? { line: error.details.line, column: error.details.column }
-        : error.code === 'json.too-deep'
-          ? locateOffset(text, 0)
-          : locateJsonPointers(text, [error.path])[0]!
+    const { line, column } = locateJsonError(text, error)
     const issue: LocatedIssue = {
       file,
       path: error.path,

@@ -46,6 +46,26 @@ describe('rampart policies validate', () => {
     expect(await place('bom.json', `\uFEFF${text}`)).toEqual(plain)
   })
 
+  it('locates a forbidden or repeated member name at its line and column, and a directory as unreadable', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rampart-policies-'))
+    const file = join(dir, 'policies.json')
+    writeFileSync(
+      file,
+      '[\n  {\n    "id": "a",\n    "then": "permit",\n    "then": "forbid",\n    "when": []\n  }\n]\n',
+    )
+    expect((await validatePolicyFile(file)).issues).toMatchObject([
+      { code: 'json.duplicate-key', path: '/0/then', line: 5, column: 13 },
+    ])
+    writeFileSync(file, '[\n  { "id": "a",\n    "constructor": { "prototype": 1 } }\n]\n')
+    expect((await validatePolicyFile(file)).issues).toMatchObject([
+      { code: 'json.forbidden-key', path: '/0/constructor', line: 3, column: 20 },
+    ])
+    expect(await validatePolicyFile(dir)).toMatchObject({
+      unreadable: true,
+      issues: [{ code: 'file.unreadable', message: 'is a directory, not a file' }],
+    })
+  })
+
   it('reads no more than the size bound from a file that is not a regular file', async () => {
     const { issues, unreadable } = await validatePolicyFile('/dev/zero')
     expect(unreadable).toBe(false)

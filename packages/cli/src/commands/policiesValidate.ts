@@ -3,6 +3,8 @@ import { validatePolicies, validatePresets } from '@rampart/evaluator'
 import { type Command, Option } from 'commander'
 import { commandGroup } from '../commandGroup'
 import { type LocatedIssue, OUTPUT_FORMATS, type OutputFormat } from '../locatedIssue'
+import { locateJsonError } from '../locateJsonError'
+import { readErrorReason } from '../readErrorReason'
 import { locateJsonPointers } from '../sourceLocation'
 import { readBounded } from '../validateEntityFile'
 import { type FileValidation, validateFiles } from '../validateFiles'
@@ -40,8 +42,7 @@ export async function validatePolicyFile(file: string): Promise<FileValidation> 
     }
     text = read
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'cannot be read'
-    return { issues: [located('', 1, 1, 'file.unreadable', reason)], unreadable: true }
+    return { issues: [located('', 1, 1, 'file.unreadable', readErrorReason(error))], unreadable: true }
   }
   // A byte-order mark is not JSON; editors neither show it nor count it in columns. Dropped before parsing and
   // locating alike, so both read the same text.
@@ -52,7 +53,7 @@ export async function validatePolicyFile(file: string): Promise<FileValidation> 
     doc = parseEntitiesJson(text)
   } catch (error) {
     if (!(error instanceof EntitiesJsonError)) throw error
-    const { line = 1, column = 1 } = error.details
+    const { line, column } = locateJsonError(text, error)
     return { issues: [located(error.path, line, column, error.code, error.message)], unreadable: false }
   }
   const result = Array.isArray(doc) ? validatePolicies(doc) : validatePresets([doc])
