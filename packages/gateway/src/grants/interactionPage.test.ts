@@ -53,4 +53,17 @@ describe('renderInteractionPage', () => {
     expect(html).toContain('See wallets')
     expect(html).toContain('<code>evm:sign</code>')
   })
+
+  it("asks the grant's user for a proof over this grant, escaped, and only when the grant names a user", () => {
+    expect(html).toContain('Prove you are o&#39;brien')
+    expect(html).toContain('{&quot;grant&quot;:&quot;grant_1&quot;,&quot;iat&quot;:')
+    expect(html).toContain('<textarea name="proof"')
+    const anonymous = renderInteractionPage({
+      interaction: { grant: { ...grant, userId: null }, clientName: 'Acme', offered: [] },
+      action: '/v1/grant/interact/rampart-ix-abc',
+      csrfToken: 'csrf-token',
+      styleNonce: 'nonce-1',
+    })
+    expect(anonymous).not.toContain('name="proof"')
+  })
 })
