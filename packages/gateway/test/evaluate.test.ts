@@ -249,3 +249,48 @@ describe('POST /evaluate', () => {
     expect(response.statusCode).toBe(401)
   })
 })
+
+describe('POST /evaluate of a signature no chain binds', () => {
+  it('decides it for every account of the address, as signing does', async () => {
+    const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+    const key = await generateSigningJwk('ES256K', 'signer-key')
+    const registered = await registerTestClient(gateway, [], {
+      publicKeys: [key.publicJwk],
+      entities: {
+        users: [{ id: 'signer', role: 'member' }],
+        userGroups: [],
+        userGroupMembers: [],
+        userAccounts: [],
+        credentials: [{ id: 'signer-key', userId: 'signer', key: key.publicJwk }],
+        accounts: [
+          { id: 'polygon-account', address, accountType: 'eoa', chainId: 137 },
+          { id: 'ethereum-account', address, accountType: 'eoa', chainId: 1 },
+        ],
+        accountGroups: [],
+        accountGroupMembers: [],
+        tokens: [],
+        addressBook: [],
+      },
+      policies: [
+        policy('ethereum-signs-no-messages', 'forbid', [
+          { criterion: 'checkAction', args: ['signMessage'] },
+          { criterion: 'checkAccountId', args: ['ethereum-account'] },
+        ]),
+        policy('permit-messages', 'permit', [{ criterion: 'checkAction', args: ['signMessage'] }]),
+      ],
+    })
+    const response = await signedInject(
+      gateway,
+      { ...registered, keys: [key], key },
+      {
+        method: 'POST',
+        url: '/evaluate',
+        body: { request: { method: 'personal_sign', params: ['0x49206167726565', address] } },
+      },
+    )
+    expect(response.statusCode, response.body).toBe(200)
+    const data = response.json().data
+    expect(data.whitelisted).toBe(false)
+    expect(data.attestation.decision.decidingPolicy).toBe('ethereum-signs-no-messages')
+  })
+})

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { ValidationError } from '../errors/gatewayError'
 import type { EvaluateRequest } from '../generated/actions/evaluateRequest'
 import { attestDecision } from '../pipeline/attestDecision'
-import { resourceOf } from '../pipeline/clientPolicyState'
+import { type ClientPolicyState, resourceOf } from '../pipeline/clientPolicyState'
 import { decisionFor, decodeSafely } from '../pipeline/decideRequest'
 import { presetReport } from '../pipeline/evaluationReport'
 import { historyForLimits, historyTooLong } from '../pipeline/loadHistory'
@@ -55,6 +55,18 @@ function resolutionView(
 }
 
 /**
+ * The accounts a request from `from` acts for: on a chain, that chain's account; bound to no chain (chainId 0: a
+ * personal message, typed data whose domain names no chainId), every entities account of the address, as the
+ * signing pipeline decides it.
+ */
+function resourcesFor(state: ClientPolicyState, from: string, chainId: number): (string | undefined)[] {
+  if (chainId > 0) return [resourceOf(state, from, chainId)]
+  const address = from.toLowerCase()
+  const accounts = (state.entities.accounts ?? []).filter((a) => a.address.toLowerCase() === address)
+  return accounts.length > 0 ? [...new Set(accounts.map((a) => a.id))] : [resourceOf(state, from, null)]
+}
+
+/**
  * POST /evaluate: decodes a JSON-RPC request and decides on it with the client's entities, policies and the
  * presets asked for, as the signing pipeline would, without recording or signing anything. The principal is the
  * credential that signed the HTTP request; the resource is the account the request signs from.
@@ -77,21 +89,27 @@ export async function evaluateRequest(
   const resolution = decodeSafely(body.request, state.entities, undefined)
   const intent = resolution?.intent
   const action = resolution ? actions[resolution.action] : undefined
-  const resource = intent?.from
-    ? resourceOf(state, intent.from, intent.chainId > 0 ? intent.chainId : null)
-    : undefined
+  const resources = intent?.from ? resourcesFor(state, intent.from, intent.chainId) : [undefined]
   const now = Math.floor(Date.now() / 1000)
   const history = await historyForLimits(app.db, state, now)
-  const evaluationRequest: EvaluationRequest = {
-    action: action ?? 'signTransaction',
-    principal,
-    ...(resource === undefined ? {} : { resource }),
-    ...(intent ? { intent } : {}),
-    ...(history ? { history } : {}),
-    now,
-  }
-  const decision =
-    history === null ? historyTooLong() : decisionFor(state, evaluationRequest, resolution, presetIds)
+  const requests = resources.map(
+    (resource): EvaluationRequest => ({
+      action: action ?? 'signTransaction',
+      principal,
+      ...(resource === undefined ? {} : { resource }),
+      ...(intent ? { intent } : {}),
+      ...(history ? { history } : {}),
+      now,
+    }),
+  )
+  // As when signing, a signature bound to no chain is decided for every account of its key: the least permitted wins.
+  const decisions = requests.map((request) =>
+    history === null ? historyTooLong() : decisionFor(state, request, resolution, presetIds),
+  )
+  const worst = (wanted: Decision['decision']) => decisions.findIndex((d) => d.decision === wanted)
+  const index = [worst('Forbid'), worst('Confirm'), 0].find((i) => i >= 0) ?? 0
+  const decision = decisions[index]!
+  const evaluationRequest = requests[index]!
   const signature = await attestDecision(decision, evaluationRequest, app.config.attestationKey)
   const presets = presetIds.flatMap((id) => {
     const preset = state.presets.get(id)
