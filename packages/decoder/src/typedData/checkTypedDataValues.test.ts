@@ -92,4 +92,30 @@ describe('typed-data values', () => {
       expect(intent.type).toBe('unknown')
     }
   })
+
+  it('checks the domain the same way, by the standard types of its fields', () => {
+    const withDomain = (domain: Record<string, unknown>) =>
+      decodeIntent({
+        method: 'eth_signTypedData_v4',
+        params: [
+          signer,
+          { types: { Order: types.Order, Leg: types.Leg }, primaryType: 'Order', domain, message },
+        ],
+      })
+    const salt = `0x${'00'.repeat(31)}01`
+    expect(withDomain({ salt }).error).toBeNull()
+    expect(withDomain({ verifyingContract: leg.token }).error).toBeNull()
+    // viem refuses a one-byte salt; eth-sig-util pads it on the right into another salt.
+    for (const [domain, path] of [
+      [{ salt: '0x01' }, '/salt'],
+      [{ salt: `0x${'0'.repeat(63)}` }, '/salt'],
+      [{ name: 5 }, '/name'],
+      [{ name: 'Exchange', version: 2 }, '/version'],
+    ] as const) {
+      expect(withDomain(domain).error, JSON.stringify(domain)).toMatchObject({
+        name: 'invalidTypedData',
+        path: `/params/1/domain${path}`,
+      })
+    }
+  })
 })

@@ -1,5 +1,6 @@
 import { escapePointerToken } from '@rampart/entities'
 import { DecodingError } from '../errors/decodingError'
+import { eip712DomainType } from './eip712DomainType'
 
 type Types = Record<string, readonly { name: string; type: string }[]>
 
@@ -23,6 +24,14 @@ export function checkTypedDataValues(
   message: Record<string, unknown>,
 ): void {
   checkStruct(types, primaryType, message, '/params/1/message')
+}
+
+/**
+ * The same for the domain, by the standard types of the fields it has (the type signers hash it with): a
+ * one-byte salt is refused by viem and padded into another salt by eth-sig-util.
+ */
+export function checkTypedDataDomain(domain: Record<string, unknown>): void {
+  checkStruct({ EIP712Domain: eip712DomainType(domain) }, 'EIP712Domain', domain, '/params/1/domain')
 }
 
 function checkStruct(types: Types, type: string, value: unknown, path: string): void {

@@ -9,7 +9,7 @@ import { limits } from '../limits'
 import { parseAddress, parseChainId } from '../request/values'
 import { createResolution } from '../resolution/createResolution'
 import type { Display, Intent, Resolution } from '../types'
-import { checkTypedDataValues } from './checkTypedDataValues'
+import { checkTypedDataDomain, checkTypedDataValues } from './checkTypedDataValues'
 import { decimalIntegers } from './decimalIntegers'
 import { declaresOwnDomainType } from './eip712DomainType'
 import { decodePermit, decodePermit2, type TypedDataDecoded, type TypedDataInput } from './permits'
@@ -172,6 +172,7 @@ function parseTypedData(data: unknown): TypedData {
       },
     )
   }
+  checkTypedDataDomain(typedData.domain)
   // With EIP712Domain as its primary type, only the domain is signed: the message is no part of it.
   if (primaryType !== 'EIP712Domain') checkTypedDataValues(typedData.types, primaryType, typedData.message)
   return typedData
