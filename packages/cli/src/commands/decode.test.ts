@@ -82,4 +82,13 @@ describe('rampart decode', () => {
     expect(code).toBe(EXIT.ok)
     expect(JSON.parse(out.join('')).display.interpolatedIntent).toContain('160 USDT')
   })
+
+  it('refuses a --chain-id that is not a decimal chain id, rather than decoding for chain 0 or 16', async () => {
+    const { err } = captureOutput()
+    const request = join(fixtures, 'personal-sign-plain-text.json')
+    for (const chainId of ['', ' ', '0x10', '1e3', '1.0']) {
+      expect(await runDecode(request, { format: 'json', chainId }), JSON.stringify(chainId)).toBe(EXIT.usage)
+    }
+    expect(err.join('')).toContain('--chain-id must be')
+  })
 })

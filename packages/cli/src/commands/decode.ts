@@ -9,6 +9,7 @@ import {
 import { type Command, Option } from 'commander'
 import { EXIT } from '../exitCodes'
 import { readJsonInput } from '../readJsonInput'
+import { wholeNumber } from '../wholeNumber'
 
 const DECODE_FORMATS = ['json', 'text'] as const
 
@@ -59,9 +60,8 @@ export async function runDecode(input: string, options: DecodeOptions): Promise<
   }
   let chainId: number | undefined
   if (options.chainId !== undefined) {
-    chainId = Number(options.chainId)
-    if (!Number.isSafeInteger(chainId) || chainId < 0)
-      return fail(`--chain-id must be a non-negative integer`)
+    chainId = wholeNumber(options.chainId)
+    if (chainId === undefined) return fail('--chain-id must be a non-negative integer (decimal digits)')
   }
   const resolution = decodeRequest(request, {
     ...(entities !== undefined ? { entities } : {}),

@@ -4,6 +4,7 @@ import { commandGroup } from '../commandGroup'
 import { OUTPUT_FORMATS, type OutputFormat } from '../locatedIssue'
 import { validateEntityFile } from '../validateEntityFile'
 import { validateFiles } from '../validateFiles'
+import { wholeNumber } from '../wholeNumber'
 
 interface EntitiesValidateOptions {
   format: OutputFormat
@@ -12,9 +13,8 @@ interface EntitiesValidateOptions {
 }
 
 function parseByteCount(value: string): number {
-  const bytes = Number(value)
-  if (!Number.isSafeInteger(bytes) || bytes < 1)
-    throw new InvalidArgumentError('must be a positive whole number')
+  const bytes = wholeNumber(value)
+  if (bytes === undefined || bytes < 1) throw new InvalidArgumentError('must be a positive whole number')
   return bytes
 }
 

@@ -119,4 +119,19 @@ describe('rampart evaluate', () => {
     expect(printed).toContain(`rampart: request ${dir}: is a directory, not a file`)
     expect(printed).toContain(`rampart: request ${join(dir, 'missing.json')}: no such file`)
   })
+
+  it('refuses a --now that is not unix seconds written in decimal, rather than deciding at another time', async () => {
+    const { err } = captureOutput()
+    // Number('') is 0 (1970) and Number('0x10') is 16: each would have been a decision at some other time.
+    for (const now of ['', ' ', '0x10', '1e9', '17e8', '-0', '1.0']) {
+      const code = await runEvaluate(request('northwind-usdc-to-binance'), {
+        entities,
+        policies,
+        principal: NORA,
+        now,
+      })
+      expect(code, JSON.stringify(now)).toBe(EXIT.usage)
+    }
+    expect(err.join('')).toContain('--now must be unix seconds')
+  })
 })

@@ -13,6 +13,7 @@ import { EXIT } from '../exitCodes'
 import { formatIssues } from '../formatIssues'
 import { readJsonInput } from '../readJsonInput'
 import { validateEntityFile } from '../validateEntityFile'
+import { wholeNumber } from '../wholeNumber'
 import { validatePolicyFile } from './policiesValidate'
 
 interface EvaluateOptions {
@@ -114,8 +115,8 @@ export async function runEvaluate(input: string, options: EvaluateOptions): Prom
   }
   let now: number | undefined
   if (options.now !== undefined) {
-    now = Number(options.now)
-    if (!Number.isSafeInteger(now) || now < 0) return fail('--now must be unix seconds')
+    now = wholeNumber(options.now)
+    if (now === undefined) return fail('--now must be unix seconds (decimal digits)')
   }
 
   // An undecodable request or an unknown method still goes to the evaluator, which refuses it (fail closed).
