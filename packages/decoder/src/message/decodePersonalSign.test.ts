@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { hexToString, stringToHex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { decodeRequest } from '../decodeRequest'
+import { limits } from '../limits'
 
 // A Sign-In with Ethereum message signed by its account (login.xyz), as fixtures/requests holds it.
 const { request } = JSON.parse(
@@ -43,5 +44,20 @@ describe('decodePersonalSign', () => {
       expect(intent.siwe).toBeUndefined()
       expect(shown(text)).toContain(hidden)
     }
+  })
+
+  it('refuses a message over the size bound by its length, before reading it whole', () => {
+    // 50 MB of hex overflowed the stack of the hex pattern (internalError); 50 MB of text was converted to
+    // 100 MB of hex, and over a gigabyte of heap, before the bound was checked.
+    for (const message of [`0x${'ab'.repeat(25_000_000)}`, 'a'.repeat(limits.maxMessageBytes + 1)]) {
+      const { error } = decodeRequest({ method: 'personal_sign', params: [message, signer] }).decoding
+      expect(error).toMatchObject({ name: 'sizeLimitExceeded', path: '/params/0' })
+    }
+    // Each UTF-8 character takes at least one byte: a text of the bound in characters may still pass it in bytes.
+    const wide = '\u00e9'.repeat(limits.maxMessageBytes / 2 + 1)
+    expect(decodeRequest({ method: 'personal_sign', params: [wide, signer] }).decoding.error?.name).toBe(
+      'sizeLimitExceeded',
+    )
+    expect(sign('a'.repeat(limits.maxMessageBytes)).decoding.error).toBeNull()
   })
 })

@@ -8,7 +8,7 @@ import { parseAddress } from '../request/values'
 import { createResolution } from '../resolution/createResolution'
 import type { Display, DisplayField, Intent, Resolution } from '../types'
 
-const hexPattern = /^0x([0-9a-fA-F]{2})*$/
+const hexPattern = /^0x[0-9a-fA-F]*$/
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 /**
  * Control characters other than tab, line feed and carriage return, and bidirectional overrides, make text
@@ -49,9 +49,13 @@ export function decodePersonalSign(params: unknown, ctx: DecodeContext, defaultC
   if (typeof message !== 'string')
     throw new DecodingError('invalidParams', 'The message must be a string.', { path })
   const signer = address === undefined ? undefined : parseAddress(address, `/params/${1 - messageIndex}`)
+  // Bounded by length before anything reads the whole message: a hex payload takes two digits a byte, and text at
+  // least one UTF-8 byte a UTF-16 unit (the exact count follows once it is within reach of the bound).
+  const isHex = message.startsWith('0x')
+  if ((isHex ? (message.length - 2) / 2 : message.length) > limits.maxMessageBytes) tooLarge(path)
   let hex: `0x${string}`
-  if (message.startsWith('0x')) {
-    if (!hexPattern.test(message)) {
+  if (isHex) {
+    if (message.length % 2 !== 0 || !hexPattern.test(message)) {
       throw new DecodingError('malformedHex', 'The message starts with 0x but is not even-length hex.', {
         path,
       })
@@ -60,12 +64,7 @@ export function decodePersonalSign(params: unknown, ctx: DecodeContext, defaultC
   } else {
     hex = stringToHex(message)
   }
-  if (size(hex) > limits.maxMessageBytes) {
-    throw new DecodingError('sizeLimitExceeded', `The message exceeds ${limits.maxMessageBytes} bytes.`, {
-      path,
-      details: { maxBytes: limits.maxMessageBytes },
-    })
-  }
+  if (size(hex) > limits.maxMessageBytes) tooLarge(path)
   const text = readableText(hex)
   const intent: Intent = { type: 'signMessage', chainId: defaultChainId, messageHex: hex }
   if (signer) intent.from = signer
@@ -106,6 +105,13 @@ export function decodePersonalSign(params: unknown, ctx: DecodeContext, defaultC
     }
   }
   return createResolution(ctx, intent, display, {})
+}
+
+function tooLarge(path: string): never {
+  throw new DecodingError('sizeLimitExceeded', `The message exceeds ${limits.maxMessageBytes} bytes.`, {
+    path,
+    details: { maxBytes: limits.maxMessageBytes },
+  })
 }
 
 function readableText(hex: `0x${string}`): string | undefined {
