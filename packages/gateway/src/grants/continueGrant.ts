@@ -25,16 +25,21 @@ export type ContinueInput = {
 export function grantedAccess(grant: GrantRow): GrantedAccessRow[] {
   return grant.connectionIds.map((connectionId) => ({
     type: 'connection',
-    actions: [
-      ...new Set(
-        grant.requestedAccess
-          .filter((right) => right.locations.length === 0 || right.locations.includes(connectionId))
-          .flatMap((right) => right.actions),
-      ),
-    ],
+    actions: actionsOn(grant.requestedAccess, connectionId),
     locations: [connectionId],
     identifier: connectionId,
   }))
+}
+
+/** The actions of the requested rights that cover a connection: those naming it, and those naming none. */
+export function actionsOn(requested: GrantRow['requestedAccess'], connectionId: string): string[] {
+  return [
+    ...new Set(
+      requested
+        .filter((right) => right.locations.length === 0 || right.locations.includes(connectionId))
+        .flatMap((right) => right.actions),
+    ),
+  ]
 }
 
 async function grantOfContinuation(db: Database, input: ContinueInput): Promise<GrantRow> {

@@ -66,4 +66,29 @@ describe('renderInteractionPage', () => {
     })
     expect(anonymous).not.toContain('name="proof"')
   })
+
+  it('says, for a connection only some rights name, what it gives on that one', () => {
+    const page = renderInteractionPage({
+      interaction: {
+        grant: {
+          ...grant,
+          requestedAccess: [
+            { type: 'connection', actions: ['wallets:read'], locations: ['signing', 'reading'] },
+            { type: 'connection', actions: ['evm:sign'], locations: ['signing'] },
+          ],
+        },
+        clientName: 'Acme',
+        offered: [
+          { connectionId: 'signing', label: 'Signing', provider: 'local' },
+          { connectionId: 'reading', label: 'Reading', provider: 'local' },
+        ],
+      },
+      action: '/v1/grant/interact/rampart-ix-abc',
+      csrfToken: 'csrf-token',
+      styleNonce: 'nonce-1',
+    })
+    const labels = page.split('<label>').slice(1)
+    expect(labels[0]).not.toContain('only:')
+    expect(labels[1]).toContain('only: See wallets</span>')
+  })
 })

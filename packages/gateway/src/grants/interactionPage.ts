@@ -1,3 +1,4 @@
+import { actionsOn } from './continueGrant'
 import type { Interaction } from './interaction'
 import { USER_PROOF_TYPE } from './userProof'
 
@@ -107,10 +108,15 @@ export function renderInteractionPage(input: InteractionPageInput): string {
     offered.length === 0
       ? '<p class="error">This client has no active connection you could grant access to.</p>'
       : offered
-          .map(
-            (connection) =>
-              `<label><input type="checkbox" name="connection" value="${escapeHtml(connection.connectionId)}"> ${escapeHtml(connection.label ?? connection.connectionId)} <span class="muted">(${escapeHtml(connection.provider)}, <code>${escapeHtml(connection.connectionId)}</code>)</span></label>`,
-          )
+          .map((connection) => {
+            // When the rights name different connections, each says what it gives on this one.
+            const on = actionsOn(grant.requestedAccess, connection.connectionId)
+            const only =
+              on.length < actions.length
+                ? ` <span class="muted">only: ${on.map((action) => escapeHtml(actionLabels[action] ?? action)).join(', ')}</span>`
+                : ''
+            return `<label><input type="checkbox" name="connection" value="${escapeHtml(connection.connectionId)}"> ${escapeHtml(connection.label ?? connection.connectionId)} <span class="muted">(${escapeHtml(connection.provider)}, <code>${escapeHtml(connection.connectionId)}</code>)</span>${only}</label>`
+          })
           .join('\n')
   return page(
     'Approve access',
