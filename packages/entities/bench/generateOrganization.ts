@@ -1,4 +1,5 @@
 import { createHash, generateKeyPairSync } from 'node:crypto'
+import { checksumAddress } from '../src/checks/checkChecksums'
 import type { Entities } from '../src/generated/entities'
 
 export interface OrganizationSize {
@@ -16,12 +17,9 @@ export interface OrganizationSize {
 const CHAINS = [1, 10, 137, 8453, 42161]
 const ROLES = ['member', 'member', 'member', 'manager', 'admin'] as const
 
-/** A deterministic 20-byte address for a seed, in EIP-55-like mixed case so lookups must fold case. */
+/** A deterministic 20-byte address for a seed, in EIP-55 mixed case so lookups must fold case. */
 function address(seed: string): string {
-  const hex = createHash('sha256').update(seed).digest('hex').slice(0, 40)
-  let mixed = '0x'
-  for (let i = 0; i < hex.length; i++) mixed += i % 3 === 0 ? hex[i]!.toUpperCase() : hex[i]
-  return mixed
+  return checksumAddress(`0x${createHash('sha256').update(seed).digest('hex').slice(0, 40)}`)
 }
 
 /**

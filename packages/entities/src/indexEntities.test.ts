@@ -72,7 +72,7 @@ describe('indexEntities', () => {
   })
 
   it('falls back to chainless accounts of an account-only document', () => {
-    const address = '0x800d6b5D1bA8eE5aBF89019B4F7d89329D407B69'
+    const address = '0x800d6b5D1bA8ee5abf89019b4f7D89329d407B69'
     const anyChain = { id: 'watch', address, accountType: 'eoa' as const }
     const partial = indexEntities({ ...doc, accounts: [anyChain as never] })
     expect(partial.accountByAddress(137, address)).toBe(anyChain)

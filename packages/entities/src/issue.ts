@@ -28,6 +28,7 @@ export interface EntityValidationResult {
  */
 export const ENTITY_ISSUE_CODES = {
   invalidAddress: 'invalid-address',
+  addressChecksum: 'address-checksum',
   emptyId: 'empty-id',
   duplicateId: 'duplicate-id',
   duplicateMembership: 'duplicate-membership',

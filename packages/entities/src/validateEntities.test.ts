@@ -183,6 +183,26 @@ describe('validateEntities checks', () => {
     ])
   })
 
+  it('refuses a mixed-case address whose EIP-55 checksum fails, a sign of a mistyped digit', () => {
+    // An address as EIP-55 writes it, then with one digit mistyped (5 for 4) and with one letter's case lost.
+    const published = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+    const mistyped = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96044'
+    const recased = '0xd8dA6Bf26964aF9D7eEd9e03E53415D37aA96045'
+    const doc = northwind()
+    doc.addressBook.push({ id: 'vitalik', address: published, chainId: 10, classification: 'external' })
+    // Lowercase and uppercase addresses carry no checksum.
+    doc.accounts[0]!.address = doc.accounts[0]!.address.toLowerCase()
+    doc.tokens[0]!.address = `0x${doc.tokens[0]!.address.slice(2).toUpperCase()}`
+    expect(validateEntities(doc)).toEqual({ valid: true, issues: [] })
+    const last = doc.addressBook.length - 1
+    for (const address of [mistyped, recased]) {
+      doc.addressBook[last]!.address = address
+      expect(issuesOf(doc)).toEqual([
+        { code: 'address-checksum', severity: 'error', path: `/addressBook/${last}/address` },
+      ])
+    }
+  })
+
   it('allows the same address on different chains', () => {
     const doc = northwind()
     const sameAddressChains = new Set(
@@ -321,7 +341,7 @@ describe('validateEntities on partial documents', () => {
   })
 
   it('makes chainId optional and the type eoa in the account-only document', () => {
-    const address = '0x800d6b5D1bA8eE5aBF89019B4F7d89329D407B69'
+    const address = '0x800d6b5D1bA8ee5abf89019b4f7D89329d407B69'
     expect(validateEntities({ accounts: [{ id: 'a', address, accountType: 'eoa' }] }).valid).toBe(true)
     expect(issuesOf({ accounts: [{ id: 'a', address, accountType: '4337', chainId: 1 }] })).toEqual([
       { code: 'schema.enum', severity: 'error', path: '/accounts/0/accountType' },

@@ -1,6 +1,7 @@
 import type { AddressTable } from './addressTable'
 import { checkAccounts } from './checkAccounts'
 import { checkAddressBook } from './checkAddressBook'
+import { checkChecksums } from './checkChecksums'
 import { type CredentialTable, checkCredentials } from './checkCredentials'
 import { checkIds, type IdCollection } from './checkIds'
 import { checkMemberships, type LinkCollection } from './checkMemberships'
@@ -25,6 +26,7 @@ export interface EntityTables {
  */
 export function analyzeEntities(doc: Item, issues: IssueCollector | null): EntityTables {
   const ids = checkIds(doc, issues)
+  if (issues) checkChecksums(doc, issues)
   return {
     ids,
     links: checkMemberships(doc, ids, issues),
