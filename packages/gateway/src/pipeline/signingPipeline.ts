@@ -226,9 +226,11 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
         done: (await move({ status: 'pending_approval', evaluation })) ?? (await reread(app, row.rowId)),
       }
     }
+    // Tagged with the request's row, so that a rate limit counts its transfers once, as this decision did.
     const history = requestHistory(
       evaluationRequest,
       state.userIds.get(row.principal.toLowerCase()) ?? row.principal,
+      row.rowId,
     )
     // The transfer counts for spending and rate limits from the moment it is permitted, not once the provider
     // has signed it: a decision taken while it is with the provider sees it.
