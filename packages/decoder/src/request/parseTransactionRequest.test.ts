@@ -103,4 +103,27 @@ describe('parseTransactionRequest', () => {
     }
     expect(decodeIntent(send({ data: transfer, input: '' })).error).toMatchObject({ name: 'malformedHex' })
   })
+
+  it('refuses a quantity written in decimal digits without 0x, which wallets read as hex or as decimal', () => {
+    // MetaMask puts 0x before such a value (1000000000000000000 wei becomes 0x1000000000000000000, 4,722 ETH);
+    // ethers reads it as decimal (1 ETH); nodes refuse it.
+    for (const [key, quantity] of [
+      ['value', '1000000000000000000'],
+      ['chainId', '137'],
+      ['nonce', '10'],
+      ['gas', '21000'],
+      ['gasPrice', '100'],
+      ['maxFeePerGas', '30000000000'],
+      ['maxPriorityFeePerGas', '10'],
+    ] as const) {
+      expect(decodeIntent(send({ [key]: quantity })).error, key).toMatchObject({
+        name: 'invalidQuantity',
+        path: `/params/0/${key}`,
+      })
+    }
+    // One digit reads the same either way, and so do JSON numbers and 0x hex.
+    const { intent, error } = decodeIntent(send({ value: '7', nonce: 10, chainId: 137, gas: '0x5208' }))
+    expect(error).toBeNull()
+    expect(intent).toMatchObject({ value: '7', nonce: '10', chainId: 137, gas: { gasLimit: '21000' } })
+  })
 })

@@ -45,13 +45,16 @@ export function parseTransactionRequest(
       },
     )
   }
-  const chainId = value.chainId === undefined ? defaultChainId : parseChainId(value.chainId, path, 'chainId')
+  const chainId =
+    value.chainId === undefined
+      ? defaultChainId
+      : parseChainId(unambiguous(value.chainId, path, 'chainId'), path, 'chainId')
   const to = parseOptionalAddress(value.to, path, 'to')
   const from = value.from === undefined ? undefined : parseAddress(value.from, path, 'from')
   const call: Call = {
     chainId,
     data,
-    value: parseOptionalQuantity(value.value, path, 'value') ?? 0n,
+    value: parseOptionalQuantity(unambiguous(value.value, path, 'value'), path, 'value') ?? 0n,
   }
   if (from) call.from = from
   if (to) call.to = to
@@ -68,7 +71,7 @@ export function parseTransactionRequest(
   if (type) request.type = type
   const gas = parseGas(value, path, type)
   if (gas) request.gas = gas
-  const nonce = parseOptionalQuantity(value.nonce, path, 'nonce')
+  const nonce = parseOptionalQuantity(unambiguous(value.nonce, path, 'nonce'), path, 'nonce')
   if (nonce !== undefined) request.nonce = nonce
   return request
 }
@@ -78,14 +81,12 @@ function parseGas(
   path: string,
   type: TransactionType | undefined,
 ): TransactionRequest['gas'] {
-  const gasLimit = parseOptionalQuantity(
-    value.gas ?? value.gasLimit,
-    path,
-    value.gas !== undefined ? 'gas' : 'gasLimit',
-  )
-  const gasPrice = parseOptionalQuantity(value.gasPrice, path, 'gasPrice')
-  const maxFeePerGas = parseOptionalQuantity(value.maxFeePerGas, path, 'maxFeePerGas')
-  const maxPriorityFeePerGas = parseOptionalQuantity(value.maxPriorityFeePerGas, path, 'maxPriorityFeePerGas')
+  const read = (key: string, fieldValue: unknown = value[key]) =>
+    parseOptionalQuantity(unambiguous(fieldValue, path, key), path, key)
+  const gasLimit = read(value.gas !== undefined ? 'gas' : 'gasLimit', value.gas ?? value.gasLimit)
+  const gasPrice = read('gasPrice')
+  const maxFeePerGas = read('maxFeePerGas')
+  const maxPriorityFeePerGas = read('maxPriorityFeePerGas')
   if (
     gasLimit === undefined &&
     gasPrice === undefined &&
@@ -118,4 +119,20 @@ function feePerGas(
   if (type === 'eip1559') return maxFeePerGas ?? gasPrice
   if (gasPrice === undefined || maxFeePerGas === undefined) return gasPrice ?? maxFeePerGas
   return gasPrice > maxFeePerGas ? gasPrice : maxFeePerGas
+}
+
+/**
+ * A transaction quantity as given, unless it is a string of two or more decimal digits without 0x: MetaMask puts
+ * 0x before such a value (a value of 1000000000000000000 wei becomes 0x1000000000000000000, about 4,722 ETH),
+ * ethers reads it as decimal, nodes refuse it. One digit reads the same either way, as do JSON numbers and hex.
+ */
+function unambiguous(quantity: unknown, path: string, key: string): unknown {
+  if (typeof quantity === 'string' && quantity.length > 1 && /^[0-9]+$/.test(quantity)) {
+    throw new DecodingError(
+      'invalidQuantity',
+      `${key} is decimal digits without 0x, which wallets read either as hex or as decimal; send 0x hex or a JSON number.`,
+      { path: `${path}/${key}` },
+    )
+  }
+  return quantity
 }
