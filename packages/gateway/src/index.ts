@@ -38,6 +38,7 @@ export {
 export { createGrantsPlugin, grantsPlugin } from './grants/grantsPlugin'
 export { type HashMethod, interactionHash } from './grants/interactionHash'
 export { type RequestGrant, requireGrant } from './grants/requireGrant'
+export { signUserProof, USER_PROOF_TYPE, type UserProofPayload } from './grants/userProof'
 export { gatewaySchemas, ref } from './http/gatewaySchemas'
 export { clientHeaders, dataOf, errorResponses, idParams, listQuery, pageOf } from './http/routeSchemas'
 export { generateOpenApi } from './openapi/generateOpenApi'
