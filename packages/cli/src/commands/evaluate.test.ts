@@ -134,4 +134,50 @@ describe('rampart evaluate', () => {
     }
     expect(err.join('')).toContain('--now must be unix seconds')
   })
+
+  it('decides a signature no chain binds for every account of its address, the least permitted winning', async () => {
+    const { out } = captureOutput()
+    const dir = mkdtempSync(join(tmpdir(), 'rampart-evaluate-'))
+    // Amelia's key holds the same address on Ethereum, Base, Arbitrum and Polygon; a personal message signed with
+    // it is valid on all of them, so a forbid on the Polygon account applies, as the gateway decides it.
+    const address = '0xF0Bf1581E4B19ae748d5E8703B001Dbfb5A06108'
+    const rules = join(dir, 'policies.json')
+    writeFileSync(
+      rules,
+      JSON.stringify([
+        {
+          id: 'polygon-signs-nothing-off-chain',
+          description: 'The Polygon account signs no off-chain message.',
+          then: 'forbid',
+          when: [
+            { criterion: 'checkAction', args: ['signMessage'] },
+            { criterion: 'checkResource', args: [`eip155:137:${address}`] },
+          ],
+        },
+        {
+          id: 'messages',
+          description: 'Anyone signs messages.',
+          then: 'permit',
+          when: [{ criterion: 'checkAction', args: ['signMessage'] }],
+        },
+      ]),
+    )
+    const message = join(dir, 'message.json')
+    writeFileSync(
+      message,
+      JSON.stringify({ method: 'personal_sign', params: ['0x4920616772656565', address] }),
+    )
+    const amelia = 'amelia.hart@northwind.example'
+    expect(await runEvaluate(message, { entities, policies: rules, principal: amelia })).toBe(EXIT.forbid)
+    expect(JSON.parse(out.join(''))).toMatchObject({
+      decision: 'Forbid',
+      decidingPolicy: 'polygon-signs-nothing-off-chain',
+    })
+    out.length = 0
+    // Named, the resource is the one decided on.
+    const ethereum = `eip155:1:${address}`
+    expect(
+      await runEvaluate(message, { entities, policies: rules, principal: amelia, resource: ethereum }),
+    ).toBe(EXIT.ok)
+  })
 })

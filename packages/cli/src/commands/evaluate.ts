@@ -40,19 +40,28 @@ function fail(message: string): number {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** The account a request signs with: the organization account at the intent's sender address and chain. */
-function senderAccount(entities: Entities, chainId: number, from: string | undefined): string | undefined {
-  if (!from) return undefined
-  return entities.accounts.find(
-    (account) => account.address.toLowerCase() === from && (account.chainId ?? chainId) === chainId,
-  )?.id
+/**
+ * The accounts a request signs with: the organization account at the intent's sender address and chain; for a
+ * signature no chain binds (chain 0: a personal message, typed data without a chainId), every account at that
+ * address, on any chain, since the signature is valid for each, as the gateway decides it.
+ */
+function senderAccounts(entities: Entities, chainId: number, from: string | undefined): string[] {
+  if (!from) return []
+  const address = from.toLowerCase()
+  const accounts = entities.accounts.filter(
+    (account) =>
+      account.address.toLowerCase() === address &&
+      (chainId === 0 || (account.chainId ?? chainId) === chainId),
+  )
+  return [...new Set(accounts.map((account) => account.id))]
 }
 
-/** The principal when none is given: the one user the account is assigned to, if there is exactly one. */
-function assignedUser(entities: Entities, accountId: string | undefined): string | undefined {
+/** The principal when none is given: the one user the accounts are assigned to, if there is exactly one. */
+function assignedUser(entities: Entities, accountIds: readonly string[]): string | undefined {
+  const accounts = new Set(accountIds.map((id) => id.toLowerCase()))
   const users = new Set(
     entities.userAccounts
-      .filter((link) => link.accountId.toLowerCase() === accountId?.toLowerCase())
+      .filter((link) => accounts.has(link.accountId.toLowerCase()))
       .map((link) => link.userId),
   )
   return users.size === 1 ? [...users][0] : undefined
@@ -108,8 +117,10 @@ export async function runEvaluate(input: string, options: EvaluateOptions): Prom
 
   const resolution = decodeRequest(rpc, { entities })
   const intent = resolution.intent as EvaluationRequest['intent'] & { from?: string }
-  const resource = options.resource ?? senderAccount(entities, intent?.chainId ?? 1, intent?.from)
-  const principal = options.principal ?? assignedUser(entities, resource)
+  const senders = options.resource
+    ? [options.resource]
+    : senderAccounts(entities, intent?.chainId ?? 1, intent?.from)
+  const principal = options.principal ?? assignedUser(entities, senders)
   if (!principal) {
     return fail('no --principal given, and the signing account is not assigned to exactly one user')
   }
@@ -120,15 +131,24 @@ export async function runEvaluate(input: string, options: EvaluateOptions): Prom
   }
 
   // An undecodable request or an unknown method still goes to the evaluator, which refuses it (fail closed).
-  const request = {
-    action: actionForMethod(resolution.action),
-    principal,
-    ...(resource ? { resource } : {}),
-    intent,
-    ...(options.approval ? { approvals: options.approval } : {}),
-    ...(now !== undefined ? { now } : {}),
-  } as EvaluationRequest
-  const decision = evaluator.evaluate(request, { presets })
+  // Decided for each account it signs with, the least permitted decision wins: Forbid, then Confirm.
+  const decisions = (senders.length > 0 ? senders : [undefined]).map((resource) =>
+    evaluator.evaluate(
+      {
+        action: actionForMethod(resolution.action),
+        principal,
+        ...(resource ? { resource } : {}),
+        intent,
+        ...(options.approval ? { approvals: options.approval } : {}),
+        ...(now !== undefined ? { now } : {}),
+      } as EvaluationRequest,
+      { presets },
+    ),
+  )
+  const decision =
+    decisions.find((d) => d.decision === 'Forbid') ??
+    decisions.find((d) => d.decision === 'Confirm') ??
+    decisions[0]!
   process.stdout.write(`${JSON.stringify({ ...decision, intent }, null, 2)}\n`)
   return EXIT_FOR[decision.decision]
 }
