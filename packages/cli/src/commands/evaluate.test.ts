@@ -142,25 +142,16 @@ describe('rampart evaluate', () => {
     // it is valid on all of them, so a forbid on the Polygon account applies, as the gateway decides it.
     const address = '0xF0Bf1581E4B19ae748d5E8703B001Dbfb5A06108'
     const rules = join(dir, 'policies.json')
+    // Written as JSON text: a policy's `then` member would make an object literal look like a promise.
+    const messages = '{ "criterion": "checkAction", "args": ["signMessage"] }'
     writeFileSync(
       rules,
-      JSON.stringify([
-        {
-          id: 'polygon-signs-nothing-off-chain',
-          description: 'The Polygon account signs no off-chain message.',
-          then: 'forbid',
-          when: [
-            { criterion: 'checkAction', args: ['signMessage'] },
-            { criterion: 'checkResource', args: [`eip155:137:${address}`] },
-          ],
-        },
-        {
-          id: 'messages',
-          description: 'Anyone signs messages.',
-          then: 'permit',
-          when: [{ criterion: 'checkAction', args: ['signMessage'] }],
-        },
-      ]),
+      `[
+        { "id": "polygon-signs-nothing-off-chain", "description": "The Polygon account signs no off-chain message.",
+          "then": "forbid",
+          "when": [${messages}, { "criterion": "checkResource", "args": ["eip155:137:${address}"] }] },
+        { "id": "messages", "description": "Anyone signs messages.", "then": "permit", "when": [${messages}] }
+      ]`,
     )
     const message = join(dir, 'message.json')
     writeFileSync(
