@@ -202,6 +202,7 @@ describe('in-place argument reading on the display path', () => {
         }
       }
       expect(calls).toBeGreaterThan(100)
-    })
+      // The whole corpus, twice over: about 5 s alone, more on a machine shared with other suites.
+    }, 60_000)
   }
 })
