@@ -25,6 +25,14 @@ describe('validateEntityFile', () => {
     expect(issues).toMatchObject([{ code: 'schema.type', path: '/users', line: 1, column: 11 }])
   })
 
+  it("checks the EIP-55 checksum of a mixed-case address, as a file's addresses are typed by hand", async () => {
+    // Vitalik's published address with its last digit mistyped.
+    const account = { id: 'a', address: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96044', accountType: 'eoa' }
+    const file = write('checksum.json', JSON.stringify({ accounts: [account] }, null, 2))
+    const { issues } = await validateEntityFile(file)
+    expect(issues).toMatchObject([{ code: 'address-checksum', path: '/accounts/0/address', line: 5 }])
+  })
+
   it('locates a member named twice at the one JSON.parse keeps, in a file with CR LF line ends and tabs', async () => {
     const file = write(
       'duplicate.json',

@@ -92,7 +92,8 @@ export async function validateEntityFile(
     }
     return { file, unreadable: false, issues: [issue] }
   }
-  const { issues } = validateEntities(doc, { kind: options.kind })
+  // A file is checked where it comes in, so its mixed-case addresses' checksums too.
+  const { issues } = validateEntities(doc, { kind: options.kind, checksums: true })
   // All at once, in one pass over the text.
   const locations =
     issues.length === 0

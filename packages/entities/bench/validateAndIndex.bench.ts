@@ -66,6 +66,18 @@ describe('Entities document: 10k users, 100k accounts, 200k memberships, 5k toke
     options,
   )
 
+  // As `rampart entities validate` and the gateway's client registration run it, where a document comes in: a
+  // keccak-256 per mixed-case address (all 125,000 addresses here are in EIP-55 case).
+  bench(
+    'validateEntities with EIP-55 checksums + indexEntities',
+    () => {
+      const validated = validateEntities(doc, { checksums: true })
+      if (!validated.valid) throw new Error('invalid')
+      indexEntities(doc, validated)
+    },
+    options,
+  )
+
   bench(
     'loadEntities (the same, in one call)',
     () => {

@@ -13,6 +13,13 @@ export interface ValidateEntitiesOptions {
   kind?: EntityKind
   /** Stop collecting issues after this many (default 10,000); one issues-truncated warning then says so. */
   maxIssues?: number
+  /**
+   * Also check the EIP-55 checksum of each address written in mixed case (address-checksum): a failed one is a
+   * mistyped digit. Off by default, because it hashes every such address with keccak-256, which costs more than the
+   * rest of the validation: `rampart entities validate` and the gateway's client registration turn it on, where a
+   * document comes in; a document they accepted need not pay for it again.
+   */
+  checksums?: boolean
 }
 
 function validate(doc: unknown, options: ValidateEntitiesOptions) {
@@ -29,7 +36,7 @@ function validate(doc: unknown, options: ValidateEntitiesOptions) {
     for (const error of schema.errors ?? []) issues.add(issueFromSchemaError(error))
   }
   // The checks read only what they find well-typed, so they run even on a document the schema rejected.
-  const tables = isItem(doc) ? analyzeEntities(doc, issues) : undefined
+  const tables = isItem(doc) ? analyzeEntities(doc, issues, options.checksums === true) : undefined
   return { valid: !issues.hasError, issues: issues.finish(), tables }
 }
 

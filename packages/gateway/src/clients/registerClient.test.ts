@@ -41,4 +41,23 @@ describe('checkClientRegistration', () => {
     expect(paths.some((path) => path.startsWith('/policies/0'))).toBe(true)
     expect(paths).toContain('/presets/0')
   })
+
+  it('refuses entities with a mixed-case address whose EIP-55 checksum fails', async () => {
+    const key = await generateSigningJwk('ES256K', 'k1')
+    const entities = fixture('entities/valid/northwind.json')
+    const address: string = entities.addressBook[0].address
+    // The same address with the case of one letter flipped: a copy that lost a character's case, or a typo.
+    const at = address.search(/[a-fA-F]/u)
+    const flipped =
+      address[at] === address[at]?.toUpperCase() ? address[at]?.toLowerCase() : address[at]?.toUpperCase()
+    entities.addressBook[0].address = `${address.slice(0, at)}${flipped}${address.slice(at + 1)}`
+    const issues = checkClientRegistration({
+      clientId: 'northwind',
+      name: 'Northwind',
+      publicKeys: [key.publicJwk],
+      entities,
+      policies: [],
+    })
+    expect(issues).toMatchObject([{ path: '/entities/addressBook/0/address', keyword: 'address-checksum' }])
+  })
 })

@@ -53,7 +53,7 @@ export function checkClientRegistration(registration: ClientRegistration): Valid
     if (jwk.kid !== undefined) kids.add(jwk.kid)
   })
   if (registration.entities !== undefined) {
-    const result = validateEntities(registration.entities, { kind: 'full' })
+    const result = validateEntities(registration.entities, { kind: 'full', checksums: true })
     for (const issue of result.issues) {
       if (issue.severity === 'error')
         issues.push({ path: `/entities${issue.path}`, message: issue.message, keyword: issue.code })
