@@ -47,18 +47,16 @@ describe('computeLimits: what the request itself adds', () => {
 })
 
 describe('computeLimits: the history in the window', () => {
-  const withHistory = (timestamps: number[]) =>
+  const withTransfers = (history: NonNullable<EvaluationRequest['history']>) =>
     computeLimits(
-      {
-        action: 'signMessage',
-        principal: 'nora',
-        history: timestamps.map((timestamp) => ({ amount: '2', token: NATIVE, timestamp })),
-      } as EvaluationRequest,
+      { action: 'signMessage', principal: 'nora', history } as EvaluationRequest,
       [bucket()],
       entities,
       'nora',
       1_000,
     )?.limit
+  const withHistory = (timestamps: number[]) =>
+    withTransfers(timestamps.map((timestamp) => ({ amount: '2', token: NATIVE, timestamp })))
 
   it('reaches back the rolling window, now included', () => {
     // The window of 60 seconds ending at 1000 starts at 941.
@@ -68,17 +66,11 @@ describe('computeLimits: the history in the window', () => {
   it('counts the transfers of one past request once toward a rate limit, as it counted that request', () => {
     const batch = (requestId: string) =>
       ['1', '2', '3'].map((amount) => ({ amount, token: NATIVE, timestamp: 990, requestId }))
-    const counted = computeLimits(
-      {
-        action: 'signMessage',
-        principal: 'nora',
-        history: [...batch('a'), ...batch('b'), { amount: '4', token: NATIVE, timestamp: 990 }],
-      } as EvaluationRequest,
-      [bucket()],
-      entities,
-      'nora',
-      1_000,
-    )?.limit
+    const counted = withTransfers([
+      ...batch('a'),
+      ...batch('b'),
+      { amount: '4', token: NATIVE, timestamp: 990 },
+    ])
     // Two batches of three transfers, one transfer recorded without its request, and this request.
     expect(counted).toEqual(['16', 4])
   })
