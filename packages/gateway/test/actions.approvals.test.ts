@@ -2,9 +2,15 @@ import { recoverTransactionAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
 import { signApproval } from '../src/pipeline/approvalToken'
-import { policy, type SigningSetup, startSigningGateway, testAddress } from './support/signingClient'
+import {
+  ONE_ETH,
+  permitLargeWithTwoApprovers,
+  policy,
+  type SigningSetup,
+  startSigningGateway,
+  testAddress,
+} from './support/signingClient'
 
-const oneEth = '1000000000000000000'
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 let setup: SigningSetup
@@ -16,23 +22,9 @@ beforeAll(async () => {
     policies: [
       policy('permit-small', 'permit', [
         { criterion: 'checkAction', args: ['signTransaction', 'signMessage'] },
-        { criterion: 'checkIntentAmount', args: { operator: 'lte', value: oneEth } },
+        { criterion: 'checkIntentAmount', args: { operator: 'lte', value: ONE_ETH } },
       ]),
-      policy('permit-large-with-two-approvers', 'permit', [
-        { criterion: 'checkAction', args: ['signTransaction'] },
-        { criterion: 'checkIntentAmount', args: { operator: 'gt', value: oneEth } },
-        {
-          criterion: 'checkApprovals',
-          args: [
-            {
-              approvalCount: 2,
-              approvalEntityType: 'userGroup',
-              entityIds: ['approvers'],
-              countPrincipal: false,
-            },
-          ],
-        },
-      ]),
+      permitLargeWithTwoApprovers,
     ],
   })
 })

@@ -5,31 +5,18 @@ import { signingRequests } from '../src/db/actionsSchema'
 import { signApproval } from '../src/pipeline/approvalToken'
 import { approveSigningRequest } from '../src/pipeline/approveRequest'
 import { ClientPolicies } from '../src/pipeline/clientPolicyState'
-import { policy, type SigningSetup, sendEth, startSigningGateway } from './support/signingClient'
-
-const oneEth = '1000000000000000000'
+import {
+  permitLargeWithTwoApprovers,
+  type SigningSetup,
+  sendEth,
+  startSigningGateway,
+} from './support/signingClient'
 
 let setup: SigningSetup
 
 beforeAll(async () => {
   setup = await startSigningGateway({
-    policies: [
-      policy('permit-large-with-two-approvers', 'permit', [
-        { criterion: 'checkAction', args: ['signTransaction'] },
-        { criterion: 'checkIntentAmount', args: { operator: 'gt', value: oneEth } },
-        {
-          criterion: 'checkApprovals',
-          args: [
-            {
-              approvalCount: 2,
-              approvalEntityType: 'userGroup',
-              entityIds: ['approvers'],
-              countPrincipal: false,
-            },
-          ],
-        },
-      ]),
-    ],
+    policies: [permitLargeWithTwoApprovers],
   })
 })
 afterAll(async () => {

@@ -207,6 +207,21 @@ export function policy(id: string, effect: 'permit' | 'forbid', when: Record<str
   return { id, then: effect, when }
 }
 
+/** One ether in wei. */
+export const ONE_ETH = '1000000000000000000'
+
+/** Transactions above one ether, once two members of the approvers group (bob, carol) approve. */
+export const permitLargeWithTwoApprovers = policy('permit-large-with-two-approvers', 'permit', [
+  { criterion: 'checkAction', args: ['signTransaction'] },
+  { criterion: 'checkIntentAmount', args: { operator: 'gt', value: ONE_ETH } },
+  {
+    criterion: 'checkApprovals',
+    args: [
+      { approvalCount: 2, approvalEntityType: 'userGroup', entityIds: ['approvers'], countPrincipal: false },
+    ],
+  },
+])
+
 export type HttpResponse = { status: number; headers: Headers; body: any }
 
 /**
