@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { policy, type SigningSetup, startSigningGateway } from './support/signingClient'
+import { executeBatch, policy, type SigningSetup, startSigningGateway } from './support/signingClient'
 
 const USDC = 'eip155:1/erc20:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
 
@@ -19,11 +18,6 @@ const policies = [
     },
   ]),
 ]
-
-/** Smart-account executeBatch calldata: 5 USDC and 0.01 ETH, in two calls (fixtures/requests). */
-const batch = JSON.parse(
-  readFileSync(new URL('../../../fixtures/requests/account-execute-batch.json', import.meta.url), 'utf8'),
-).request.params[0] as { to: string; data: string }
 
 let setup: SigningSetup
 beforeAll(async () => {
@@ -54,7 +48,13 @@ describe('limits count past requests as the decision counted them', () => {
   it('a spending limit counts the transfers inside a past batch', async () => {
     const send = () =>
       setup.call('POST', '/v1/provider/evm/send-transaction', {
-        transactionRequest: { chainId: 1, to: batch.to, data: batch.data, value: '0', gasLimit: '200000' },
+        transactionRequest: {
+          chainId: 1,
+          to: executeBatch.to,
+          data: executeBatch.data,
+          value: '0',
+          gasLimit: '200000',
+        },
         source: source(),
         idempotenceId: nextId(),
       })

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { policy, type SigningSetup, startSigningGateway } from './support/signingClient'
+import { executeBatch, policy, type SigningSetup, startSigningGateway } from './support/signingClient'
 
 // A rate limit counts requests: a past batch counts once, however many transfers it moved, as it counted when it
 // was decided.
@@ -10,11 +9,6 @@ const policies = [
     { criterion: 'checkRateLimit', args: { limit: 2, window: { type: 'rolling', seconds: 3600 } } },
   ]),
 ]
-
-/** Smart-account executeBatch calldata: 5 USDC and 0.01 ETH, in two calls (fixtures/requests). */
-const batch = JSON.parse(
-  readFileSync(new URL('../../../fixtures/requests/account-execute-batch.json', import.meta.url), 'utf8'),
-).request.params[0] as { to: string; data: string }
 
 let setup: SigningSetup
 beforeAll(async () => {
@@ -29,7 +23,13 @@ describe('rate limits count past requests', () => {
     const statuses: number[] = []
     for (let i = 0; i < 3; i++) {
       const response = await setup.call('POST', '/v1/provider/evm/send-transaction', {
-        transactionRequest: { chainId: 1, to: batch.to, data: batch.data, value: '0', gasLimit: '200000' },
+        transactionRequest: {
+          chainId: 1,
+          to: executeBatch.to,
+          data: executeBatch.data,
+          value: '0',
+          gasLimit: '200000',
+        },
         source: { type: 'account', id: setup.accounts.ETHEREUM! },
         idempotenceId: `batch-${i}`,
       })

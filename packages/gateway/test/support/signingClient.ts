@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { signRequest } from '../../src/auth/signRequest'
 import { generateSigningJwk, type SigningKeyPair } from '../../src/crypto/generateSigningJwk'
 import { type CustodyProvider, createLocalProvider, type LocalProviderOptions } from '../../src/providers'
@@ -206,6 +207,11 @@ export function policy(id: string, effect: 'permit' | 'forbid', when: Record<str
   // biome-ignore lint/suspicious/noThenProperty: `then` is the policy's effect, as policy.schema.json names it.
   return { id, then: effect, when }
 }
+
+/** Smart-account executeBatch calldata: 5 USDC and 0.01 ETH, in two calls (fixtures/requests). */
+export const executeBatch = JSON.parse(
+  readFileSync(new URL('../../../../fixtures/requests/account-execute-batch.json', import.meta.url), 'utf8'),
+).request.params[0] as { to: string; data: string }
 
 /** One ether in wei. */
 export const ONE_ETH = '1000000000000000000'
