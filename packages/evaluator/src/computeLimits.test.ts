@@ -44,6 +44,30 @@ describe('computeLimits: what the request itself adds', () => {
     expect(limits({ type: 'signMessage', chainId: 1, message: 'hi' })).toEqual(['0', 1])
     expect(limits({ type: 'signMessage', chainId: 1, message: 'hi' }, { tokens: [NATIVE] })).toEqual(['0', 0])
   })
+
+  it('counts the value a batch forwards to a token call once, with the part it keeps', () => {
+    const USDC = 'eip155:1/erc20:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
+    const call = { type: 'erc20Transfer', chainId: 1, value: '3', token: USDC, amount: '10', to: '0xc' }
+    const batch = { type: 'batch', chainId: 1, value: '5', to: '0xb', intents: [call] }
+    // The call sends 3 of the batch's 5; the batch keeps 2. The token amount counts toward token limits only.
+    expect(limits(batch, { tokens: [NATIVE] })).toEqual(['5', 1])
+    expect(limits(batch, { tokens: [USDC] })).toEqual(['10', 1])
+    expect(limits(batch)).toEqual(['15', 1])
+  })
+
+  it('counts a native amount paid with more value once, and the excess to the contract', () => {
+    const swap = {
+      type: 'swap',
+      chainId: 1,
+      value: '9',
+      token: NATIVE,
+      amount: '7',
+      to: '0xb',
+      recipient: '0xc',
+    }
+    expect(limits(swap, { tokens: [NATIVE] })).toEqual(['9', 1])
+    expect(limits(swap, { destinations: ['0xb'] })).toEqual(['2', 1])
+  })
 })
 
 describe('computeLimits: the history in the window', () => {

@@ -64,10 +64,13 @@ type Intent = NonNullable<EvaluationRequest['intent']>
 const CONTAINERS = new Set(['batch', 'userOperation'])
 
 /**
- * The amounts one intent moves: its token amount, else its native value (in the chain's native currency), else,
- * for a Permit2 batch signature transfer, each of its transfers; for a batch or user operation, those of every call
- * inside it, at any depth, plus the part of its own value that none of its calls forwards. A loop, not recursion:
- * no nesting can exhaust the stack.
+ * The amounts one intent moves. A call moves its token amount, and the native value it sends (to the contract it
+ * calls), both: a payable call that also moves a token (a swap paying a fee in ETH, a bridge deposit) spends
+ * both. When the token amount is the value itself, it counts once: a native transfer or a swap paying in the native
+ * currency (whose token is the native currency), and a WETH deposit, which sends its value and mints as much WETH to
+ * the sender, counted as the native currency it sends. A Permit2 batch signature transfer moves each of its
+ * transfers. A batch or user operation moves what every call inside it moves, at any depth, plus the part of its
+ * own value that none of its calls forwards. A loop, not recursion: no nesting can exhaust the stack.
  */
 export function movementsOf(
   intent: Intent,
@@ -76,7 +79,10 @@ export function movementsOf(
 ): Movement[] {
   const movements: Movement[] = []
   const pending: Intent[] = [intent]
+  const native = (chainId: number, amount: bigint, to: string | undefined) =>
+    movements.push({ amount, token: `eip155:${chainId}/slip44:60`, chainId, principal, resource, to })
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const value = BigInt(next.value ?? 0)
     if (CONTAINERS.has(next.type) && next.intents) {
       let forwarded = 0n
       for (let i = next.intents.length - 1; i >= 0; i--) {
@@ -87,16 +93,7 @@ export function movementsOf(
       // Value a container receives and none of its calls forwards stays with its target, which may pay it out in
       // ways the calls do not show (a Universal Router plan that sweeps its whole balance, a minimum of 0): it
       // counts as sent to the target.
-      const kept = BigInt(next.value ?? 0) - forwarded
-      if (kept > 0n)
-        movements.push({
-          amount: kept,
-          token: `eip155:${next.chainId}/slip44:60`,
-          chainId: next.chainId,
-          principal,
-          resource,
-          to: next.to,
-        })
+      if (value > forwarded) native(next.chainId, value - forwarded, next.to)
       continue
     }
     // A Permit2 batch signature transfer names no single amount: the spender may move each of its transfers.
@@ -112,17 +109,26 @@ export function movementsOf(
         })
       continue
     }
-    const native = next.amount === undefined
-    const amount = native ? next.value : next.amount
-    if (amount === undefined) continue
-    movements.push({
-      amount: BigInt(amount),
-      token: native ? `eip155:${next.chainId}/slip44:60` : next.token,
-      chainId: next.chainId,
-      principal,
-      resource,
-      to: next.recipient ?? next.to,
-    })
+    if (next.amount === undefined) {
+      // A call that moves no token: its value, in the native currency (0 included, which rate limits count).
+      if (next.value !== undefined) native(next.chainId, value, next.to)
+      continue
+    }
+    // WETH's deposit restates its value as the WETH it mints to the sender: the value is what leaves.
+    if (next.type === 'wethDeposit' && value > 0n) {
+      native(next.chainId, value, next.to)
+      continue
+    }
+    const amount = BigInt(next.amount)
+    const to = next.recipient ?? next.to
+    if (next.token === `eip155:${next.chainId}/slip44:60`) {
+      // The amount is in the native currency, paid with the value: the value counts beyond the amount only.
+      native(next.chainId, amount, to)
+      if (value > amount) native(next.chainId, value - amount, next.to)
+      continue
+    }
+    movements.push({ amount, token: next.token, chainId: next.chainId, principal, resource, to })
+    if (value > 0n) native(next.chainId, value, next.to)
   }
   return movements
 }

@@ -1,6 +1,6 @@
 import { emptyEntities } from '@rampart/entities'
 import { describe, expect, it } from 'vitest'
-import { NORA } from '../test/northwind'
+import { decodeIntent, erc20TransferRpc, INITECH, NORA, TREASURY_HOT, USDC } from '../test/northwind'
 import { computeLimits } from './computeLimits'
 import type { EvaluationRequest } from './generated/evaluationRequest'
 import { prepareEntities } from './prepareEntities'
@@ -66,5 +66,20 @@ describe('requestHistory', () => {
   it('records a request that moves nothing once, with amount 0', () => {
     const request = { action: 'signRaw', principal: NORA, payload: '0xdeadbeef', now: 5 } as EvaluationRequest
     expect(requestHistory(request, NORA)).toEqual([{ amount: '0', principal: NORA, timestamp: 5 }])
+  })
+
+  it('records the token amount of a call and the native value it sends, as two entries', () => {
+    const rpc = erc20TransferRpc(TREASURY_HOT, USDC, INITECH, 5_000_000n)
+    const withValue = { ...rpc, params: [{ ...rpc.params[0], value: '0x2386f26fc10000' }] }
+    const request = {
+      action: 'signTransaction',
+      principal: NORA,
+      now: 5,
+      intent: decodeIntent(withValue),
+    } as EvaluationRequest
+    expect(requestHistory(request, NORA).map(({ amount, token, to }) => [amount, token, to])).toEqual([
+      ['5000000', `eip155:1/erc20:${USDC.toLowerCase()}`, INITECH.toLowerCase()],
+      ['10000000000000000', 'eip155:1/slip44:60', USDC.toLowerCase()],
+    ])
   })
 })

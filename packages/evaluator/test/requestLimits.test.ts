@@ -1,5 +1,5 @@
 // Spending and rate limits count what the request itself does: a request that moves no amount still counts toward a
-// rate limit, a batch moves what its calls move, and a contract call's value is native currency.
+// rate limit, a batch moves what its calls move, and a call's value is native currency, beside any token amount.
 import { encodeAbiParameters, encodeFunctionData, parseAbi, parseAbiParameters, parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { decide, decideFixture, policy } from './decodeAndDecide'
@@ -129,6 +129,105 @@ describe('limits count what the request itself does', () => {
     expect(await decide(rpc, ethPerDay(parseEther('9')), { now: NOW })).toMatchObject({ decision: 'Forbid' })
     expect(await decide(rpc, ethPerDay(parseEther('10') + 1n), { now: NOW })).toMatchObject({
       decision: 'Permit',
+    })
+  })
+
+  describe('a call moves its token amount and the native value it sends, each once', () => {
+    const nativePerDay = (limit: bigint, chainId = 1) => [
+      policy('native-per-day', 'permit', [
+        { criterion: 'checkAction', args: ['signTransaction'] },
+        {
+          criterion: 'checkSpendingLimit',
+          args: {
+            limit: limit.toString(),
+            window: { type: 'fixed', period: 'day' },
+            filters: { tokens: [`eip155:${chainId}/slip44:60`] },
+          },
+        },
+      ]),
+    ]
+    const tokenPerDay = (token: string, limit: bigint) => [
+      policy('token-per-day', 'permit', [
+        { criterion: 'checkAction', args: ['signTransaction'] },
+        {
+          criterion: 'checkSpendingLimit',
+          args: {
+            limit: limit.toString(),
+            window: { type: 'fixed', period: 'day' },
+            filters: { tokens: [token] },
+          },
+        },
+      ]),
+    ]
+
+    it('a native spending limit counts the value a token call sends along', async () => {
+      // A USDT transfer of 160 USDT that also sends 1 ETH to the token contract.
+      const from = '0x61640a8d48bca205ba91b16b0b7745e7abc61084'
+      const usdt = '0xdac17f958d2ee523a2206206994597c13d831ec7'
+      const recipient = '5bdbd6e977d40a2fbebad8d8654556582a6df854'.padStart(64, '0')
+      const rpc = {
+        method: 'eth_sendTransaction',
+        params: [
+          {
+            from,
+            to: usdt,
+            chainId: '0x1',
+            value: `0x${parseEther('1').toString(16)}`,
+            data: `0xa9059cbb${recipient}${(160_000_000).toString(16).padStart(64, '0')}`,
+          },
+        ],
+      }
+      expect(await decide(rpc, nativePerDay(parseEther('0.5')), { now: NOW })).toMatchObject({
+        decision: 'Forbid',
+      })
+      expect(await decide(rpc, nativePerDay(parseEther('1')), { now: NOW })).toMatchObject({
+        decision: 'Permit',
+      })
+      // The token amount still counts, toward the token's limits.
+      const USDT = `eip155:1/erc20:${usdt}`
+      expect(await decide(rpc, tokenPerDay(USDT, 159_999_999n), { now: NOW })).toMatchObject({
+        decision: 'Forbid',
+      })
+      expect(await decide(rpc, tokenPerDay(USDT, 160_000_000n), { now: NOW })).toMatchObject({
+        decision: 'Permit',
+      })
+    })
+
+    it('a WETH deposit counts as the native currency it sends, not as the WETH it mints to the sender', async () => {
+      // The deposit wraps 17.9 ETH.
+      expect(
+        await decideFixture('weth-deposit', nativePerDay(parseEther('17.8')), { now: NOW }),
+      ).toMatchObject({
+        decision: 'Forbid',
+      })
+      expect(
+        await decideFixture('weth-deposit', nativePerDay(parseEther('17.9')), { now: NOW }),
+      ).toMatchObject({
+        decision: 'Permit',
+      })
+      const WETH = 'eip155:1/erc20:0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2'
+      expect(await decideFixture('weth-deposit', tokenPerDay(WETH, 0n), { now: NOW })).toMatchObject({
+        decision: 'Permit',
+      })
+    })
+
+    it('a native transfer and a swap paying in the native currency count their value once', async () => {
+      // 0.1149188 ETH sent; a Universal Router swap on Optimism paying 0.25 ETH (its amount is its value).
+      const sent = parseEther('0.1149188')
+      expect(await decideFixture('native-transfer', nativePerDay(sent), { now: NOW })).toMatchObject({
+        decision: 'Permit',
+      })
+      expect(await decideFixture('native-transfer', nativePerDay(sent - 1n), { now: NOW })).toMatchObject({
+        decision: 'Forbid',
+      })
+      const paid = parseEther('0.25')
+      const swap = 'universal-router-wrap-swap-optimism'
+      expect(await decideFixture(swap, nativePerDay(paid, 10), { now: NOW })).toMatchObject({
+        decision: 'Permit',
+      })
+      expect(await decideFixture(swap, nativePerDay(paid - 1n, 10), { now: NOW })).toMatchObject({
+        decision: 'Forbid',
+      })
     })
   })
 })
