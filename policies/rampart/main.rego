@@ -109,7 +109,7 @@ outcome(set, v) := {
 } else := object.union(reasons.forbid, {
 	"decidingPolicy": policies(set)[v[1]].id,
 	# Explains a forbid: the criteria of the deciding policy as it states them, all of which held.
-	"heldCriteria": policies(set)[v[1]].heldCriteria,
+	"heldCriteria": held_criteria(policies(set)[v[1]]),
 	"matchedPolicies": matched_ids(set, v),
 	"approvals": no_approvals,
 }) if {
@@ -121,6 +121,15 @@ outcome(set, v) := {
 }) if {
 	v[0] in {"permit", "confirm"}
 } else := object.union(reasons.none, {"matchedPolicies": [], "approvals": no_approvals})
+
+# held_criteria are the criteria of a deciding forbid as it states them. A gas fee criterion that held because the
+# request pays gas without a known maximum fee (a gas forbid fails closed) says so: "unknown": true.
+held_criteria(policy) := [held(c) | some c in policy.heldCriteria]
+
+held(c) := object.union(c, {"unknown": true}) if {
+	c.criterion == "checkGasFeeAmount"
+	criteria.fee_unknown(ctx.request_intent)
+} else := c
 
 outcomes := {set: outcome(set, decision[k]) | some k, set in requested_sets}
 

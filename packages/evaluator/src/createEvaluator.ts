@@ -16,7 +16,7 @@ import { BUILTIN_PRESETS } from './presets'
 import { readVerdict } from './readVerdict'
 import { refusal } from './refusal'
 import { issuesFromAjv, SCHEMA_IDS, validator } from './schemaValidators'
-import { spellOutDecisions } from './spellOutDecision'
+import { feeUnknown, spellOutDecisions } from './spellOutDecision'
 import { validatePolicies, validatePresets } from './validatePolicies'
 
 export interface EvaluatorOptions {
@@ -204,7 +204,13 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
     if (!verdicts) {
       return refusal('INVALID_RESULT', 'the policy library returned no decision, or a malformed one')
     }
-    return spellOutDecisions(verdicts, current.sets, ORG, requested.length === 0 ? [] : presetSets(requested))
+    return spellOutDecisions(
+      verdicts,
+      current.sets,
+      ORG,
+      requested.length === 0 ? [] : presetSets(requested),
+      feeUnknown(request),
+    )
   }
 
   return {

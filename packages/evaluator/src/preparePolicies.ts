@@ -325,6 +325,13 @@ const ANY_ALLOWANCE_IN_FORBIDS = new Set([
   'checkPermitDeadline',
 ])
 
+/**
+ * Criteria that, in a forbid, also hold when what they judge cannot be known, which the policy library reads as
+ * orUnknown:<criterion> (criteria/transaction.rego): checkGasFeeAmount, on a request that pays gas (a transaction
+ * or a user operation) without a known maximum fee. A forbid fails closed; a permit still needs the fee known.
+ */
+const UNKNOWN_HOLDS_IN_FORBIDS = new Set(['checkGasFeeAmount'])
+
 /** A call's criterion as a forbid's checkUserOperationIntents reads it: one allowance is enough there too. */
 function anyAllowanceInForbid(inner: Criterion): Criterion {
   return ANY_ALLOWANCE_IN_FORBIDS.has(inner.criterion)
@@ -360,6 +367,8 @@ function fileUnder(
     const args = argsOf(criterion) ?? null
     if (policy.then === 'forbid' && ANY_ALLOWANCE_IN_FORBIDS.has(kind)) {
       criteria.push([family, `anyAllowance:${kind}`, args])
+    } else if (policy.then === 'forbid' && UNKNOWN_HOLDS_IN_FORBIDS.has(kind)) {
+      criteria.push([family, `orUnknown:${kind}`, args])
     } else if (policy.then === 'forbid' && kind === 'checkUserOperationIntents') {
       criteria.push([family, kind, (args as Criterion[]).map(anyAllowanceInForbid)])
     } else if (kind === 'checkSpendingLimit' || kind === 'checkRateLimit') {

@@ -6,20 +6,26 @@ import {
   AMELIA,
   BINANCE,
   COLD,
+  decodeIntent,
   entities,
+  erc20TransferRpc,
   INITECH,
   NORA,
   PRIYA,
   policies,
   SOFIA,
   STRANGER,
+  TREASURY_HOT,
+  USDC,
   usdcTransfer,
 } from '../test/northwind'
+import { policy } from '../test/policy'
 import { buildInput } from './buildInput'
 import { createEvaluator } from './createEvaluator'
 import { ENTRYPOINTS } from './entrypoints'
 import { evaluationState, policyData } from './evaluationState'
 import type { EvaluationRequest } from './generated/evaluationRequest'
+import type { Policy } from './generated/policy'
 import { BUILTIN_PRESETS } from './presets'
 import { SCHEMA_IDS, validator } from './schemaValidators'
 
@@ -28,8 +34,12 @@ const usdc = (amount: number) => BigInt(amount) * 1_000_000n
 const validateDecision = validator(SCHEMA_IDS.decision)
 
 /** The library's own spelled-out decision (the `report` entrypoint) for a request, from the evaluator's input. */
-async function libraryReport(org: Entities, requests: { request: EvaluationRequest; presets: string[] }[]) {
-  const state = evaluationState({ entities: org, policies, presets: BUILTIN_PRESETS })
+async function libraryReport(
+  org: Entities,
+  requests: { request: EvaluationRequest; presets: string[] }[],
+  orgPolicies: Policy[] = policies,
+) {
+  const state = evaluationState({ entities: org, policies: orgPolicies, presets: BUILTIN_PRESETS })
   const library = await loadPolicy(readFileSync(new URL('../wasm/policy.wasm', import.meta.url)))
   library.setData(policyData(state))
   return requests.map(
@@ -103,5 +113,31 @@ describe('spellOutDecision', () => {
       expect({ name: cases[i]?.name, decision }).toEqual({ name: cases[i]?.name, decision: reports[i] })
       expect(validateDecision(decision), JSON.stringify(validateDecision.errors)).toBe(true)
     })
+  })
+
+  it('spells out a forbid met by an unknown gas fee as the policy library does, saying the fee is unknown', async () => {
+    const costly = policy('costly-gas', 'forbid', [
+      { criterion: 'checkGasFeeAmount', args: { operator: 'gt', value: '10000000000000000' } },
+    ])
+    const orgPolicies = [costly, ...policies]
+    const unknownFee = usdcTransfer({ principal: NORA, to: BINANCE, amount: usdc(1_000), now: NOON })
+    const rpc = erc20TransferRpc(TREASURY_HOT, USDC, BINANCE, usdc(1_000))
+    const params = [{ ...rpc.params[0], gas: '0x10000', maxFeePerGas: '0x3b9aca00000' }]
+    const knownFee = {
+      ...unknownFee,
+      intent: decodeIntent({ ...rpc, params }) as EvaluationRequest['intent'],
+    }
+    const requests = [
+      { request: unknownFee, presets: [] },
+      { request: knownFee, presets: ['erc20-address-book-only'] },
+    ]
+    const evaluator = await createEvaluator({ entities, policies: orgPolicies })
+    const decisions = requests.map(({ request, presets }) => evaluator.evaluate(request, { presets }))
+    expect(decisions.map(({ heldCriteria }) => heldCriteria)).toEqual([
+      [{ ...costly.when[0], unknown: true }],
+      costly.when,
+    ])
+    expect(decisions).toEqual(await libraryReport(entities, requests, orgPolicies))
+    for (const decision of decisions) expect(validateDecision(decision)).toBe(true)
   })
 })

@@ -1,4 +1,5 @@
 import type { ApprovalState, Decision, Reason } from './generated/decision'
+import type { EvaluationRequest } from './generated/evaluationRequest'
 import type { PreparedPolicy, PreparedPolicySet } from './preparePolicies'
 import type { Verdict } from './readVerdict'
 import { refusal } from './refusal'
@@ -34,10 +35,30 @@ function approvalsReport(policy: PreparedPolicy, approvedBy: readonly string[][]
 }
 
 /**
- * The decision on one policy set, spelled out from the policy library's verdict and the policies the evaluator
- * holds, exactly as the library's own `report` rule spells it out (the tests check both agree).
+ * Whether a request pays gas (a transaction or a user operation) without a known maximum fee: a gas fee criterion
+ * holds in a forbid for such a request (criteria/transaction.rego, fee_unknown), and its decision says so.
  */
-export function spellOutDecision(verdict: Verdict, set: PreparedPolicySet): Decision {
+export function feeUnknown(request: EvaluationRequest): boolean {
+  return (
+    (request.action === 'signTransaction' || request.action === 'signUserOperation') &&
+    request.intent?.gas?.maxFee === undefined
+  )
+}
+
+/** The criteria of a deciding forbid as it states them; a gas fee criterion met by an unknown fee says so. */
+function heldCriteria(policy: PreparedPolicy, unknownFee: boolean): Decision['heldCriteria'] {
+  if (!unknownFee) return policy.heldCriteria
+  return policy.heldCriteria.map((criterion) =>
+    criterion.criterion === 'checkGasFeeAmount' ? { ...criterion, unknown: true } : criterion,
+  )
+}
+
+/**
+ * The decision on one policy set, spelled out from the policy library's verdict and the policies the evaluator
+ * holds, exactly as the library's own `report` rule spells it out (the tests check both agree). `unknownFee` says
+ * that the request pays gas without a known maximum fee (feeUnknown).
+ */
+export function spellOutDecision(verdict: Verdict, set: PreparedPolicySet, unknownFee = false): Decision {
   if ('refusal' in verdict) return refusal(verdict.refusal, REASONS[verdict.refusal])
   const matchedPolicies: string[] = []
   for (const i of verdict.matched) matchedPolicies.push((set.policies[i] as PreparedPolicy).id)
@@ -54,7 +75,7 @@ export function spellOutDecision(verdict: Verdict, set: PreparedPolicySet): Deci
       decision: 'Forbid',
       reason: reason('FORBIDDEN_BY_POLICY'),
       decidingPolicy: policy.id,
-      heldCriteria: policy.heldCriteria,
+      heldCriteria: heldCriteria(policy, unknownFee),
       matchedPolicies,
       approvals: noApprovals(),
     }
@@ -74,12 +95,13 @@ export function spellOutDecisions(
   sets: Record<string, PreparedPolicySet>,
   org: string,
   presets: readonly { id: string; set: string }[],
+  unknownFee = false,
 ): Decision {
-  const decision = spellOutDecision(verdicts[org] as Verdict, sets[org] as PreparedPolicySet)
+  const decision = spellOutDecision(verdicts[org] as Verdict, sets[org] as PreparedPolicySet, unknownFee)
   if (presets.length === 0) return decision
   const outcomes = presets.map(({ id, set }) => ({
     presetId: id,
-    outcome: spellOutDecision(verdicts[set] as Verdict, sets[set] as PreparedPolicySet),
+    outcome: spellOutDecision(verdicts[set] as Verdict, sets[set] as PreparedPolicySet, unknownFee),
   }))
   return {
     ...decision,

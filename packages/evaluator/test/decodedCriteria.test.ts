@@ -1,5 +1,6 @@
 // Criteria on what the decoder really produces: user operations that wrap their calls in the account's batch, and
 // typed data whose integers a request may write in several ways.
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { decide, decideFixture, policy } from './decodeAndDecide'
 
@@ -521,3 +522,73 @@ function permit2TypedData(
     ],
   }
 }
+
+describe('a gas fee forbid on decoded requests: it fails closed when the fee is unknown', () => {
+  const costly = policy('costly-gas', 'forbid', [
+    { criterion: 'checkGasFeeAmount', args: { operator: 'gt', value: '10000000000000000' } },
+  ])
+  const anything = policy('anything', 'permit', [
+    {
+      criterion: 'checkAction',
+      args: ['signTransaction', 'signUserOperation', 'signMessage', 'signTypedData'],
+    },
+  ])
+  const held = [{ ...costly.when[0], unknown: true }]
+  const usdtTransfer = JSON.parse(
+    readFileSync(new URL('../../../fixtures/requests/erc20-transfer-usdt.json', import.meta.url), 'utf8'),
+  ).request as { method: string; params: [Record<string, unknown>] }
+
+  it('forbids a transaction with a gas limit but no fee per gas, and says the fee is unknown', async () => {
+    // The USDT transfer of the fixtures without its gasPrice: a gas limit alone.
+    const { gasPrice: _, ...limitOnly } = usdtTransfer.params[0]
+    const rpc = { ...usdtTransfer, params: [limitOnly] }
+    expect(await decide(rpc, [costly, anything])).toMatchObject({
+      decision: 'Forbid',
+      decidingPolicy: 'costly-gas',
+      heldCriteria: held,
+    })
+    // The WETH withdrawal names no gas at all.
+    expect(await decideFixture('weth-withdraw', [costly, anything])).toMatchObject({
+      decision: 'Forbid',
+      heldCriteria: held,
+    })
+  })
+
+  it('forbids a user operation, whose fee the decoder does not report', async () => {
+    expect(await decideFixture('user-operation-v07', [costly, anything])).toMatchObject({
+      decision: 'Forbid',
+      heldCriteria: held,
+    })
+  })
+
+  it('compares a known fee, and reports the criterion as the policy states it', async () => {
+    // 0.0073618 ETH at most.
+    expect(await decideFixture('erc20-transfer-usdt', [costly, anything])).toMatchObject({
+      decision: 'Permit',
+    })
+    const cheap = policy('cheap-gas', 'forbid', [
+      { criterion: 'checkGasFeeAmount', args: { operator: 'gt', value: '7000000000000000' } },
+    ])
+    const decision = await decideFixture('erc20-transfer-usdt', [cheap, anything])
+    expect(decision).toMatchObject({ decision: 'Forbid', heldCriteria: cheap.when })
+  })
+
+  it('never meets messages and typed data, which pay no gas', async () => {
+    for (const name of ['personal-sign-siwe', 'personal-sign-plain-text', 'permit-dai', 'seaport-listing'])
+      expect({ name, ...(await decideFixture(name, [costly, anything])) }).toMatchObject({
+        name,
+        decision: 'Permit',
+      })
+  })
+
+  it('needs the fee known for a permit', async () => {
+    const cheapOnly = [
+      policy('cheap', 'permit', [
+        { criterion: 'checkAction', args: ['signTransaction'] },
+        { criterion: 'checkGasFeeAmount', args: { operator: 'lte', value: '10000000000000000' } },
+      ]),
+    ]
+    expect(await decideFixture('weth-withdraw', cheapOnly)).toMatchObject({ decision: 'Forbid' })
+    expect(await decideFixture('erc20-transfer-usdt', cheapOnly)).toMatchObject({ decision: 'Permit' })
+  })
+})

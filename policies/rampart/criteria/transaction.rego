@@ -14,6 +14,9 @@ transaction_holds(kind, a) if {
 	kind == "checkGasFeeAmount"
 	gas_fee(a, ctx.request_intent)
 } else if {
+	kind == "orUnknown:checkGasFeeAmount"
+	gas_fee_or_unknown(a, ctx.request_intent)
+} else if {
 	kind == "checkNonceExists"
 	ctx.request_intent.nonce
 } else if {
@@ -44,3 +47,23 @@ time_bounds(intent) := array.concat(
 )
 
 gas_fee(condition, intent) if numbers.compare(intent.gas.maxFee, condition.operator, condition.value)
+
+# gas_fee_or_unknown is checkGasFeeAmount in a forbid (orUnknown:checkGasFeeAmount): it also holds when the request
+# pays gas (a transaction or a user operation) and its maximum fee cannot be known, for want of a gas limit or a
+# fee per gas. A gas forbid fails closed; a permit still needs the fee known. Messages, typed data and raw
+# signatures pay no gas and never meet it.
+gas_fee_or_unknown(condition, intent) if {
+	gas_fee(condition, intent)
+} else if {
+	fee_unknown(intent)
+}
+
+# fee_unknown: the request pays gas, and its intent carries no maximum fee.
+fee_unknown(intent) if {
+	pays_gas
+	not intent.gas.maxFee
+}
+
+pays_gas if input.action == "signTransaction"
+
+pays_gas if input.action == "signUserOperation"

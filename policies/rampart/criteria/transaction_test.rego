@@ -64,3 +64,48 @@ test_one_bound_of_a_permit2_permit_meets_a_forbid if {
 	short := object.union(permit2_single, {"intent": {"expiration": "1750000000"}})
 	t.decide([lasting, any_permit2], short).decision == "Permit"
 }
+
+# A gas forbid fails closed: a request that pays gas (a transaction, a user operation) without a known maximum fee
+# meets it. A permit still needs the fee known, and requests that pay no gas never meet a gas criterion.
+costly := {"id": "costly", "then": "forbid", "when": [{"criterion": "checkGasFeeAmount", "args": {"operator": "gt", "value": "10000000000000000"}}]}
+
+any_request := {"id": "any", "then": "permit", "when": [{"criterion": "checkNonceNotExists"}]}
+
+gas_permit := {"id": "cheap", "then": "permit", "when": [{"criterion": "checkGasFeeAmount", "args": {"operator": "lte", "value": "10000000000000000"}}]}
+
+with_gas(req, gas) := object.union(req, {"intent": {"gas": gas}})
+
+test_gas_forbid_holds_when_the_fee_is_unknown if {
+	# The sample transfer carries no gas at all; a gas limit alone, or a fee per gas alone, gives no fee either.
+	t.decide([costly, any_request], t.request).decision == "Forbid"
+	t.decide([costly, any_request], with_gas(t.request, {"gasLimit": "21000"})).decision == "Forbid"
+	t.decide([costly, any_request], with_gas(t.request, {"maxFeePerGas": "1"})).decision == "Forbid"
+	operation := object.union(t.with_intent({"type": "userOperation", "chainId": 1, "intents": []}), {"action": "signUserOperation"})
+	t.decide([costly, any_request], operation).decision == "Forbid"
+}
+
+test_gas_forbid_compares_a_known_fee if {
+	t.decide([costly, any_request], with_gas(t.request, {"maxFee": "10000000000000000"})).decision == "Permit"
+	t.decide([costly, any_request], with_gas(t.request, {"maxFee": "10000000000000001"})).decision == "Forbid"
+}
+
+test_gas_forbid_never_meets_requests_that_pay_no_gas if {
+	message := object.union(t.with_intent({"type": "signMessage", "chainId": 1, "message": "hello"}), {"action": "signMessage"})
+	t.decide([costly, any_request], message).decision == "Permit"
+	typed := object.union(t.with_intent({"type": "permit", "chainId": 1, "token": t.usdc, "amount": "1"}), {"action": "signTypedData"})
+	t.decide([costly, any_request], typed).decision == "Permit"
+	raw := object.union(object.remove(t.request, ["intent"]), {"action": "signRaw", "payload": "0xdeadbeef"})
+	t.decide([costly, any_request], raw).decision == "Permit"
+}
+
+test_gas_permit_needs_the_fee_known if {
+	t.decide([gas_permit], t.request).decision == "Forbid"
+	t.decide([gas_permit], with_gas(t.request, {"maxFee": "1"})).decision == "Permit"
+}
+
+test_a_forbid_by_unknown_fee_says_so if {
+	unknown := t.decide([costly, any_request], t.request)
+	unknown.heldCriteria == [object.union(costly.when[0], {"unknown": true})]
+	known := t.decide([costly, any_request], with_gas(t.request, {"maxFee": "10000000000000001"}))
+	known.heldCriteria == costly.when
+}

@@ -15,7 +15,7 @@ export interface Decision {
    */
   matchedPolicies: string[]
   /**
-   * For a forbid by policy: the criteria of the deciding policy, all of which held.
+   * For a forbid by policy: the criteria of the deciding policy as it states them, all of which held. A gas fee criterion (checkGasFeeAmount) that held because the request pays gas without a known maximum fee carries unknown: true.
    */
   heldCriteria?: {}[]
   approvals: {

@@ -782,7 +782,7 @@ export interface IntegerCondition {
   value: DecimalString
 }
 /**
- * The maximum gas fee (intent.gas.maxFee, wei) compares with the value. No gas data never passes.
+ * The maximum gas fee (intent.gas.maxFee, wei) compares with the value. In a permit, an unknown fee never passes. In a forbid, a transaction or user operation whose maximum fee is unknown (no gas limit or no fee per gas) also meets it: a gas forbid fails closed. Messages, typed data and raw signatures pay no gas and never meet it.
  *
  * This interface was referenced by `Policy`'s JSON-Schema
  * via the `definition` "checkGasFeeAmount".
