@@ -35,6 +35,7 @@ const READS: Record<string, string[]> = {
   hexSignature: [
     'criteria/intent.rego: intent_hex_signature(signatures, intent) if intent.hexSignature in signatures',
   ],
+  flags: ['criteria/intent.rego: some flag in intent.flags'],
   functionName: [],
 }
 
@@ -119,11 +120,21 @@ describe('the evaluator sends an optional field when a candidate reads it', () =
     params: [{ from: TREASURY_HOT, to: INITECH, chainId: 1, value: '0x1' }],
   }) as EvaluationRequest['intent'] & { recipient?: string }
   const nativeWithoutRecipient = { ...transfer, intent: native as EvaluationRequest['intent'] }
+  // A Safe's execTransaction delegatecalling MultiSend: the decoder flags it delegatecall.
+  const nested = new URL(
+    '../../../fixtures/requests/safe-multisend-nested-delegatecall.json',
+    import.meta.url,
+  )
+  const safeBatch = {
+    ...transfer,
+    intent: decodeIntent(JSON.parse(readFileSync(nested, 'utf8')).request) as EvaluationRequest['intent'],
+  }
   const cases = [
     ['from', { criterion: 'checkSourceAddress', args: [TREASURY_HOT] }, transfer],
     ['to', { criterion: 'checkDestinationAddress', args: [INITECH] }, nativeWithoutRecipient],
     ['contract', { criterion: 'checkIntentContract', args: [USDC] }, transfer],
     ['hexSignature', { criterion: 'checkIntentHexSignature', args: ['0xa9059cbb'] }, transfer],
+    ['flags', { criterion: 'checkIntentFlags', args: ['delegatecall'] }, safeBatch],
   ] as const
 
   it.each(cases)('%s', async (field, criterion, request) => {

@@ -24,6 +24,8 @@ export const OPTIONAL_INTENT_FIELDS: Readonly<Record<string, readonly string[]>>
   ],
   contract: ['checkIntentContract'],
   hexSignature: ['checkIntentHexSignature'],
+  // The decoder's warnings, absent from most intents.
+  flags: ['checkIntentFlags'],
   functionName: [],
 }
 

@@ -71,6 +71,7 @@ export const CRITERION_FAMILIES: Readonly<Record<string, string>> = {
   checkIntentToken: 'intent',
   checkIntentSpender: 'intent',
   checkIntentHexSignature: 'intent',
+  checkIntentFlags: 'intent',
   checkERC721TokenId: 'tokens',
   checkERC1155TokenId: 'tokens',
   checkERC1155Transfers: 'tokens',

@@ -233,6 +233,53 @@ describe('decoded fixture requests through the policy library', () => {
       })
       expect(forAnother.decision.policyEvaluation).toEqual({ expectedBehavior: false, matchedPresets: [] })
     })
+
+    it('a Safe transaction whose ERC-20 transfer is made by DELEGATECALL is no transfer to the address book', async () => {
+      // The Safe's execTransaction of the fixtures, calling USDT's transfer to a counterparty instead.
+      const counterparty = '0x5bdbd6e977d40a2fbebad8d8654556582a6df854'
+      const execTransaction = (operation: number) =>
+        encodeFunctionData({
+          abi: parseAbi([
+            'function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures)',
+          ]),
+          args: [
+            '0xdac17f958d2ee523a2206206994597c13d831ec7',
+            0n,
+            encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [counterparty, 1_000_000n] }),
+            operation,
+            0n,
+            0n,
+            0n,
+            '0x0000000000000000000000000000000000000000',
+            '0x0000000000000000000000000000000000000000',
+            '0x',
+          ],
+        })
+      const options = { presets, counterparties: [counterparty] }
+      const called = await decide('safe-exec-transaction-eth', {
+        ...options,
+        params: { data: execTransaction(0) },
+      })
+      expect(called.intent.intents?.[0]).toMatchObject({ type: 'erc20Transfer', operation: 'call' })
+      expect(called.decision.policyEvaluation).toEqual({
+        expectedBehavior: true,
+        matchedPresets: [batchPolicy],
+      })
+      const delegated = await decide('safe-exec-transaction-eth', {
+        ...options,
+        params: { data: execTransaction(1) },
+      })
+      expect(delegated.intent.intents?.[0]).toMatchObject({ type: 'erc20Transfer', flags: ['delegatecall'] })
+      expect(delegated.decision.policyEvaluation).toEqual({
+        expectedBehavior: false,
+        matchedPresets: [
+          {
+            presetId: 'erc20-address-book-only',
+            matchedPolicies: ['erc20-transfer-by-delegatecall', 'erc20-transfers-in-batch-to-address-book'],
+          },
+        ],
+      })
+    })
   })
 
   it('Aave v3 supply and withdraw on mainnet: the preset expects them only for the sender', async () => {

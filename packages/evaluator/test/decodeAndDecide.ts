@@ -13,16 +13,20 @@ const read = (name: string) =>
 const baseEntities = read('entities.json') as Entities
 const OPERATOR = 'operator@example.com'
 
-/** Decodes a JSON-RPC request and decides it, the sender being an account of OPERATOR. */
+/**
+ * Decodes a JSON-RPC request and decides it, the sender being an account of OPERATOR. The decoder must read it
+ * whole, but a call to a contract it has no descriptor for, or a request whose decoder error is `expectedError`.
+ */
 export async function decide(
   rpc: unknown,
   policies: Policy[],
   extra: Partial<EvaluationRequest> = {},
   chainId?: number,
+  expectedError?: string,
 ) {
   const resolution = decodeRequest(rpc, { entities: baseEntities, chainId })
-  // Only a call to a contract the decoder has no descriptor for is let through with its error.
-  if (resolution.intent.type !== 'contractCall') expect(resolution.decoding.error).toBeNull()
+  if (expectedError !== undefined) expect(resolution.decoding.error?.name).toBe(expectedError)
+  else if (resolution.intent.type !== 'contractCall') expect(resolution.decoding.error).toBeNull()
   const intent = resolution.intent as EvaluationRequest['intent'] & { from: string; chainId: number }
   const entities: Entities = {
     ...baseEntities,

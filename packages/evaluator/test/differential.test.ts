@@ -189,6 +189,8 @@ const CRITERIA: Record<string, () => unknown> = {
   checkIntentToken: () => some(tokens),
   checkIntentSpender: someAddresses,
   checkIntentAmount: amount,
+  checkIntentFlags: () => some(['delegatecall', 'zeroConsideration', 'accountDeployment', 'safeGasRefund']),
+  checkGasFeeAmount: () => ({ operator: pick(['gt', 'lte']), value: pick(['0', '1000000000000000']) }),
   checkNonceExists: () => undefined,
   checkNonceNotExists: () => undefined,
   checkUserOperationIntents: () =>
@@ -286,6 +288,7 @@ const ON_CALL = new Set([
   'checkIntentToken',
   'checkIntentSpender',
   'checkIntentHexSignature',
+  'checkIntentFlags',
   'checkDestinationAddress',
   'checkDestinationId',
   'checkDestinationClassification',
@@ -328,6 +331,9 @@ async function referenceOf(data: { entities: Entities; policies: Policy[]; prese
               ? 'intent'
               : CRITERION_FAMILIES[kind]
         const args = (c as { args?: unknown }).args ?? null
+        // In a forbid, a gas fee criterion also holds when a request that pays gas has no known fee.
+        if (kind === 'checkGasFeeAmount' && policy.then === 'forbid')
+          return [[family, `orUnknown:${kind}`, args]]
         if (kind !== 'checkSpendingLimit' && kind !== 'checkRateLimit') return [[family, kind, args]]
         const k = `${name}/${p}/${index}`
         limits.push({ k, a: args as BucketLimit['a'] })

@@ -31,6 +31,9 @@ intent_holds(kind, a) if {
 } else if {
 	kind == "checkIntentType"
 	intent_type(a, ctx.request_intent)
+} else if {
+	kind == "checkIntentFlags"
+	intent_flags(a, ctx.request_intent)
 }
 
 intent_type(types, intent) if intent.type in types
@@ -50,6 +53,13 @@ intent_token(tokens, intent) if {
 intent_spender(spenders, intent) if intent.spender in spenders
 
 intent_hex_signature(signatures, intent) if intent.hexSignature in signatures
+
+# intent_flags: the intent carries one of the warning flags listed. The decoder sets a flag on the intent it concerns
+# (a call made by delegatecall) and on every batch, user operation, Safe transaction or Universal Router plan around it.
+intent_flags(flags, intent) if {
+	some flag in intent.flags
+	flag in flags
+}
 
 # intent_amount compares the amount moved (the native value when the intent has no token amount). The evaluator
 # states each condition in base units: once for a base-unit condition, and per token for a token-unit one,

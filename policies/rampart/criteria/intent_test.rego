@@ -109,3 +109,11 @@ test_each_transfer_of_a_permit2_batch_transfer if {
 	any := {"id": "any", "then": "permit", "when": [{"criterion": "checkIntentType", "args": ["permit2Transfer"]}]}
 	t.decide([large, any], batch_transfer).decision == "Forbid"
 }
+
+# checkIntentFlags holds when the intent carries one of the listed warning flags.
+test_intent_flags if {
+	order := t.with_intent({"type": "seaportOrder", "chainId": 1, "flags": ["zeroConsideration"]})
+	t.holds({"criterion": "checkIntentFlags", "args": ["delegatecall", "zeroConsideration"]}, order)
+	not t.holds({"criterion": "checkIntentFlags", "args": ["delegatecall"]}, order)
+	not t.holds({"criterion": "checkIntentFlags", "args": ["zeroConsideration"]}, t.request)
+}

@@ -149,6 +149,11 @@ inner_holds(c, intent) if {
 }
 
 inner_holds(c, intent) if {
+	c.criterion == "checkIntentFlags"
+	intent_flags(c.args, intent)
+}
+
+inner_holds(c, intent) if {
 	c.criterion == "checkDestinationAddress"
 	destination_address(c.args, intent)
 }

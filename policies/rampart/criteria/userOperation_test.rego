@@ -112,3 +112,17 @@ test_some_call if {
 	not t.holds(to_stranger, user_operation([]))
 	not t.holds({"criterion": "someCall", "args": [{"criterion": "checkIntentType", "args": ["batch"]}]}, user_operation([account_batch([t.transfer])]))
 }
+
+# A forbid on a call's flags meets the batch holding that call, whatever the batch itself carries.
+test_some_call_flags if {
+	delegated := object.union(t.transfer, {"operation": "delegatecall", "flags": ["delegatecall"]})
+	delegated_transfer := {"criterion": "someCall", "args": [
+		{"criterion": "checkIntentType", "args": ["erc20Transfer"]},
+		{"criterion": "checkIntentFlags", "args": ["delegatecall"]},
+	]}
+	t.holds(delegated_transfer, user_operation([account_batch([t.transfer, delegated])]))
+	not t.holds(delegated_transfer, user_operation([account_batch([t.transfer, t.transfer])]))
+	flagged := {"criterion": "checkUserOperationIntents", "args": [{"criterion": "checkIntentFlags", "args": ["delegatecall"]}]}
+	t.holds(flagged, user_operation([account_batch([delegated])]))
+	not t.holds(flagged, user_operation([account_batch([t.transfer, delegated])]))
+}

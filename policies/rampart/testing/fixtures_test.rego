@@ -128,6 +128,7 @@ families := {
 	"checkIntentToken": "intent",
 	"checkIntentSpender": "intent",
 	"checkIntentHexSignature": "intent",
+	"checkIntentFlags": "intent",
 	"checkERC721TokenId": "tokens",
 	"checkERC1155TokenId": "tokens",
 	"checkERC1155Transfers": "tokens",

@@ -37,6 +37,7 @@ export type Criterion = {
     | 'checkIntentToken'
     | 'checkIntentSpender'
     | 'checkIntentHexSignature'
+    | 'checkIntentFlags'
     | 'checkERC721TokenId'
     | 'checkERC1155TokenId'
     | 'checkERC1155Transfers'
@@ -84,6 +85,7 @@ export type Criterion1 =
   | CheckIntentToken
   | CheckIntentSpender
   | CheckIntentHexSignature
+  | CheckIntentFlags
   | CheckERC721TokenId
   | CheckERC1155TokenId
   | CheckERC1155Transfers
@@ -150,6 +152,20 @@ export type Operator = 'gt' | 'lt' | 'gte' | 'lte' | 'eq' | 'ne'
  */
 export type AssetId = string
 /**
+ * A warning the decoder sets on an intent (intent.flags): delegatecall (a call made by DELEGATECALL, from a Safe or a MultiSend), safeGasRefund (a Safe transaction that refunds gas to its executor), zeroConsideration (a Seaport order in which nothing comes back to the offerer for its offer), siweAddressMismatch (a Sign-In with Ethereum message for another address than the signer), accountDeployment (a user operation that deploys its account), routerBalance (a Universal Router command on the router's whole balance), allowRevert (a Universal Router command allowed to fail). A batch, a user operation, a Safe transaction and a Universal Router plan also carry the flags of the calls inside them.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "IntentFlag".
+ */
+export type IntentFlag =
+  | 'delegatecall'
+  | 'safeGasRefund'
+  | 'zeroConsideration'
+  | 'siweAddressMismatch'
+  | 'accountDeployment'
+  | 'routerBalance'
+  | 'allowRevert'
+/**
  * A non-negative integer as a decimal string (base units).
  *
  * This interface was referenced by `Policy`'s JSON-Schema
@@ -170,6 +186,7 @@ export type IntentCriterion = {
     | 'checkIntentToken'
     | 'checkIntentSpender'
     | 'checkIntentHexSignature'
+    | 'checkIntentFlags'
     | 'checkDestinationAddress'
     | 'checkDestinationId'
     | 'checkDestinationClassification'
@@ -187,6 +204,7 @@ export type IntentCriterion1 =
   | CheckIntentToken
   | CheckIntentSpender
   | CheckIntentHexSignature
+  | CheckIntentFlags
   | CheckDestinationAddress
   | CheckDestinationId
   | CheckDestinationClassification
@@ -612,6 +630,20 @@ export interface CheckIntentHexSignature {
    * @maxItems 1000
    */
   args: [string, ...string[]]
+}
+/**
+ * The intent carries one of these warning flags (intent.flags). In a forbid, a batch or user operation also meets it when one call inside it, at any depth, carries one (and meets the forbid's other criteria on a call).
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkIntentFlags".
+ */
+export interface CheckIntentFlags {
+  criterion: 'checkIntentFlags'
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  args: [IntentFlag, ...IntentFlag[]]
 }
 /**
  * The ERC-721 token moved or approved is one of these CAIP-19 ids with token id (eip155:1/erc721:0x…/42).
