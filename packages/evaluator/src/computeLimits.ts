@@ -110,8 +110,9 @@ export function movementsOf(
       continue
     }
     if (next.amount === undefined) {
-      // A call that moves no token: its value, in the native currency (0 included, which rate limits count).
-      if (next.value !== undefined) native(next.chainId, value, next.to)
+      // A call that moves no token: its value, in the native currency (0 included, which rate limits count), to
+      // the recipient the decoder names (a deposit on behalf of another), else to the contract.
+      if (next.value !== undefined) native(next.chainId, value, next.recipient ?? next.to)
       continue
     }
     // WETH's deposit restates its value as the WETH it mints to the sender: the value is what leaves.
