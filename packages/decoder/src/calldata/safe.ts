@@ -1,15 +1,25 @@
 import { hexToBigInt, hexToNumber, size, sliceHex } from 'viem'
-import { addressField, nativeAmountField, rawField } from '../display/fields'
+import { addressField, addressLabel, nativeAmountField, rawField } from '../display/fields'
 import { DecodingError } from '../errors/decodingError'
 import { limits } from '../limits'
 import type { Call } from '../types'
-import { batchDecoded, type InnerCall, selfOf } from './batch'
-import { defineFunction } from './defineFunction'
+import { addFlag, batchDecoded, type InnerCall, selfOf } from './batch'
+import { defineFunction, type HandlerInput } from './defineFunction'
 
 export const safeExecTransaction = defineFunction(
   'function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures)',
   (input) => {
-    const [to, value, data, operation] = input.args as [string, bigint, `0x${string}`, number]
+    const [to, value, data, operation, , , gasPrice, gasToken, refundReceiver] = input.args as [
+      string,
+      bigint,
+      `0x${string}`,
+      number,
+      bigint,
+      bigint,
+      bigint,
+      string,
+      string,
+    ]
     const safe = selfOf(input.call)
     const inner: Call = {
       chainId: input.call.chainId,
@@ -37,14 +47,36 @@ export const safeExecTransaction = defineFunction(
         addressField(input.ctx, input.call.chainId, 'To', to),
         nativeAmountField('Value', value, input.call.chainId),
         rawField('Operation', operation === 1 ? 'DELEGATECALL' : 'CALL'),
+        ...(gasPrice > 0n
+          ? [refundField(input.ctx, input.call.chainId, gasPrice, gasToken, refundReceiver)]
+          : []),
       ],
       inners: [{ call: inner, path: `${input.path}/data` }],
       configure: (intent) => {
         intent.operation = operation === 1 ? 'delegatecall' : 'call'
+        // The owners' signatures make the Safe refund (gas used + baseGas) x gasPrice of gasToken to
+        // refundReceiver (tx.origin when zero), an amount no intent bounds: flagged as for a SafeTx to sign.
+        if (gasPrice > 0n) addFlag(intent, 'safeGasRefund')
       },
     })
   },
 )
+
+const zeroAddress = '0x0000000000000000000000000000000000000000'
+
+function refundField(
+  ctx: HandlerInput['ctx'],
+  chainId: number,
+  gasPrice: bigint,
+  gasToken: string,
+  refundReceiver: string,
+) {
+  const receiver = refundReceiver.toLowerCase()
+  const token = gasToken.toLowerCase()
+  const refundTo = receiver === zeroAddress ? 'the executor' : addressLabel(ctx, chainId, receiver)
+  const currency = token === zeroAddress ? 'the native currency' : addressLabel(ctx, chainId, token)
+  return rawField('Gas refund', `Paid by the Safe to ${refundTo} in ${currency}, at ${gasPrice} per gas`)
+}
 
 /**
  * MultiSend packs each transaction as operation (1 byte), to (20), value (32), data length (32), data.
