@@ -1,25 +1,12 @@
 import { emptyEntities } from '@rampart/entities'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
-import {
-  createTestConnection,
-  registerTestClient,
-  signedInject,
-  startTestGateway,
-  type TestClient,
-  type TestGateway,
-} from './support/testGateway'
+import { createTestConnection, signedInject, type TestClient } from './support/testGateway'
+import { useTestClient, useTestGateway } from './support/useTestGateway'
 
-let gateway: TestGateway
-let client: TestClient
-
-beforeAll(async () => {
-  gateway = await startTestGateway()
-  client = await registerTestClient(gateway)
-})
-afterAll(async () => {
-  await gateway?.close()
-})
+const gateway = useTestGateway()
+// Reassigned when a test rotates the client's key.
+let client: TestClient = useTestClient(gateway)
 
 const patch = (clientId: string, payload: unknown, key = gateway.config.adminApiKey) =>
   gateway.app.inject({

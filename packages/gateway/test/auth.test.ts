@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildGateway } from '../src/app/buildGateway'
 import { replayStoreKind } from '../src/auth/authPlugin'
 import { ClientKeys, keysRevalidateAfterMs } from '../src/auth/clientKeys'
@@ -8,26 +8,12 @@ import { signRequest } from '../src/auth/signRequest'
 import { sha256Base64Url } from '../src/auth/verifyDetachedJws'
 import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
 import { clients, seenSignatures } from '../src/db/schema'
-import {
-  registerTestClient,
-  signedInject,
-  startTestGateway,
-  type TestClient,
-  type TestGateway,
-} from './support/testGateway'
+import { signedInject } from './support/testGateway'
+import { useTestClient, useTestGateway } from './support/useTestGateway'
 
-let gateway: TestGateway
-let alice: TestClient
-let bob: TestClient
-
-beforeAll(async () => {
-  gateway = await startTestGateway()
-  alice = await registerTestClient(gateway, ['ES256K', 'ES256', 'EdDSA', 'RS256'])
-  bob = await registerTestClient(gateway)
-})
-afterAll(async () => {
-  await gateway?.close()
-})
+const gateway = useTestGateway()
+const alice = useTestClient(gateway, ['ES256K', 'ES256', 'EdDSA', 'RS256'])
+const bob = useTestClient(gateway)
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
 const now = () => Math.floor(Date.now() / 1000)

@@ -1,28 +1,12 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { connections, transitKeys } from '../src/db/schema'
-import {
-  createTestConnection,
-  encryptCredentials,
-  registerTestClient,
-  signedInject,
-  startTestGateway,
-  type TestClient,
-  type TestGateway,
-} from './support/testGateway'
+import { createTestConnection, encryptCredentials, signedInject } from './support/testGateway'
+import { useTestClient, useTestGateway } from './support/useTestGateway'
 
-let gateway: TestGateway
-let alice: TestClient
-let bob: TestClient
-
-beforeAll(async () => {
-  gateway = await startTestGateway()
-  alice = await registerTestClient(gateway)
-  bob = await registerTestClient(gateway)
-})
-afterAll(async () => {
-  await gateway?.close()
-})
+const gateway = useTestGateway()
+const alice = useTestClient(gateway)
+const bob = useTestClient(gateway)
 
 describe('transit encryption keys', () => {
   it('returns an RSA-OAEP-256 public key in the EncryptionKey shape and keeps the private half encrypted', async () => {

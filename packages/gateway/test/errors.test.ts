@@ -1,17 +1,11 @@
 import { Writable } from 'node:stream'
 import Fastify from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signRequest } from '../src/auth/signRequest'
 import { ProviderError } from '../src/providers'
 import type { CustodyProvider } from '../src/providers/types'
-import {
-  encryptCredentials,
-  registerTestClient,
-  signedInject,
-  startTestGateway,
-  type TestClient,
-  type TestGateway,
-} from './support/testGateway'
+import { encryptCredentials, signedInject } from './support/testGateway'
+import { useTestClient, useTestGateway } from './support/useTestGateway'
 
 /** A provider that connects, then fails to list wallets: creation must leave nothing behind. */
 const failingSyncProvider: CustodyProvider = {
@@ -41,28 +35,20 @@ const unreachableProvider: CustodyProvider = {
   },
 }
 
-let gateway: TestGateway
-let alice: TestClient
-
-beforeAll(async () => {
-  gateway = await startTestGateway(
-    {},
-    {
-      providers: [unreachableProvider, failingSyncProvider],
-      plugins: [
-        async (app) => {
-          app.get('/v1/test/explode', async () => {
-            throw new Error('database password is hunter2')
-          })
-        },
-      ],
-    },
-  )
-  alice = await registerTestClient(gateway)
-})
-afterAll(async () => {
-  await gateway?.close()
-})
+const gateway = useTestGateway(
+  {},
+  {
+    providers: [unreachableProvider, failingSyncProvider],
+    plugins: [
+      async (app) => {
+        app.get('/v1/test/explode', async () => {
+          throw new Error('database password is hunter2')
+        })
+      },
+    ],
+  },
+)
+const alice = useTestClient(gateway)
 
 describe('error mapping: one body everywhere', () => {
   /** Posts a signed JSON body, exactly as given, to create a connection. */

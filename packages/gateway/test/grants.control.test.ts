@@ -1,24 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { approve, continueGrant, issueToken, openPage, startGrant, submitForm } from './grantsFlow'
-import {
-  createTestConnection,
-  registerTestClient,
-  signedInject,
-  startTestGateway,
-  type TestClient,
-  type TestGateway,
-} from './support/testGateway'
+import { createTestConnection, signedInject } from './support/testGateway'
+import { useTestClient, useTestGateway } from './support/useTestGateway'
 
-let gateway: TestGateway
-let client: TestClient
-
-beforeAll(async () => {
-  gateway = await startTestGateway()
-  client = await registerTestClient(gateway)
-})
-afterAll(async () => {
-  await gateway?.close()
-})
+const gateway = useTestGateway()
+const client = useTestClient(gateway)
 
 const readAccounts = (connectionId: string, token: string) =>
   signedInject(gateway, client, {

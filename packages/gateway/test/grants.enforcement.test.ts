@@ -1,25 +1,12 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { grantTokens } from '../src/db/grantsSchema'
 import { routeGrantKey, routeGrants } from '../src/grants/grantActions'
 import { requireGrant } from '../src/grants/requireGrant'
 import { issueToken, startGrant } from './grantsFlow'
-import {
-  createTestConnection,
-  registerTestClient,
-  signedInject,
-  startTestGateway,
-  type TestClient,
-  type TestGateway,
-} from './support/testGateway'
-
-let gateway: TestGateway
-let alice: TestClient
-let bob: TestClient
-let granted: string
-let other: string
-let token: Awaited<ReturnType<typeof issueToken>>
+import { createTestConnection, signedInject, type TestClient } from './support/testGateway'
+import { useTestClient, useTestGateway } from './support/useTestGateway'
 
 /** Two routes only tests have: one that declares its grant in its config, one nobody classified. */
 async function testRoutes(app: FastifyInstance) {
@@ -29,16 +16,17 @@ async function testRoutes(app: FastifyInstance) {
   app.get('/v1/test/unclassified', async () => ({ ok: true }))
 }
 
+const gateway = useTestGateway({}, { plugins: [testRoutes] })
+const alice = useTestClient(gateway)
+const bob = useTestClient(gateway)
+let granted: string
+let other: string
+let token: Awaited<ReturnType<typeof issueToken>>
+
 beforeAll(async () => {
-  gateway = await startTestGateway({}, { plugins: [testRoutes] })
-  alice = await registerTestClient(gateway)
-  bob = await registerTestClient(gateway)
   granted = (await createTestConnection(gateway, alice, { label: 'Granted' })).connectionId
   other = (await createTestConnection(gateway, alice, { label: 'Other' })).connectionId
   token = await issueToken(gateway, alice, [granted], ['wallets:read', 'connections:read', 'evm:read'])
-})
-afterAll(async () => {
-  await gateway?.close()
 })
 
 type Call = {

@@ -1,6 +1,6 @@
 import { emptyEntities } from '@rampart/entities'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { grants, grantTokens } from '../src/db/grantsSchema'
 import {
   approve,
@@ -12,32 +12,20 @@ import {
   startGrant,
   submitForm,
 } from './grantsFlow'
-import {
-  createTestConnection,
-  registerTestClient,
-  signedInject,
-  startTestGateway,
-  type TestClient,
-  type TestGateway,
-} from './support/testGateway'
-
-let gateway: TestGateway
-let alice: TestClient
-let bob: TestClient
-let treasury: string
-let operations: string
+import { createTestConnection, signedInject, type TestClient } from './support/testGateway'
+import { useTestClient, useTestGateway } from './support/useTestGateway'
 
 const entities = { ...emptyEntities(), users: [{ id: 'ceo', role: 'admin' }] }
 
+const gateway = useTestGateway()
+const alice = useTestClient(gateway, ['ES256K', 'EdDSA'], { entities })
+const bob = useTestClient(gateway)
+let treasury: string
+let operations: string
+
 beforeAll(async () => {
-  gateway = await startTestGateway()
-  alice = await registerTestClient(gateway, ['ES256K', 'EdDSA'], { entities })
-  bob = await registerTestClient(gateway)
   treasury = (await createTestConnection(gateway, alice, { label: 'Treasury <vault>' })).connectionId
   operations = (await createTestConnection(gateway, alice, { label: 'Operations' })).connectionId
-})
-afterAll(async () => {
-  await gateway?.close()
 })
 
 /** A connection under no grant yet: each continued grant places its picks under its user's control. */

@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { issueToken } from './grantsFlow'
-import {
-  createTestConnection,
-  registerTestClient,
-  signedInject,
-  startTestGateway,
-  type TestClient,
-  type TestGateway,
-} from './support/testGateway'
+import { createTestConnection, registerTestClient, signedInject } from './support/testGateway'
+import { useTestClient, useTestGateway } from './support/useTestGateway'
 
-let gateway: TestGateway
-let alice: TestClient
-let bob: TestClient
+const gateway = useTestGateway()
+const alice = useTestClient(gateway)
+const bob = useTestClient(gateway)
 /** The connection of the last token issued. */
 let connectionId: string
-
-beforeAll(async () => {
-  gateway = await startTestGateway()
-  alice = await registerTestClient(gateway)
-  bob = await registerTestClient(gateway)
-})
-afterAll(async () => {
-  await gateway?.close()
-})
 
 const managePath = (uri: string) => new URL(uri).pathname
 

@@ -1,23 +1,17 @@
 import { emptyEntities } from '@rampart/entities'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { generateSigningJwk, type SigningKeyPair } from '../src/crypto/generateSigningJwk'
 import { signUserProof } from '../src/grants/userProof'
 import { continueGrant, openPage, startGrant, submitForm } from './grantsFlow'
-import {
-  createTestConnection,
-  registerTestClient,
-  startTestGateway,
-  type TestClient,
-  type TestGateway,
-} from './support/testGateway'
+import { createTestConnection, registerTestClient, type TestClient } from './support/testGateway'
+import { useTestGateway } from './support/useTestGateway'
 
-let gateway: TestGateway
+const gateway = useTestGateway()
 let client: TestClient
 let ceo: SigningKeyPair
 let intern: SigningKeyPair
 
 beforeAll(async () => {
-  gateway = await startTestGateway()
   ceo = await generateSigningJwk('ES256', 'ceo-laptop')
   intern = await generateSigningJwk('EdDSA', 'intern-phone')
   const entities = {
@@ -32,9 +26,6 @@ beforeAll(async () => {
     ],
   }
   client = await registerTestClient(gateway, ['ES256K'], { entities })
-})
-afterAll(async () => {
-  await gateway?.close()
 })
 
 /** Starts a grant for the user and opens its page, as whoever holds the link. */

@@ -1,38 +1,27 @@
 import { emptyEntities } from '@rampart/entities'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { networks } from '../src/db/schema'
-import {
-  createTestConnection,
-  registerTestClient,
-  signedInject,
-  startTestGateway,
-  type TestClient,
-  type TestGateway,
-} from './support/testGateway'
+import { createTestConnection, signedInject } from './support/testGateway'
+import { useTestClient, useTestGateway } from './support/useTestGateway'
 
-let gateway: TestGateway
-let alice: TestClient
+const gateway = useTestGateway()
+const alice = useTestClient(gateway, ['ES256K'], {
+  entities: {
+    ...emptyEntities(),
+    addressBook: [
+      {
+        id: 'eip155:1:0x000000000000000000000000000000000000dead',
+        address: '0x000000000000000000000000000000000000dEaD',
+        chainId: 1,
+        classification: 'counterparty',
+      },
+    ],
+  },
+})
 let connectionId: string
 
 beforeAll(async () => {
-  gateway = await startTestGateway()
-  alice = await registerTestClient(gateway, ['ES256K'], {
-    entities: {
-      ...emptyEntities(),
-      addressBook: [
-        {
-          id: 'eip155:1:0x000000000000000000000000000000000000dead',
-          address: '0x000000000000000000000000000000000000dEaD',
-          chainId: 1,
-          classification: 'counterparty',
-        },
-      ],
-    },
-  })
   connectionId = (await createTestConnection(gateway, alice)).connectionId
-})
-afterAll(async () => {
-  await gateway?.close()
 })
 
 const get = (url: string, headers: Record<string, string> = {}) =>
