@@ -104,6 +104,15 @@ export type PreparedTransaction = EvmTransactionRequest & {
   gasLimit: string
 }
 
+/**
+ * The gas limit, type and fees of a prepared transaction. A transfer, stake or unstake given them is signed with
+ * exactly these, so that what is signed is what the policies decided on (a network fee limit holds for it).
+ */
+export type DecidedGas = Pick<
+  PreparedTransaction,
+  'type' | 'gasLimit' | 'gasPrice' | 'maxFeePerGas' | 'maxPriorityFeePerGas'
+>
+
 export interface SignedTransaction {
   /** The signed, serialized transaction (EIP-2718 envelope). */
   signedTransaction: Hex
@@ -208,6 +217,8 @@ export interface BuildTransferInput {
   networkFeeAttribution?: NetworkFeeAttribution
   memo?: string
   broadcast?: boolean
+  /** The gas from {@link ProviderSession.prepareTransfer}; without it, the provider fills gas and fees itself. */
+  gas?: DecidedGas
 }
 
 export interface TransferFee {
@@ -269,6 +280,8 @@ export interface StakeInput {
   memo?: string
   providerSpecific?: unknown
   broadcast?: boolean
+  /** The gas from {@link ProviderSession.prepareStake}; without it, the provider fills gas and fees itself. */
+  gas?: DecidedGas
 }
 
 export interface ProviderStake {
@@ -293,6 +306,8 @@ export type UnstakeInput = PositionSelector & {
   networkId: NetworkId
   amount: string
   broadcast?: boolean
+  /** The gas from {@link ProviderSession.prepareUnstake}; without it, the provider fills gas and fees itself. */
+  gas?: DecidedGas
 }
 
 export interface ProviderUnstake {
@@ -374,11 +389,20 @@ export interface ProviderSession {
   signTypedData(input: SignTypedDataInput): Promise<MessageSignature>
   signRaw(input: SignRawInput): Promise<RawSignature[]>
 
+  /**
+   * The transaction {@link buildTransfer} would sign, unsigned and without its nonce, after the same checks: what
+   * the policies decide on. For a `deduct` transfer its value is the amount less the fee.
+   */
+  prepareTransfer(input: BuildTransferInput): Promise<PreparedTransaction>
   /** Builds, signs (and broadcasts when configured) a native or ERC-20 transfer. */
   buildTransfer(input: BuildTransferInput): Promise<BuiltTransfer>
 
+  /** The transaction {@link stake} would sign, unsigned and without its nonce, after the same checks. */
+  prepareStake(input: StakeInput): Promise<PreparedTransaction>
   stake(input: StakeInput): Promise<ProviderStake>
   getStake(externalId: string): Promise<ProviderStake>
+  /** The transaction {@link unstake} would sign, unsigned and without its nonce, after the same checks. */
+  prepareUnstake(input: UnstakeInput): Promise<PreparedTransaction>
   unstake(input: UnstakeInput): Promise<ProviderUnstake>
   getUnstake(externalId: string): Promise<ProviderUnstake>
   /** Positions; filtered to one account when given. Only `active` positions are unstakeable. */

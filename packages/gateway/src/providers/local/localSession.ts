@@ -4,8 +4,6 @@ import { declaresOwnDomainType } from '@rampart/decoder'
 import {
   type Address,
   BaseError,
-  encodeFunctionData,
-  erc20Abi,
   type Hex,
   keccak256,
   parseSignature,
@@ -43,6 +41,13 @@ import type {
   StakeInput,
   UnstakeInput,
 } from '../types'
+import {
+  gasOf,
+  stakeTransaction,
+  transferTransaction,
+  unstakeTransaction,
+  withGas,
+} from './actionTransactions'
 import { maxNetworkFee, preparedView, prepareTransaction, transactionView } from './evmTransaction'
 import { accountExternalId, addressExternalId, parseExternalId, walletExternalId } from './externalIds'
 import type { KeyedLock } from './keyedLock'
@@ -57,15 +62,7 @@ import {
   requireObject,
 } from './parseInput'
 import type { NetworkRpc } from './rpc'
-import {
-  createPosition,
-  findPosition,
-  positionView,
-  requestExit,
-  stakeView,
-  unstakeView,
-  withdrawAbi,
-} from './staking'
+import { createPosition, findPosition, positionView, requestExit, stakeView, unstakeView } from './staking'
 import { positionExternalStatus, transition } from './stakingStateMachine'
 import type { LocalVault, LocalVaultStore, LocalWalletRecord } from './vault'
 
@@ -349,22 +346,31 @@ export class LocalSession implements ProviderSession {
     }
   }
 
+  /** Fills gas and fees (not the nonce) as signing would, without signing: what a decision is made on. */
+  async #prepareUnsigned(
+    signer: EvmSigner,
+    request: EvmTransactionRequest,
+    fallbackGasLimit?: bigint,
+  ): Promise<TransactionSerializable> {
+    return prepareTransaction({
+      request,
+      network: signer.network,
+      from: signer.key.address as Address,
+      rpc: this.#context.rpcFor(signer.network),
+      offlineNonce: 0,
+      offlineFees: this.#offlineFees(signer.network),
+      fallbackGasLimit,
+      path: '/transaction',
+      fillNonce: false,
+    })
+  }
+
   async prepareTransaction(input: SignTransactionInput): Promise<PreparedTransaction> {
     requireObject(input)
     const vault = await this.#load()
     const signer = this.#evmSigner(vault, input, '')
-    const from = signer.key.address as Address
-    const prepared = await prepareTransaction({
-      request: input.transaction,
-      network: signer.network,
-      from,
-      rpc: this.#context.rpcFor(signer.network),
-      offlineNonce: 0,
-      offlineFees: this.#offlineFees(signer.network),
-      path: '/transaction',
-      fillNonce: false,
-    })
-    return preparedView(prepared, from)
+    const prepared = await this.#prepareUnsigned(signer, input.transaction)
+    return preparedView(prepared, signer.key.address as Address)
   }
 
   async signTransaction(input: SignTransactionInput): Promise<SignedTransaction> {
@@ -379,84 +385,79 @@ export class LocalSession implements ProviderSession {
     })
   }
 
+  /**
+   * A transfer's checked transaction, with the decided gas when given. A fee deducted from the amount needs the
+   * gas first: the value is the amount less the most the gas can cost.
+   */
+  async #transferTransaction(signer: EvmSigner, input: BuildTransferInput) {
+    if (input.networkId !== signer.network.id) {
+      invalidRequest(`The source account is on ${signer.network.id}, not ${input.networkId}`, '/networkId')
+    }
+    const destination = parseAddress(input.destinationAddress, '/destinationAddress')
+    const amount = parseAmount(input.amount, '/amount')
+    const attribution: NetworkFeeAttribution = input.networkFeeAttribution ?? 'on_top'
+    if (attribution !== 'on_top' && attribution !== 'deduct') {
+      invalidRequest('networkFeeAttribution must be on_top or deduct', '/networkFeeAttribution')
+    }
+    const asset = input.asset
+    if (asset?.kind !== 'native' && asset?.kind !== 'erc20') {
+      return invalidRequest('asset.kind must be native or erc20', '/asset/kind')
+    }
+    if (asset.kind === 'erc20' && attribution === 'deduct') {
+      throw new ProviderError(
+        'UNSUPPORTED',
+        'ERC-20 transfers pay network fees in the native coin; only on_top applies',
+        { path: '/networkFeeAttribution' },
+      )
+    }
+    const contract =
+      asset.kind === 'erc20' ? parseAddress(asset.contractAddress, '/asset/contractAddress') : null
+    const request = withGas(transferTransaction(destination, amount, contract), input.gas)
+    const deducted = asset.kind === 'native' && attribution === 'deduct'
+    if (!deducted) return { request, amount, attribution, deducted }
+    const probe = await this.#prepareUnsigned(signer, request)
+    const fee = maxNetworkFee(probe)
+    if (amount <= fee) {
+      throw new ProviderError('INSUFFICIENT_AMOUNT', 'The amount does not cover the network fee', {
+        path: '/amount',
+        amount: amount.toString(),
+        networkFee: fee.toString(),
+      })
+    }
+    return {
+      request: { ...withGas(request, gasOf(probe)), value: (amount - fee).toString() },
+      amount,
+      attribution,
+      deducted,
+    }
+  }
+
+  async prepareTransfer(input: BuildTransferInput): Promise<PreparedTransaction> {
+    requireObject(input)
+    const vault = await this.#load()
+    const signer = this.#evmSigner(vault, input.source, '/source')
+    const { request } = await this.#transferTransaction(signer, input)
+    const prepared = await this.#prepareUnsigned(signer, request, offlineErc20GasLimit)
+    return preparedView(prepared, signer.key.address as Address)
+  }
+
   async buildTransfer(input: BuildTransferInput): Promise<BuiltTransfer> {
     requireObject(input)
     return this.#mutate(async (vault) => {
       const signer = this.#evmSigner(vault, input.source, '/source')
-      if (input.networkId !== signer.network.id) {
-        invalidRequest(`The source account is on ${signer.network.id}, not ${input.networkId}`, '/networkId')
-      }
-      const destination = parseAddress(input.destinationAddress, '/destinationAddress')
-      const amount = parseAmount(input.amount, '/amount')
-      const attribution: NetworkFeeAttribution = input.networkFeeAttribution ?? 'on_top'
-      if (attribution !== 'on_top' && attribution !== 'deduct') {
-        invalidRequest('networkFeeAttribution must be on_top or deduct', '/networkFeeAttribution')
-      }
-      const asset = input.asset
-      let request: EvmTransactionRequest
-      if (asset?.kind === 'native') {
-        request = { to: destination, value: amount.toString() }
-      } else if (asset?.kind === 'erc20') {
-        if (attribution === 'deduct') {
-          throw new ProviderError(
-            'UNSUPPORTED',
-            'ERC-20 transfers pay network fees in the native coin; only on_top applies',
-            { path: '/networkFeeAttribution' },
-          )
-        }
-        const contract = parseAddress(asset.contractAddress, '/asset/contractAddress')
-        request = {
-          to: contract,
-          value: '0',
-          data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [destination, amount] }),
-        }
-      } else {
-        return invalidRequest('asset.kind must be native or erc20', '/asset/kind')
-      }
-      const options = {
+      const { request, amount, attribution, deducted } = await this.#transferTransaction(signer, input)
+      const { prepared, signed } = await this.#signAndSend(vault, signer, request, {
         path: '/transaction',
         broadcast: input.broadcast,
         fallbackGasLimit: offlineErc20GasLimit,
-      }
-      if (asset.kind === 'native' && attribution === 'deduct') {
-        // The fee comes out of the amount: fix gas and fees first, then lower the value by the maximum fee.
-        const probe = await prepareTransaction({
-          request,
-          network: signer.network,
-          from: signer.key.address as Address,
-          rpc: this.#context.rpcFor(signer.network),
-          offlineNonce: 0,
-          offlineFees: this.#offlineFees(signer.network),
-          path: '/transaction',
-        })
-        const fee = maxNetworkFee(probe)
-        if (amount <= fee) {
-          throw new ProviderError('INSUFFICIENT_AMOUNT', 'The amount does not cover the network fee', {
-            path: '/amount',
-            amount: amount.toString(),
-            networkFee: fee.toString(),
-          })
-        }
-        request = {
-          ...request,
-          value: (amount - fee).toString(),
-          gasLimit: probe.gas!.toString(),
-          ...(probe.type === 'eip1559'
-            ? {
-                maxFeePerGas: probe.maxFeePerGas!.toString(),
-                maxPriorityFeePerGas: probe.maxPriorityFeePerGas!.toString(),
-              }
-            : { gasPrice: probe.gasPrice!.toString(), type: probe.type }),
-        }
-      }
-      const { prepared, signed } = await this.#signAndSend(vault, signer, request, options)
+      })
       const fee = maxNetworkFee(prepared)
-      const onTopNative = asset.kind === 'native' && attribution === 'on_top'
+      const onTopNative = input.asset.kind === 'native' && !deducted
       return {
         ...signed,
         networkFeeAttribution: attribution,
         grossAmount: (onTopNative ? amount + fee : amount).toString(),
-        netAmount: (asset.kind === 'native' && attribution === 'deduct' ? amount - fee : amount).toString(),
+        netAmount: (deducted ? amount - fee : amount).toString(),
         fees: [{ type: 'network', attribution, amount: fee.toString(), asset: { kind: 'native' } }],
       }
     })
@@ -593,35 +594,48 @@ export class LocalSession implements ProviderSession {
   // ---------------------------------------------------------------------------------------------------------
   // Staking
 
+  /** A stake's checked transaction, with the decided gas when given. */
+  #stakeTransaction(signer: EvmSigner, input: StakeInput) {
+    if (input.networkId !== signer.network.id) {
+      invalidRequest(`The source account is on ${signer.network.id}, not ${input.networkId}`, '/networkId')
+    }
+    if (!signer.network.supportsStake) {
+      throw new ProviderError('UNSUPPORTED', `Staking is not available on ${signer.network.id}`, {
+        path: '/networkId',
+      })
+    }
+    const amount = parseAmount(input.amount, '/amount')
+    const configured = this.#context.networkSettings[signer.network.id]?.stakingValidator
+    const validatorInput = input.validator?.address ?? configured
+    if (validatorInput === undefined) {
+      invalidRequest(
+        'A validator address is required (none is configured for this network)',
+        '/validator/address',
+      )
+    }
+    const validator = parseAddress(validatorInput, '/validator/address')
+    return { amount, validator, request: withGas(stakeTransaction(validator, amount), input.gas) }
+  }
+
+  async prepareStake(input: StakeInput): Promise<PreparedTransaction> {
+    requireObject(input)
+    const vault = await this.#load()
+    const signer = this.#evmSigner(vault, input.source, '/source')
+    const { request } = this.#stakeTransaction(signer, input)
+    const prepared = await this.#prepareUnsigned(signer, request, offlineStakingGasLimit)
+    return preparedView(prepared, signer.key.address as Address)
+  }
+
   async stake(input: StakeInput): Promise<ProviderStake> {
     requireObject(input)
     return this.#mutate(async (vault) => {
       const signer = this.#evmSigner(vault, input.source, '/source')
-      if (input.networkId !== signer.network.id) {
-        invalidRequest(`The source account is on ${signer.network.id}, not ${input.networkId}`, '/networkId')
-      }
-      if (!signer.network.supportsStake) {
-        throw new ProviderError('UNSUPPORTED', `Staking is not available on ${signer.network.id}`, {
-          path: '/networkId',
-        })
-      }
-      const amount = parseAmount(input.amount, '/amount')
-      const configured = this.#context.networkSettings[signer.network.id]?.stakingValidator
-      const validatorInput = input.validator?.address ?? configured
-      if (validatorInput === undefined) {
-        invalidRequest(
-          'A validator address is required (none is configured for this network)',
-          '/validator/address',
-        )
-      }
-      const validator = parseAddress(validatorInput, '/validator/address')
-      // Staking deposits the amount into the validator contract (its payable receive function).
-      const { signed } = await this.#signAndSend(
-        vault,
-        signer,
-        { to: validator, value: amount.toString() },
-        { path: '/transaction', broadcast: input.broadcast, fallbackGasLimit: offlineStakingGasLimit },
-      )
+      const { amount, validator, request } = this.#stakeTransaction(signer, input)
+      const { signed } = await this.#signAndSend(vault, signer, request, {
+        path: '/transaction',
+        broadcast: input.broadcast,
+        fallbackGasLimit: offlineStakingGasLimit,
+      })
       const now = this.#context.now().toISOString()
       const stakeId = this.#context.newId('stk')
       const transaction = {
@@ -664,37 +678,50 @@ export class LocalSession implements ProviderSession {
     return stakeView(vault, stake)
   }
 
+  /** An unstake's checked transaction, with the decided gas when given; refused when the position cannot exit. */
+  #unstakeTransaction(vault: LocalVault, signer: EvmSigner, input: UnstakeInput, now: string) {
+    if (input.networkId !== signer.network.id) {
+      invalidRequest(`The source account is on ${signer.network.id}, not ${input.networkId}`, '/networkId')
+    }
+    const position = findPosition(vault, input, signer.accountExternalId)
+    const amount = parseAmount(input.amount, '/amount')
+    if (amount.toString() !== position.amount) {
+      invalidRequest(
+        'The local provider exits whole positions: amount must equal the position amount',
+        '/amount',
+        {
+          positionAmount: position.amount,
+        },
+      )
+    }
+    requestExit(position, now, undefined, true)
+    return {
+      position,
+      amount,
+      request: withGas(unstakeTransaction(position.validatorAddress, amount), input.gas),
+    }
+  }
+
+  async prepareUnstake(input: UnstakeInput): Promise<PreparedTransaction> {
+    requireObject(input)
+    const vault = await this.#load()
+    const signer = this.#evmSigner(vault, input.source, '/source')
+    const { request } = this.#unstakeTransaction(vault, signer, input, this.#context.now().toISOString())
+    const prepared = await this.#prepareUnsigned(signer, request, offlineStakingGasLimit)
+    return preparedView(prepared, signer.key.address as Address)
+  }
+
   async unstake(input: UnstakeInput): Promise<ProviderUnstake> {
     requireObject(input)
     return this.#mutate(async (vault) => {
       const signer = this.#evmSigner(vault, input.source, '/source')
-      if (input.networkId !== signer.network.id) {
-        invalidRequest(`The source account is on ${signer.network.id}, not ${input.networkId}`, '/networkId')
-      }
-      const position = findPosition(vault, input, signer.accountExternalId)
-      const amount = parseAmount(input.amount, '/amount')
-      if (amount.toString() !== position.amount) {
-        invalidRequest(
-          'The local provider exits whole positions: amount must equal the position amount',
-          '/amount',
-          {
-            positionAmount: position.amount,
-          },
-        )
-      }
-      // Refuse before signing anything when the position cannot exit.
       const now = this.#context.now().toISOString()
-      requestExit(position, now, undefined, true)
-      const { signed } = await this.#signAndSend(
-        vault,
-        signer,
-        {
-          to: position.validatorAddress,
-          value: '0',
-          data: encodeFunctionData({ abi: withdrawAbi, functionName: 'withdraw', args: [amount] }),
-        },
-        { path: '/transaction', broadcast: input.broadcast, fallbackGasLimit: offlineStakingGasLimit },
-      )
+      const { position, amount, request } = this.#unstakeTransaction(vault, signer, input, now)
+      const { signed } = await this.#signAndSend(vault, signer, request, {
+        path: '/transaction',
+        broadcast: input.broadcast,
+        fallbackGasLimit: offlineStakingGasLimit,
+      })
       const transaction = {
         externalTxId: this.#context.newId('stx'),
         externalTransactionStatus: signed.broadcast ? 'broadcast' : 'signed',
