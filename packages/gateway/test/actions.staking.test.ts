@@ -148,7 +148,11 @@ describe('Ethereum staking', () => {
       networkId: 'ETHEREUM_HOLESKY',
       idempotenceId: nextId(),
     })
+    // A closed position cannot exit: refused while planning, before anything is decided or recorded.
     expect(again.statusCode).toBe(409)
-    expect(again.json().context).toMatchObject({ status: 'failed', failure: { code: 'CONFLICT' } })
+    expect(again.json()).toMatchObject({
+      code: 'CONFLICT',
+      context: { from: 'closed', event: 'requestExit' },
+    })
   })
 })

@@ -2,28 +2,12 @@ import type { SendTransactionRequest } from '../generated/actions/sendTransactio
 import { resolveSigner } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
 import { isProviderError, ProviderError } from '../providers/errors'
-import type { EvmTransactionRequest, PreparedTransaction } from '../providers/types'
-import { iso, quantity, requireEvmSigner, requireSameAddress } from './evmSigner'
+import type { PreparedTransaction } from '../providers/types'
+import { decidedRequest } from './decidedTransaction'
+import { iso, requireEvmSigner, requireSameAddress } from './evmSigner'
 
 /** The create body, as `schemas/gateway/actions/` defines it. */
 export type SendTransactionBody = SendTransactionRequest
-
-/** The transaction as a wallet sends it in eth_sendTransaction: hex quantities, gas as `gas`. */
-function rpcTransaction(
-  tx: EvmTransactionRequest & { chainId: number },
-  from: string,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = { from, chainId: quantity(String(tx.chainId)) }
-  if (tx.to != null) out.to = tx.to
-  if (tx.value != null) out.value = quantity(tx.value)
-  if (tx.data != null) out.data = tx.data
-  if (tx.gasLimit != null) out.gas = quantity(tx.gasLimit)
-  if (tx.gasPrice != null) out.gasPrice = quantity(tx.gasPrice)
-  if (tx.maxFeePerGas != null) out.maxFeePerGas = quantity(tx.maxFeePerGas)
-  if (tx.maxPriorityFeePerGas != null) out.maxPriorityFeePerGas = quantity(tx.maxPriorityFeePerGas)
-  if (tx.nonce != null) out.nonce = quantity(String(tx.nonce))
-  return out
-}
 
 /** A provider's refusal of the transaction, pointing into the create body rather than the provider's input. */
 function inBody(error: unknown): unknown {
@@ -57,7 +41,7 @@ export const sendTransactionAction: SigningAction<SendTransactionBody> = {
     return {
       action: 'signTransaction',
       signer,
-      rpcRequest: { method: 'eth_sendTransaction', params: [rpcTransaction(transaction, signer.address)] },
+      rpcRequest: decidedRequest(transaction, signer.address),
       presets: body.protocolPreset ?? [],
       details: { transaction },
     }

@@ -1,9 +1,9 @@
 import { ValidationError } from '../errors/gatewayError'
 import type { CreateStakeRequest } from '../generated/actions/createStakeRequest'
-import { resolveSigner } from '../pipeline/resolveSigner'
+import { resolveSigner, type Signer } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
-import type { ProviderStake } from '../providers/types'
-import { quantity } from './evmSigner'
+import type { ProviderStake, StakeInput } from '../providers/types'
+import { decidedGas, decidedRequest } from './decidedTransaction'
 import { toBaseUnits } from './resolveTransferAsset'
 import { positionToApi, stakeTransactionToApi, stakingRequestFields } from './stakingViews'
 
@@ -24,6 +24,18 @@ function stakeView(stake: ProviderStake) {
   }
 }
 
+/** What the provider stakes from, at plan time (to prepare the transaction) and once permitted (to sign it). */
+function stakeInput(signer: Signer, amountWei: string, body: CreateStakeBody): StakeInput {
+  return {
+    source: { accountExternalId: signer.accountExternalId, addressExternalId: signer.addressExternalId },
+    networkId: signer.networkId,
+    amount: amountWei,
+    validator: body.validator,
+    ...(body.memo === undefined ? {} : { memo: body.memo }),
+    ...(body.providerSpecific === undefined ? {} : { providerSpecific: body.providerSpecific }),
+  }
+}
+
 /** POST /v1/provider/ethereum/stakes: deposit ETH into a validator contract, opening one position. */
 export const stakeAction: SigningAction<CreateStakeBody> = {
   kind: 'ethereum.stake',
@@ -36,35 +48,22 @@ export const stakeAction: SigningAction<CreateStakeBody> = {
       ])
     }
     const amountWei = toBaseUnits(body.amount, ethDecimals)
+    // Prepared now, not while signing: the policies judge the network fee the stake is signed with.
+    const session = await app.sessions.sessionFor(clientId, connectionId)
+    const transaction = await session.prepareStake(stakeInput(signer, amountWei.toString(), body))
     return {
       action: 'signTransaction',
       signer,
-      rpcRequest: {
-        method: 'eth_sendTransaction',
-        params: [
-          {
-            from: signer.address,
-            to: body.validator.address,
-            value: quantity(amountWei.toString()),
-            chainId: quantity(String(signer.chainId)),
-          },
-        ],
-      },
+      rpcRequest: decidedRequest(transaction, signer.address),
       presets: [],
-      details: { amountWei: amountWei.toString() },
+      details: { amountWei: amountWei.toString(), transaction },
     }
   },
   async execute(session, plan, body) {
+    const gas = decidedGas(plan.details)
     const stake = await session.stake({
-      source: {
-        accountExternalId: plan.signer.accountExternalId,
-        addressExternalId: plan.signer.addressExternalId,
-      },
-      networkId: plan.signer.networkId,
-      amount: String(plan.details.amountWei),
-      validator: body.validator,
-      ...(body.memo === undefined ? {} : { memo: body.memo }),
-      ...(body.providerSpecific === undefined ? {} : { providerSpecific: body.providerSpecific }),
+      ...stakeInput(plan.signer, String(plan.details.amountWei), body),
+      ...(gas === undefined ? {} : { gas }),
     })
     return {
       status: stake.status,

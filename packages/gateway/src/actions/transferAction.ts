@@ -1,12 +1,14 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
-import { encodeFunctionData, erc20Abi, formatUnits, isAddress } from 'viem'
+import { formatUnits, isAddress } from 'viem'
 import { accounts, addresses, assets, networks, wallets } from '../db/schema'
 import { NotFoundError, ValidationError } from '../errors/gatewayError'
 import type { CreateTransferRequest } from '../generated/actions/createTransferRequest'
-import { resolveSigner } from '../pipeline/resolveSigner'
+import { resolveSigner, type Signer } from '../pipeline/resolveSigner'
 import type { PlanContext, SigningAction } from '../pipeline/signingAction'
+import type { BuildTransferInput, PreparedTransaction } from '../providers/types'
 import { accountToApi, addressToApi, assetToApi, networkToApi, walletToApi } from '../resources/toApi'
-import { iso, quantity } from './evmSigner'
+import { decidedGas, decidedRequest } from './decidedTransaction'
+import { iso } from './evmSigner'
 import { resolveTransferAsset, toBaseUnits } from './resolveTransferAsset'
 
 /** The create body, as `schemas/gateway/actions/` defines it. */
@@ -19,7 +21,29 @@ type TransferDetails = {
   nativeAssetId: string
   contractAddress: string | null
   destinationAddress: string
+  /** The transaction decided on, gas and fees included: the provider signs it with this gas. */
+  transaction?: PreparedTransaction
   view: { source: unknown; asset: unknown; destination: unknown }
+}
+
+/** What the provider builds the transfer from, at plan time (to prepare it) and once permitted (to sign it). */
+function transferInput(
+  signer: Signer,
+  details: TransferDetails,
+  body: CreateTransferBody,
+): BuildTransferInput {
+  return {
+    source: { accountExternalId: signer.accountExternalId, addressExternalId: signer.addressExternalId },
+    networkId: signer.networkId,
+    destinationAddress: details.destinationAddress,
+    asset:
+      details.contractAddress === null
+        ? { kind: 'native' }
+        : { kind: 'erc20', contractAddress: details.contractAddress },
+    amount: details.amountBase,
+    networkFeeAttribution: body.networkFeeAttribution ?? 'on_top',
+    ...(body.memo === undefined ? {} : { memo: body.memo }),
+  }
 }
 
 /** The wallet, account and address records of one of the connection's addresses, as transfers show them. */
@@ -158,46 +182,23 @@ export const transferAction: SigningAction<CreateTransferBody> = {
         destination: destination.view,
       },
     }
-    const tx =
-      contractAddress === null
-        ? { from: signer.address, to: destination.address, value: quantity(details.amountBase) }
-        : {
-            from: signer.address,
-            to: contractAddress,
-            value: '0x0',
-            data: encodeFunctionData({
-              abi: erc20Abi,
-              functionName: 'transfer',
-              args: [destination.address as `0x${string}`, amountBase],
-            }),
-          }
+    // Prepared now, not while signing: the policies judge the network fee the transfer is signed with.
+    const session = await app.sessions.sessionFor(clientId, connectionId)
+    details.transaction = await session.prepareTransfer(transferInput(signer, details, body))
     return {
       action: 'signTransaction',
       signer,
-      rpcRequest: {
-        method: 'eth_sendTransaction',
-        params: [{ ...tx, chainId: quantity(String(signer.chainId)) }],
-      },
+      rpcRequest: decidedRequest(details.transaction, signer.address),
       presets: [],
       details,
     }
   },
   async execute(session, plan, body) {
     const details = plan.details as TransferDetails
+    const gas = decidedGas(plan.details)
     const built = await session.buildTransfer({
-      source: {
-        accountExternalId: plan.signer.accountExternalId,
-        addressExternalId: plan.signer.addressExternalId,
-      },
-      networkId: plan.signer.networkId,
-      destinationAddress: details.destinationAddress,
-      asset:
-        details.contractAddress === null
-          ? { kind: 'native' }
-          : { kind: 'erc20', contractAddress: details.contractAddress },
-      amount: details.amountBase,
-      networkFeeAttribution: body.networkFeeAttribution ?? 'on_top',
-      ...(body.memo === undefined ? {} : { memo: body.memo }),
+      ...transferInput(plan.signer, details, body),
+      ...(gas === undefined ? {} : { gas }),
     })
     const status = built.broadcast ? 'broadcast' : 'signed'
     return {

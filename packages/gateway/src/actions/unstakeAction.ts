@@ -1,18 +1,15 @@
-import { encodeFunctionData, parseAbi } from 'viem'
 import { NotFoundError, ValidationError } from '../errors/gatewayError'
 import type { CreateUnstakeRequest } from '../generated/actions/createUnstakeRequest'
-import { resolveSigner } from '../pipeline/resolveSigner'
+import { resolveSigner, type Signer } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
-import type { ProviderUnstake } from '../providers/types'
-import { quantity } from './evmSigner'
+import type { ProviderUnstake, UnstakeInput } from '../providers/types'
+import { decidedGas, decidedRequest } from './decidedTransaction'
 import { toBaseUnits } from './resolveTransferAsset'
 import { ethDecimals } from './stakeAction'
 import { stakeTransactionToApi, stakingRequestFields } from './stakingViews'
 
 /** The create body, as `schemas/gateway/actions/` defines it. */
 export type CreateUnstakeBody = CreateUnstakeRequest
-
-const withdrawAbi = parseAbi(['function withdraw(uint256 amount)'])
 
 /**
  * The position selector, checked before the schema so the answer names the rule: either stakePositionId, or
@@ -44,6 +41,19 @@ export function checkPositionSelector(body: unknown): void {
     issue('/stakeAccountAddress', 'is required with validatorAddress')
 }
 
+/** What the provider exits, at plan time (to prepare the transaction) and once permitted (to sign it). */
+function unstakeInput(
+  signer: Signer,
+  details: { amountWei: string; positionExternalId: string },
+): UnstakeInput {
+  return {
+    positionExternalId: details.positionExternalId,
+    source: { accountExternalId: signer.accountExternalId, addressExternalId: signer.addressExternalId },
+    networkId: signer.networkId,
+    amount: details.amountWei,
+  }
+}
+
 /** POST /v1/provider/ethereum/unstakes: exit a position (the validator contract's withdraw). */
 export const unstakeAction: SigningAction<CreateUnstakeBody> = {
   kind: 'ethereum.unstake',
@@ -65,34 +75,25 @@ export const unstakeAction: SigningAction<CreateUnstakeBody> = {
     )
     if (!position) throw new NotFoundError('Position not found', 'POSITION_NOT_FOUND')
     const amountWei = toBaseUnits(body.amount, ethDecimals)
+    const details = { amountWei: amountWei.toString(), positionExternalId: position.externalId }
+    // Prepared now, not while signing: the policies judge the network fee the exit is signed with.
+    const transaction = await session.prepareUnstake(unstakeInput(signer, details))
     return {
       action: 'signTransaction',
       signer,
-      rpcRequest: {
-        method: 'eth_sendTransaction',
-        params: [
-          {
-            from: signer.address,
-            to: position.validatorAddress,
-            value: '0x0',
-            data: encodeFunctionData({ abi: withdrawAbi, functionName: 'withdraw', args: [amountWei] }),
-            chainId: quantity(String(signer.chainId)),
-          },
-        ],
-      },
+      rpcRequest: decidedRequest(transaction, signer.address),
       presets: [],
-      details: { amountWei: amountWei.toString(), positionExternalId: position.externalId },
+      details: { ...details, transaction },
     }
   },
   async execute(session, plan) {
+    const gas = decidedGas(plan.details)
     const unstake = await session.unstake({
-      positionExternalId: String(plan.details.positionExternalId),
-      source: {
-        accountExternalId: plan.signer.accountExternalId,
-        addressExternalId: plan.signer.addressExternalId,
-      },
-      networkId: plan.signer.networkId,
-      amount: String(plan.details.amountWei),
+      ...unstakeInput(plan.signer, {
+        amountWei: String(plan.details.amountWei),
+        positionExternalId: String(plan.details.positionExternalId),
+      }),
+      ...(gas === undefined ? {} : { gas }),
     })
     return {
       status: unstake.status,
