@@ -1,35 +1,23 @@
 import { recoverTransactionAddress } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
 import { signApproval } from '../src/pipeline/approvalToken'
-import {
-  ONE_ETH,
-  permitLargeWithTwoApprovers,
-  policy,
-  type SigningSetup,
-  startSigningGateway,
-  testAddress,
-} from './support/signingClient'
+import { ONE_ETH, permitLargeWithTwoApprovers, policy, testAddress } from './support/signingClient'
+import { useSigningGateway } from './support/useTestGateway'
 
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-let setup: SigningSetup
 let sequence = 0
 const nextId = () => `approvals-${++sequence}-${Date.now()}`
 
-beforeAll(async () => {
-  setup = await startSigningGateway({
-    policies: [
-      policy('permit-small', 'permit', [
-        { criterion: 'checkAction', args: ['signTransaction', 'signMessage'] },
-        { criterion: 'checkIntentAmount', args: { operator: 'lte', value: ONE_ETH } },
-      ]),
-      permitLargeWithTwoApprovers,
-    ],
-  })
-})
-afterAll(async () => {
-  await setup?.gateway.close()
+const setup = useSigningGateway({
+  policies: [
+    policy('permit-small', 'permit', [
+      { criterion: 'checkAction', args: ['signTransaction', 'signMessage'] },
+      { criterion: 'checkIntentAmount', args: { operator: 'lte', value: ONE_ETH } },
+    ]),
+    permitLargeWithTwoApprovers,
+  ],
 })
 
 const approve = (requestId: string, approval: string) =>

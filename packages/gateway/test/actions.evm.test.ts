@@ -10,9 +10,10 @@ import {
   recoverTransactionAddress,
   recoverTypedDataAddress,
 } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signingRequests } from '../src/db/actionsSchema'
-import { policy, type SigningSetup, startSigningGateway, testAddress } from './support/signingClient'
+import { policy, testAddress } from './support/signingClient'
+import { useSigningGateway } from './support/useTestGateway'
 
 const policies = [
   policy('forbid-approvals', 'forbid', [{ criterion: 'checkIntentType', args: ['erc20Approve'] }]),
@@ -22,17 +23,11 @@ const policies = [
   ]),
 ]
 
-let setup: SigningSetup
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-beforeAll(async () => {
-  setup = await startSigningGateway({
-    policies,
-    provider: { networks: { POLYGON: { rpcUrl: 'http://127.0.0.1:9' } }, rpcTimeoutMs: 2000 },
-  })
-})
-afterAll(async () => {
-  await setup?.gateway.close()
+const setup = useSigningGateway({
+  policies,
+  provider: { networks: { POLYGON: { rpcUrl: 'http://127.0.0.1:9' } }, rpcTimeoutMs: 2000 },
 })
 
 const source = () => ({ type: 'account', id: setup.accounts.ETHEREUM! })

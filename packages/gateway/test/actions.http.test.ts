@@ -8,16 +8,10 @@ import {
   recoverTransactionAddress,
   recoverTypedDataAddress,
 } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { signApproval } from '../src/pipeline/approvalToken'
-import {
-  type HttpResponse,
-  overHttp,
-  policy,
-  type SigningSetup,
-  startSigningGateway,
-  testAddress,
-} from './support/signingClient'
+import { type HttpResponse, overHttp, policy, testAddress } from './support/signingClient'
+import { useSigningGateway } from './support/useTestGateway'
 
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const validator = '0x00000000219ab540356cBB839Cbe05303d7705Fa'
@@ -38,36 +32,32 @@ const typedData = {
   message: { amount: '42', owner: testAddress },
 } as const
 
-let setup: SigningSetup
 let http: (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<HttpResponse>
 let sequence = 0
 const nextId = () => `http-${++sequence}-${Date.now()}`
 
-beforeAll(async () => {
-  setup = await startSigningGateway({
-    policies: [
-      policy('permit-all-signing', 'permit', [
-        { criterion: 'checkAction', args: ['signTransaction', 'signMessage', 'signTypedData', 'signRaw'] },
-        { criterion: 'checkIntentAmount', args: { operator: 'lte', value: '100000000000000000000' } },
-      ]),
-      policy('permit-raw', 'permit', [{ criterion: 'checkAction', args: ['signRaw'] }]),
-      policy('permit-messages', 'permit', [
-        { criterion: 'checkAction', args: ['signMessage', 'signTypedData'] },
-      ]),
-      policy('permit-large-approved', 'permit', [
-        { criterion: 'checkAction', args: ['signTransaction'] },
-        { criterion: 'checkIntentAmount', args: { operator: 'gt', value: '100000000000000000000' } },
-        {
-          criterion: 'checkApprovals',
-          args: [{ approvalCount: 1, approvalEntityType: 'user', entityIds: ['bob'], countPrincipal: false }],
-        },
-      ]),
-    ],
-  })
-  http = await overHttp(setup)
+const setup = useSigningGateway({
+  policies: [
+    policy('permit-all-signing', 'permit', [
+      { criterion: 'checkAction', args: ['signTransaction', 'signMessage', 'signTypedData', 'signRaw'] },
+      { criterion: 'checkIntentAmount', args: { operator: 'lte', value: '100000000000000000000' } },
+    ]),
+    policy('permit-raw', 'permit', [{ criterion: 'checkAction', args: ['signRaw'] }]),
+    policy('permit-messages', 'permit', [
+      { criterion: 'checkAction', args: ['signMessage', 'signTypedData'] },
+    ]),
+    policy('permit-large-approved', 'permit', [
+      { criterion: 'checkAction', args: ['signTransaction'] },
+      { criterion: 'checkIntentAmount', args: { operator: 'gt', value: '100000000000000000000' } },
+      {
+        criterion: 'checkApprovals',
+        args: [{ approvalCount: 1, approvalEntityType: 'user', entityIds: ['bob'], countPrincipal: false }],
+      },
+    ]),
+  ],
 })
-afterAll(async () => {
-  await setup?.gateway.close()
+beforeAll(async () => {
+  http = await overHttp(setup)
 })
 
 const ethereum = () => ({ type: 'account', id: setup.accounts.ETHEREUM! })

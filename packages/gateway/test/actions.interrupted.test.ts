@@ -1,25 +1,20 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signingRequests } from '../src/db/actionsSchema'
 import { recoverInterruptedRequests } from '../src/pipeline/recoverInterruptedRequests'
-import { policy, type SigningSetup, startSigningGateway } from './support/signingClient'
+import { policy } from './support/signingClient'
+import { useSigningGateway } from './support/useTestGateway'
 
-let setup: SigningSetup
 // Holds signMessage calls at the provider until the test lets them go.
 let release: () => void = () => {}
 let holding = false
 const held = () => new Promise<void>((resolve) => (release = resolve))
 
-beforeAll(async () => {
-  setup = await startSigningGateway({
-    policies: [policy('permit-messages', 'permit', [{ criterion: 'checkAction', args: ['signMessage'] }])],
-    beforeProviderCall: async (method) => {
-      if (holding && method === 'signMessage') await held()
-    },
-  })
-})
-afterAll(async () => {
-  await setup?.gateway.close()
+const setup = useSigningGateway({
+  policies: [policy('permit-messages', 'permit', [{ criterion: 'checkAction', args: ['signMessage'] }])],
+  beforeProviderCall: async (method) => {
+    if (holding && method === 'signMessage') await held()
+  },
 })
 
 let sequence = 0

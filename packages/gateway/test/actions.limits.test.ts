@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signingRequests } from '../src/db/actionsSchema'
-import { policy, type SigningSetup, sendEth, startSigningGateway } from './support/signingClient'
+import { policy, sendEth } from './support/signingClient'
+import { useSigningGateway } from './support/useTestGateway'
 
 // 1 500 wei a day: one transfer of 1 000 wei fits, a second does not.
 const policies = [
@@ -10,23 +11,17 @@ const policies = [
   ]),
 ]
 
-let setup: SigningSetup
 /** Provider calls held until the test lets them go. */
 let gate: Promise<void> = Promise.resolve()
 let atProvider = 0
 
-beforeAll(async () => {
-  setup = await startSigningGateway({
-    policies,
-    beforeProviderCall: async (method) => {
-      if (method !== 'signTransaction') return
-      atProvider++
-      await gate
-    },
-  })
-})
-afterAll(async () => {
-  await setup?.gateway.close()
+const setup = useSigningGateway({
+  policies,
+  beforeProviderCall: async (method) => {
+    if (method !== 'signTransaction') return
+    atProvider++
+    await gate
+  },
 })
 
 let sequence = 0

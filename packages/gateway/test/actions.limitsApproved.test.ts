@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signingRequests } from '../src/db/actionsSchema'
 import { signApproval } from '../src/pipeline/approvalToken'
-import { policy, type SigningSetup, sendEth, startSigningGateway } from './support/signingClient'
+import { policy, sendEth } from './support/signingClient'
+import { useSigningGateway } from './support/useTestGateway'
 
 // 1 500 wei a day, each transfer approved by bob.
 const policies = [
@@ -16,13 +17,7 @@ const policies = [
   ]),
 ]
 
-let setup: SigningSetup
-beforeAll(async () => {
-  setup = await startSigningGateway({ policies })
-})
-afterAll(async () => {
-  await setup?.gateway.close()
-})
+const setup = useSigningGateway({ policies })
 
 let sequence = 0
 const send = (value: string) => sendEth(setup, value, `approved-limit-${++sequence}`)

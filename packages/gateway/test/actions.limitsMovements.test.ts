@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { executeBatch, policy, type SigningSetup, startSigningGateway } from './support/signingClient'
+import { describe, expect, it } from 'vitest'
+import { executeBatch, policy } from './support/signingClient'
+import { useSigningGateway } from './support/useTestGateway'
 
 const USDC = 'eip155:1/erc20:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
 
@@ -19,13 +20,7 @@ const policies = [
   ]),
 ]
 
-let setup: SigningSetup
-beforeAll(async () => {
-  setup = await startSigningGateway({ policies })
-})
-afterAll(async () => {
-  await setup?.gateway.close()
-})
+const setup = useSigningGateway({ policies })
 
 let sequence = 0
 const nextId = () => `movements-${++sequence}`

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signingRequests } from '../src/db/actionsSchema'
-import { policy, type SigningSetup, sendEth, startSigningGateway } from './support/signingClient'
+import { policy, sendEth } from './support/signingClient'
+import { useSigningGateway } from './support/useTestGateway'
 
 // 1 500 wei over any 90 days: longer than a month.
 const policies = [
@@ -14,13 +15,7 @@ const policies = [
   ]),
 ]
 
-let setup: SigningSetup
-beforeAll(async () => {
-  setup = await startSigningGateway({ policies })
-})
-afterAll(async () => {
-  await setup?.gateway.close()
-})
+const setup = useSigningGateway({ policies })
 
 let sequence = 0
 const send = (value: string) => sendEth(setup, value, `reach-${++sequence}`)

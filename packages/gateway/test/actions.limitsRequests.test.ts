@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { executeBatch, policy, type SigningSetup, startSigningGateway } from './support/signingClient'
+import { describe, expect, it } from 'vitest'
+import { executeBatch, policy } from './support/signingClient'
+import { useSigningGateway } from './support/useTestGateway'
 
 // A rate limit counts requests: a past batch counts once, however many transfers it moved, as it counted when it
 // was decided.
@@ -10,13 +11,7 @@ const policies = [
   ]),
 ]
 
-let setup: SigningSetup
-beforeAll(async () => {
-  setup = await startSigningGateway({ policies })
-})
-afterAll(async () => {
-  await setup?.gateway.close()
-})
+const setup = useSigningGateway({ policies })
 
 describe('rate limits count past requests', () => {
   it('counts a past batch of two transfers as one request', async () => {

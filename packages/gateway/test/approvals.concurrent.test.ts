@@ -1,26 +1,15 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sendTransactionAction } from '../src/actions/sendTransactionAction'
 import { signingRequests } from '../src/db/actionsSchema'
 import { signApproval } from '../src/pipeline/approvalToken'
 import { approveSigningRequest } from '../src/pipeline/approveRequest'
 import { ClientPolicies } from '../src/pipeline/clientPolicyState'
-import {
-  permitLargeWithTwoApprovers,
-  type SigningSetup,
-  sendEth,
-  startSigningGateway,
-} from './support/signingClient'
+import { permitLargeWithTwoApprovers, sendEth } from './support/signingClient'
+import { useSigningGateway } from './support/useTestGateway'
 
-let setup: SigningSetup
-
-beforeAll(async () => {
-  setup = await startSigningGateway({
-    policies: [permitLargeWithTwoApprovers],
-  })
-})
-afterAll(async () => {
-  await setup?.gateway.close()
+const setup = useSigningGateway({
+  policies: [permitLargeWithTwoApprovers],
 })
 afterEach(() => {
   vi.useRealTimers()

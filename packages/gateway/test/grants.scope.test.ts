@@ -1,31 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { signingRequests } from '../src/db/actionsSchema'
 import { signApproval } from '../src/pipeline/approvalToken'
 import { createLocalProvider } from '../src/providers'
 import { approve, issueToken, openPage, startGrant, submitForm } from './grantsFlow'
-import { policy, type SigningSetup, startSigningGateway, testMnemonic } from './support/signingClient'
-import {
-  createTestConnection,
-  encryptCredentials,
-  registerTestClient,
-  signedInject,
-  startTestGateway,
-  type TestClient,
-  type TestGateway,
-  testScrypt,
-} from './support/testGateway'
+import { policy, testMnemonic } from './support/signingClient'
+import { createTestConnection, encryptCredentials, signedInject, testScrypt } from './support/testGateway'
+import { useSigningGateway, useTestClient, useTestGateway } from './support/useTestGateway'
 
 describe("a grant's networks", () => {
-  let setup: SigningSetup
-  beforeAll(async () => {
-    setup = await startSigningGateway({
-      policies: [policy('permit-messages', 'permit', [{ criterion: 'checkAction', args: ['signMessage'] }])],
-    })
-  })
-  afterAll(async () => {
-    await setup?.gateway.close()
+  const setup = useSigningGateway({
+    policies: [policy('permit-messages', 'permit', [{ criterion: 'checkAction', args: ['signMessage'] }])],
   })
 
   type Connection = { connectionId: string; accounts: Record<string, string> }
@@ -109,24 +95,16 @@ describe("a grant's networks", () => {
 })
 
 describe("a grant's networks, on approvals", () => {
-  let setup: SigningSetup
-  beforeAll(async () => {
-    setup = await startSigningGateway({
-      policies: [
-        policy('messages-approved-by-bob', 'permit', [
-          { criterion: 'checkAction', args: ['signMessage'] },
-          {
-            criterion: 'checkApprovals',
-            args: [
-              { approvalCount: 1, approvalEntityType: 'user', entityIds: ['bob'], countPrincipal: false },
-            ],
-          },
-        ]),
-      ],
-    })
-  })
-  afterAll(async () => {
-    await setup?.gateway.close()
+  const setup = useSigningGateway({
+    policies: [
+      policy('messages-approved-by-bob', 'permit', [
+        { criterion: 'checkAction', args: ['signMessage'] },
+        {
+          criterion: 'checkApprovals',
+          args: [{ approvalCount: 1, approvalEntityType: 'user', entityIds: ['bob'], countPrincipal: false }],
+        },
+      ]),
+    ],
   })
 
   it('an approval made with a token is refused on a network its grant did not enable, and nothing is signed', async () => {
@@ -181,20 +159,15 @@ describe("a grant's networks, on approvals", () => {
 })
 
 describe("a grant's providers", () => {
-  let gateway: TestGateway
-  let client: TestClient
+  // The local provider, declared a sandbox here.
+  const gateway = useTestGateway(
+    {},
+    { providers: [createLocalProvider({ scrypt: testScrypt, environment: 'sandbox' })] },
+  )
+  const client = useTestClient(gateway)
   let sandboxConnection: string
   beforeAll(async () => {
-    // The local provider, declared a sandbox here.
-    gateway = await startTestGateway(
-      {},
-      { providers: [createLocalProvider({ scrypt: testScrypt, environment: 'sandbox' })] },
-    )
-    client = await registerTestClient(gateway)
     sandboxConnection = (await createTestConnection(gateway, client)).connectionId
-  })
-  afterAll(async () => {
-    await gateway?.close()
   })
 
   it('offer only connections of the environments they enable (production by default)', async () => {

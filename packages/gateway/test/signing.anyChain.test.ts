@@ -1,27 +1,21 @@
 import { keccak256, toHex } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { policy, type SigningSetup, startSigningGateway, testAddress } from './support/signingClient'
+import { describe, expect, it } from 'vitest'
+import { policy, testAddress } from './support/signingClient'
+import { useSigningGateway } from './support/useTestGateway'
 
 /** The Ethereum account: the policies let it sign nothing off-chain. Its key also signs for every other chain. */
 const ethereumAccount = `eip155:1:${testAddress}`
 
-let setup: SigningSetup
-
-beforeAll(async () => {
-  setup = await startSigningGateway({
-    policies: [
-      policy('ethereum-signs-nothing-off-chain', 'forbid', [
-        { criterion: 'checkAction', args: ['signMessage', 'signTypedData', 'signRaw'] },
-        { criterion: 'checkResource', args: [ethereumAccount] },
-      ]),
-      policy('permit-signatures', 'permit', [
-        { criterion: 'checkAction', args: ['signMessage', 'signTypedData', 'signRaw'] },
-      ]),
-    ],
-  })
-})
-afterAll(async () => {
-  await setup?.gateway.close()
+const setup = useSigningGateway({
+  policies: [
+    policy('ethereum-signs-nothing-off-chain', 'forbid', [
+      { criterion: 'checkAction', args: ['signMessage', 'signTypedData', 'signRaw'] },
+      { criterion: 'checkResource', args: [ethereumAccount] },
+    ]),
+    policy('permit-signatures', 'permit', [
+      { criterion: 'checkAction', args: ['signMessage', 'signTypedData', 'signRaw'] },
+    ]),
+  ],
 })
 
 const polygon = () => ({ type: 'account', id: setup.accounts.POLYGON! })

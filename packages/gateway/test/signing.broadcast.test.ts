@@ -1,27 +1,26 @@
 import { parseTransaction } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeEthereumNode, startFakeEthereumNode } from './support/fakeEthereumNode'
-import { policy, type SigningSetup, startSigningGateway } from './support/signingClient'
+import { policy } from './support/signingClient'
+import { useSigningGateway } from './support/useTestGateway'
 
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const gwei = 10n ** 9n
 
 let node: FakeEthereumNode
-let setup: SigningSetup
 
 beforeAll(async () => {
   node = await startFakeEthereumNode({ chainId: 8453, nonce: 3, gasPrice: 2n * gwei, baseFeePerGas: gwei })
-  setup = await startSigningGateway({
-    policies: [
-      policy('permit-transactions', 'permit', [{ criterion: 'checkAction', args: ['signTransaction'] }]),
-    ],
-    provider: { networks: { BASE: { rpcUrl: node.url } }, rpcTimeoutMs: 300 },
-  })
 })
 afterAll(async () => {
-  await setup?.gateway.close()
   await node?.close()
 })
+const setup = useSigningGateway(() => ({
+  policies: [
+    policy('permit-transactions', 'permit', [{ criterion: 'checkAction', args: ['signTransaction'] }]),
+  ],
+  provider: { networks: { BASE: { rpcUrl: node.url } }, rpcTimeoutMs: 300 },
+}))
 
 const send = (value: string, idempotenceId: string) =>
   setup.call('POST', '/v1/provider/evm/send-transaction', {

@@ -1,24 +1,18 @@
 import { parseTransaction } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { policy, type SigningSetup, sendEth, startSigningGateway } from './support/signingClient'
+import { describe, expect, it } from 'vitest'
+import { policy, sendEth } from './support/signingClient'
+import { useSigningGateway } from './support/useTestGateway'
 
 /** 0.01 ETH: the most network fee the policies let a transaction spend. */
 const feeCap = '10000000000000000'
 
-let setup: SigningSetup
-
-beforeAll(async () => {
-  setup = await startSigningGateway({
-    policies: [
-      policy('forbid-costly-gas', 'forbid', [
-        { criterion: 'checkGasFeeAmount', args: { operator: 'gt', value: feeCap } },
-      ]),
-      policy('permit-transactions', 'permit', [{ criterion: 'checkAction', args: ['signTransaction'] }]),
-    ],
-  })
-})
-afterAll(async () => {
-  await setup?.gateway.close()
+const setup = useSigningGateway({
+  policies: [
+    policy('forbid-costly-gas', 'forbid', [
+      { criterion: 'checkGasFeeAmount', args: { operator: 'gt', value: feeCap } },
+    ]),
+    policy('permit-transactions', 'permit', [{ criterion: 'checkAction', args: ['signTransaction'] }]),
+  ],
 })
 
 /** The most the signed transaction can spend on gas. */

@@ -1,19 +1,13 @@
 import { count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signingRequests } from '../src/db/actionsSchema'
-import { policy, type SigningSetup, startSigningGateway } from './support/signingClient'
+import { policy } from './support/signingClient'
+import { useSigningGateway } from './support/useTestGateway'
 
-let setup: SigningSetup
-
-beforeAll(async () => {
-  setup = await startSigningGateway({
-    policies: [
-      policy('permit-all', 'permit', [{ criterion: 'checkAction', args: ['signMessage', 'signTypedData'] }]),
-    ],
-  })
-})
-afterAll(async () => {
-  await setup?.gateway.close()
+const setup = useSigningGateway({
+  policies: [
+    policy('permit-all', 'permit', [{ criterion: 'checkAction', args: ['signMessage', 'signTypedData'] }]),
+  ],
 })
 
 const source = () => ({ type: 'account', id: setup.accounts.ETHEREUM! })

@@ -1,17 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { signingRequests } from '../src/db/actionsSchema'
 import { recoverInterruptedRequests } from '../src/pipeline/recoverInterruptedRequests'
-import { policy, type SigningSetup, sendEth, startSigningGateway } from './support/signingClient'
+import { policy, sendEth } from './support/signingClient'
+import { useSigningGateway } from './support/useTestGateway'
 
-let setup: SigningSetup
+const setup = useSigningGateway({
+  policies: [
+    policy('permit-transactions', 'permit', [{ criterion: 'checkAction', args: ['signTransaction'] }]),
+  ],
+})
 
 beforeAll(async () => {
-  setup = await startSigningGateway({
-    policies: [
-      policy('permit-transactions', 'permit', [{ criterion: 'checkAction', args: ['signTransaction'] }]),
-    ],
-  })
   // The database refuses to record one request as signed: what a connection lost right after the provider
   // answered looks like to the gateway.
   await setup.gateway.app.db.execute(sql`
@@ -25,9 +25,6 @@ beforeAll(async () => {
   await setup.gateway.app.db.execute(sql`
     create trigger refuse_signed_record before update on signing_requests
     for each row execute function refuse_signed_record()`)
-})
-afterAll(async () => {
-  await setup?.gateway.close()
 })
 
 const rowOf = async (idempotenceId: string) => {

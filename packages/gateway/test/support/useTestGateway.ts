@@ -1,69 +1,88 @@
 import { afterAll, beforeAll } from 'vitest'
 import type { JwsAlgorithm } from '../../src/auth/jwsAlgorithms'
-import type { GatewayConfig } from '../../src/config/gatewayConfig'
+import { type SigningSetup, startSigningGateway } from './signingClient'
 import { registerTestClient, startTestGateway, type TestClient, type TestGateway } from './testGateway'
 
 /**
- * The test gateway of a file (or of the describe it is called in): started in a beforeAll, closed in an afterAll.
+ * Something a file (or the describe it is called in) starts in a beforeAll and, given `stop`, stops in an afterAll.
  *
- * The handle stands for the gateway from the start, so a file declares it as a `const` and passes it wherever a
- * TestGateway goes; its fields are read from the started gateway each time, and reading one before the beforeAll
- * ran throws instead of handing a test `undefined`. Hooks registered after this call run after the gateway starts,
- * and their afterAll runs before it closes.
+ * The handle stands for it from the start, so a file declares it as a `const` and passes it wherever the started
+ * value goes: each field (one per key of `fields`, which the type makes complete) is read from the started value
+ * when it is read, and reading one before the beforeAll ran throws instead of handing a test `undefined`. Spreading
+ * the handle copies the started value's fields. Hooks registered after the call run after it starts, and their
+ * afterAll runs before it stops.
  */
-export function useTestGateway(...args: Parameters<typeof startTestGateway>): TestGateway {
-  let started: TestGateway | undefined
+function startedForTests<T extends object>(
+  what: string,
+  fields: Record<keyof T, true>,
+  start: () => Promise<T>,
+  stop?: (started: T) => Promise<void>,
+): T {
+  let started: T | undefined
   beforeAll(async () => {
-    started = await startTestGateway(...args)
+    started = await start()
   })
-  afterAll(async () => {
-    await started?.close()
-  })
-  const current = () => {
-    if (!started) throw new Error('The test gateway is read before its beforeAll ran')
-    return started
+  if (stop) {
+    afterAll(async () => {
+      if (started) await stop(started)
+    })
   }
-  return {
-    get app() {
-      return current().app
-    },
-    get config(): GatewayConfig {
-      return current().config
-    },
-    get database() {
-      return current().database
-    },
-    close: () => current().close(),
+  const handle = {} as T
+  for (const key of Object.keys(fields) as (keyof T)[]) {
+    Object.defineProperty(handle, key, {
+      enumerable: true,
+      get: () => {
+        if (!started) throw new Error(`${what} is read before its beforeAll ran`)
+        return started[key]
+      },
+    })
   }
+  return handle
+}
+
+/** The test gateway of a file: started in a beforeAll, closed in an afterAll. */
+export function useTestGateway(...args: Parameters<typeof startTestGateway>): TestGateway {
+  return startedForTests(
+    'The test gateway',
+    { app: true, config: true, database: true, close: true },
+    () => startTestGateway(...args),
+    (gateway) => gateway.close(),
+  )
 }
 
 /**
- * A client registered on a `useTestGateway` gateway in a beforeAll, after the gateway starts and after the clients
- * asked for before it (so a file registers its clients in the order it names them). Like the gateway, the handle
- * reads the registered client each time and throws when read too early; spreading it copies the registered client.
+ * A client registered on a `useTestGateway` gateway in a beforeAll: after the gateway starts, and after the clients
+ * asked for before it, so a file registers its clients in the order it names them.
  */
 export function useTestClient(
   gateway: TestGateway,
   algorithms?: JwsAlgorithm[],
   extra?: Record<string, unknown>,
 ): TestClient {
-  let registered: TestClient | undefined
-  beforeAll(async () => {
-    registered = await registerTestClient(gateway, algorithms, extra)
-  })
-  const current = () => {
-    if (!registered) throw new Error('The test client is read before its beforeAll ran')
-    return registered
-  }
-  return {
-    get clientId() {
-      return current().clientId
+  return startedForTests('A test client', { clientId: true, keys: true, key: true }, () =>
+    registerTestClient(gateway, algorithms, extra),
+  )
+}
+
+type SigningOptions = Parameters<typeof startSigningGateway>[0]
+
+/**
+ * The signing gateway of a file (see `startSigningGateway`): started in a beforeAll, closed in an afterAll. Options
+ * that need what an earlier beforeAll started (a node's URL) are given as a function, read when the gateway starts.
+ */
+export function useSigningGateway(options: SigningOptions | (() => SigningOptions)): SigningSetup {
+  return startedForTests(
+    'The signing gateway',
+    {
+      gateway: true,
+      client: true,
+      connectionId: true,
+      calls: true,
+      accounts: true,
+      approvers: true,
+      call: true,
     },
-    get keys() {
-      return current().keys
-    },
-    get key() {
-      return current().key
-    },
-  }
+    () => startSigningGateway(typeof options === 'function' ? options() : options),
+    (setup) => setup.gateway.close(),
+  )
 }
