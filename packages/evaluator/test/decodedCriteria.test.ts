@@ -554,8 +554,15 @@ describe('a gas fee forbid on decoded requests: it fails closed when the fee is 
     })
   })
 
-  it('forbids a user operation, whose fee the decoder does not report', async () => {
-    expect(await decideFixture('user-operation-v07', [costly, anything])).toMatchObject({
+  it('forbids a user operation whose fee is unknown', async () => {
+    // The v0.7 operation of the fixtures without its maxFeePerGas: its EntryPoint prefund cannot be known.
+    const fixture = JSON.parse(
+      readFileSync(new URL('../../../fixtures/requests/user-operation-v07.json', import.meta.url), 'utf8'),
+    ) as { chainId: number; request: { method: string; params: [Record<string, unknown>, string] } }
+    const [op, entrypoint] = fixture.request.params
+    const { maxFeePerGas: _, ...noFee } = op
+    const rpc = { ...fixture.request, params: [noFee, entrypoint] }
+    expect(await decide(rpc, [costly, anything], {}, fixture.chainId)).toMatchObject({
       decision: 'Forbid',
       heldCriteria: held,
     })

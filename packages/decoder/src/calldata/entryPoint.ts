@@ -1,5 +1,7 @@
-import { size } from 'viem'
+import { hexToBigInt, size, sliceHex } from 'viem'
 import { addressField, interactWith } from '../display/fields'
+import type { Intent } from '../types'
+import { unpackUints, userOperationGas } from '../userOperation/userOperationGas'
 import { paymasterOf, userOperationResolution } from '../userOperation/userOperationResolution'
 import { addFlag, checkBatchSize, firstNestedError } from './batch'
 import { callIntent } from './decodeCall'
@@ -13,7 +15,65 @@ interface PackedOp {
   paymasterAndData: `0x${string}`
 }
 
-function handleOps(input: HandlerInput, ops: readonly PackedOp[], beneficiary: string) {
+interface OpV06 extends PackedOp {
+  callGasLimit: bigint
+  verificationGasLimit: bigint
+  preVerificationGas: bigint
+  maxFeePerGas: bigint
+  maxPriorityFeePerGas: bigint
+}
+
+interface OpV07 extends PackedOp {
+  accountGasLimits: `0x${string}`
+  preVerificationGas: bigint
+  gasFees: `0x${string}`
+}
+
+const zeroAddress = '0x0000000000000000000000000000000000000000'
+
+function gasV06(op: OpV06): Intent['gas'] {
+  return userOperationGas({
+    rule: '0.6',
+    callGasLimit: op.callGasLimit,
+    verificationGasLimit: op.verificationGasLimit,
+    preVerificationGas: op.preVerificationGas,
+    maxFeePerGas: op.maxFeePerGas,
+    maxPriorityFeePerGas: op.maxPriorityFeePerGas,
+    paymaster: size(op.paymasterAndData) >= 20 && sliceHex(op.paymasterAndData, 0, 20) !== zeroAddress,
+  })
+}
+
+/**
+ * v0.7 packs (verificationGasLimit, callGasLimit) and (maxPriorityFeePerGas, maxFeePerGas) into two words, and a
+ * paymaster's limits into paymasterAndData after its address (16 bytes each, UserOperationLib
+ * PAYMASTER_DATA_OFFSET 52): a shorter non-empty paymasterAndData is refused by the EntryPoint (AA93), and the
+ * fee is left out.
+ */
+function gasV07(op: OpV07): Intent['gas'] {
+  const [verificationGasLimit, callGasLimit] = unpackUints(op.accountGasLimits)
+  const [maxPriorityFeePerGas, maxFeePerGas] = unpackUints(op.gasFees)
+  const paymasterBytes = size(op.paymasterAndData)
+  if (paymasterBytes > 0 && paymasterBytes < 52) return undefined
+  const withPaymaster = paymasterBytes > 0
+  return userOperationGas({
+    rule: '0.7',
+    callGasLimit,
+    verificationGasLimit,
+    preVerificationGas: op.preVerificationGas,
+    maxFeePerGas,
+    maxPriorityFeePerGas,
+    paymaster: withPaymaster,
+    paymasterVerificationGasLimit: withPaymaster ? hexToBigInt(sliceHex(op.paymasterAndData, 20, 36)) : 0n,
+    paymasterPostOpGasLimit: withPaymaster ? hexToBigInt(sliceHex(op.paymasterAndData, 36, 52)) : 0n,
+  })
+}
+
+function handleOps<Op extends PackedOp>(
+  input: HandlerInput,
+  ops: readonly Op[],
+  beneficiary: string,
+  gasOf: (op: Op) => Intent['gas'],
+) {
   const { call, ctx, depth, path } = input
   checkBatchSize(ops.length, path)
   const resolutions = ops.map((op, i) =>
@@ -25,6 +85,7 @@ function handleOps(input: HandlerInput, ops: readonly PackedOp[], beneficiary: s
         callData: op.callData,
         deploysAccount: size(op.initCode) > 0,
         paymaster: paymasterOf(op.paymasterAndData, `${path}/ops/${i}/paymasterAndData`),
+        gas: gasOf(op),
       },
       call.to,
       call.chainId,
@@ -61,10 +122,10 @@ function handleOps(input: HandlerInput, ops: readonly PackedOp[], beneficiary: s
 
 export const handleOpsV06 = defineFunction(
   'function handleOps((address sender, uint256 nonce, bytes initCode, bytes callData, uint256 callGasLimit, uint256 verificationGasLimit, uint256 preVerificationGas, uint256 maxFeePerGas, uint256 maxPriorityFeePerGas, bytes paymasterAndData, bytes signature)[] ops, address beneficiary)',
-  (input) => handleOps(input, input.args[0], input.args[1]),
+  (input) => handleOps(input, input.args[0], input.args[1], gasV06),
 )
 
 export const handleOpsV07 = defineFunction(
   'function handleOps((address sender, uint256 nonce, bytes initCode, bytes callData, bytes32 accountGasLimits, uint256 preVerificationGas, bytes32 gasFees, bytes paymasterAndData, bytes signature)[] ops, address beneficiary)',
-  (input) => handleOps(input, input.args[0], input.args[1]),
+  (input) => handleOps(input, input.args[0], input.args[1], gasV07),
 )

@@ -174,13 +174,19 @@ export interface Intent {
     code: number
     name: string
   }
+  /**
+   * What the request may pay for gas. For a user operation, the terms its EntryPoint charges against its required prefund.
+   */
   gas?: {
-    gasLimit?: DecimalString
+    /**
+     * The transaction's gas limit; for a user operation, the gas its EntryPoint's required prefund counts (callGasLimit + verificationGasLimit + preVerificationGas, verificationGasLimit three times for v0.6 with a paymaster, plus the paymaster's verification and postOp gas limits from v0.7).
+     */
+    gasLimit?: string
     gasPrice?: DecimalString
     maxFeePerGas?: DecimalString
     maxPriorityFeePerGas?: DecimalString
     /**
-     * gasLimit times the highest fee per gas, in wei.
+     * gasLimit times the highest fee per gas, in wei: the most the request can pay for gas (for a user operation, its EntryPoint's required prefund). Absent when unknown.
      */
     maxFee?: string
   }

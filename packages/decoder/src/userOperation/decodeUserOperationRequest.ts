@@ -9,6 +9,7 @@ import {
   parseQuantity,
 } from '../request/values'
 import type { Resolution } from '../types'
+import { readRpcUserOperationGas } from './readRpcUserOperationGas'
 import { paymasterOf, userOperationResolution } from './userOperationResolution'
 
 /**
@@ -43,6 +44,7 @@ export function decodeUserOperationRequest(params: unknown, ctx: DecodeContext, 
       callData: parseCalldata(op.callData, path, 'callData'),
       deploysAccount: initCode.length > 2 || factory !== undefined,
       paymaster,
+      gas: readRpcUserOperationGas(op, entrypoint, paymaster),
     },
     entrypoint,
     chainId,

@@ -14,6 +14,8 @@ export interface UserOperationParts {
   deploysAccount: boolean
   /** Who pays the gas, when not the account itself (lowercase). */
   paymaster?: `0x${string}` | undefined
+  /** The gas terms; `maxFee` is the EntryPoint's required prefund, left out when it cannot be known. */
+  gas?: Intent['gas'] | undefined
 }
 
 /**
@@ -62,6 +64,7 @@ export function userOperationResolution(
   }
   if (entrypoint) intent.entrypoint = entrypoint
   if (op.paymaster) intent.paymaster = op.paymaster
+  if (op.gas) intent.gas = op.gas
   if (op.deploysAccount) addFlag(intent, 'accountDeployment')
   for (const flag of inner.intent.flags ?? []) addFlag(intent, flag)
   const fields = [
