@@ -7,12 +7,10 @@ import {
 } from 'viem'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { DecidedGas } from '../types'
-import { createLocalProvider } from './localProvider'
 import type { LocalSession } from './localSession'
 import { withdrawAbi } from './staking'
+import { connectTestSession, rejection, testAddress } from './testSession'
 
-const mnemonic = 'test test test test test test test test test test test junk'
-const signerAddress = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const usdc = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
 const validator = '0x00000000219ab540356cBB839Cbe05303d7705Fa'
@@ -24,29 +22,20 @@ const decided: DecidedGas = {
   maxFeePerGas: '12000000000',
   maxPriorityFeePerGas: '2000000000',
 }
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  )
 
 let session: LocalSession
 let ethereum: string
 
 beforeEach(async () => {
-  const provider = createLocalProvider({ scrypt: { N: 2 ** 10, r: 8, p: 1 } })
-  session = await provider.connect(
-    { passphrase: 'a long enough passphrase', mnemonic },
-    { connectionId: 'decided-gas' },
-  )
-  const [wallet] = await session.listWallets()
-  ethereum = wallet!.accounts.find((a) => a.networkId === 'ETHEREUM')!.externalId
+  const connected = await connectTestSession('decided-gas')
+  session = connected.session
+  ethereum = connected.accountOn('ETHEREUM')
 })
 
 /** The signed transaction, after checking that the account's key signed it. */
 async function signedBy(signed: Hex) {
   const serializedTransaction = signed as TransactionSerialized
-  expect(await recoverTransactionAddress({ serializedTransaction })).toBe(signerAddress)
+  expect(await recoverTransactionAddress({ serializedTransaction })).toBe(testAddress)
   return parseTransaction(serializedTransaction)
 }
 

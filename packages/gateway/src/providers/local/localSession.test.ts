@@ -17,11 +17,10 @@ import {
 } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { TypedDataDefinition } from '../types'
-import { createLocalProvider } from './localProvider'
 import type { LocalSession } from './localSession'
+import { connectTestSession, rejection, testAddress } from './testSession'
 
-const mnemonic = 'test test test test test test test test test test test junk'
-const first = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const first = testAddress
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const usdc = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
 
@@ -30,21 +29,11 @@ let ethereum: string
 let solana: string
 
 beforeAll(async () => {
-  const provider = createLocalProvider({ scrypt: { N: 2 ** 10, r: 8, p: 1 } })
-  session = await provider.connect(
-    { passphrase: 'a long enough passphrase', mnemonic },
-    { connectionId: 'c1' },
-  )
-  const [wallet] = await session.listWallets()
-  ethereum = wallet!.accounts.find((a) => a.networkId === 'ETHEREUM')!.externalId
-  solana = wallet!.accounts.find((a) => a.networkId === 'SOLANA')!.externalId
+  const connected = await connectTestSession('c1')
+  session = connected.session
+  ethereum = connected.accountOn('ETHEREUM')
+  solana = connected.accountOn('SOLANA')
 })
-
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  )
 
 describe('signTransaction', () => {
   it('signs an EIP-1559 transaction that recovers to the account, filling nonce, gas and fees offline', async () => {

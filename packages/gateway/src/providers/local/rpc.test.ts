@@ -3,17 +3,11 @@ import type { AddressInfo } from 'node:net'
 import { parseTransaction, recoverTransactionAddress } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type FakeEthereumNode, startFakeEthereumNode } from '../../../test/support/fakeEthereumNode'
-import { createLocalProvider } from './localProvider'
+import { connectTestSession, rejection, testAddress } from './testSession'
 
-const mnemonic = 'test test test test test test test test test test test junk'
-const first = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const first = testAddress
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const gwei = 10n ** 9n
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  )
 
 let node: FakeEthereumNode
 
@@ -24,16 +18,8 @@ afterAll(() => node.close())
 beforeEach(() => node.reset())
 
 async function connect(url = node.url) {
-  const provider = createLocalProvider({
-    scrypt: { N: 2 ** 10, r: 8, p: 1 },
-    networks: { ETHEREUM: { rpcUrl: url } },
-  })
-  const session = await provider.connect(
-    { passphrase: 'a long enough passphrase', mnemonic },
-    { connectionId: 'r1' },
-  )
-  const [wallet] = await session.listWallets()
-  return { session, account: wallet!.accounts.find((a) => a.networkId === 'ETHEREUM')!.externalId }
+  const { session, accountOn } = await connectTestSession('r1', { networks: { ETHEREUM: { rpcUrl: url } } })
+  return { session, account: accountOn('ETHEREUM') }
 }
 
 describe('signing with a network RPC endpoint', () => {

@@ -1,34 +1,22 @@
 import { decodeFunctionData, parseTransaction, recoverTransactionAddress } from 'viem'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createLocalProvider } from './localProvider'
 import type { LocalSession } from './localSession'
 import { withdrawAbi } from './staking'
+import { connectTestSession, rejection, testAddress } from './testSession'
 
-const mnemonic = 'test test test test test test test test test test test junk'
-const stakeAccount = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const validator = '0x00000000219ab540356cBB839Cbe05303d7705Fa'
 const otherValidator = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const thirtyTwoEth = (32n * 10n ** 18n).toString()
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  )
 
 let session: LocalSession
 let account: string
 
 beforeEach(async () => {
-  const provider = createLocalProvider({
-    scrypt: { N: 2 ** 10, r: 8, p: 1 },
+  const connected = await connectTestSession('s1', {
     networks: { ETHEREUM_HOLESKY: { stakingValidator: otherValidator } },
   })
-  session = await provider.connect(
-    { passphrase: 'a long enough passphrase', mnemonic },
-    { connectionId: 's1' },
-  )
-  const [wallet] = await session.listWallets()
-  account = wallet!.accounts.find((a) => a.networkId === 'ETHEREUM')!.externalId
+  session = connected.session
+  account = connected.accountOn('ETHEREUM')
 })
 
 const stake = () =>
@@ -53,14 +41,14 @@ describe('local staking', () => {
     expect(position).toMatchObject({
       status: 'pending_approval',
       validatorAddress: validator,
-      stakeAccountAddress: stakeAccount,
+      stakeAccountAddress: testAddress,
       amount: thirtyTwoEth,
     })
     const [deposit] = created.transactions
     expect(deposit).toMatchObject({ externalTransactionStatus: 'signed' })
     expect(
       await recoverTransactionAddress({ serializedTransaction: deposit!.signedTransaction as never }),
-    ).toBe(stakeAccount)
+    ).toBe(testAddress)
     expect(parseTransaction(deposit!.signedTransaction!)).toMatchObject({
       to: validator.toLowerCase(),
       value: BigInt(thirtyTwoEth),
@@ -89,7 +77,7 @@ describe('local staking', () => {
       source: { accountExternalId: account },
       networkId: 'ETHEREUM',
       validatorAddress: validator.toLowerCase(),
-      stakeAccountAddress: stakeAccount,
+      stakeAccountAddress: testAddress,
       amount: thirtyTwoEth,
     })
     expect(unstake).toMatchObject({ status: 'exiting', positionExternalId: position!.externalId })
@@ -148,7 +136,7 @@ describe('local staking', () => {
           ...base,
           positionExternalId: id,
           validatorAddress: validator,
-          stakeAccountAddress: stakeAccount,
+          stakeAccountAddress: testAddress,
         } as never),
       ),
     ).toMatchObject({ code: 'INVALID_REQUEST', details: { path: '/stakePositionId' } })
