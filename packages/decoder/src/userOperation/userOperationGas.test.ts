@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs'
-import { decodeFunctionData, parseAbi, toHex } from 'viem'
+import { decodeFunctionData, encodeFunctionData, parseAbi, toHex } from 'viem'
 import { getUserOperationHash } from 'viem/account-abstraction'
 import { describe, expect, it } from 'vitest'
 import { decodeIntent } from '../decodeRequest'
 
 const ENTRYPOINT_V06 = '0x5ff137d4b0fdcd49dca30c7cf57e578a026d2789'
 const ENTRYPOINT_V07 = '0x0000000071727de22e5e9d8baf0edac6f37da032'
+const op7Paymaster = '0x1b637a3008dc1f86d92031a97fc4b5ac0803329e'
 
 const handleOpsAbi = parseAbi([
   'function handleOps((address sender, uint256 nonce, bytes initCode, bytes callData, uint256 callGasLimit, uint256 verificationGasLimit, uint256 preVerificationGas, uint256 maxFeePerGas, uint256 maxPriorityFeePerGas, bytes paymasterAndData, bytes signature)[] ops, address beneficiary)',
@@ -97,6 +98,20 @@ describe('the gas of a user operation (the EntryPoint required prefund)', () => 
     // The same operation bundled (Sepolia transaction 0xfce54378…): packed, it reads the same.
     const bundle = decodeIntent(fixture('entrypoint-handle-ops-v07').request, { chainId })
     expect(bundle.intent.intents?.[0]?.gas).toEqual(gas)
+    // Bundled with a paymasterAndData that ends inside the paymaster's limits (the EntryPoint refuses it, AA93):
+    // the limits are unknown, and so is the fee.
+    const sent = fixture('entrypoint-handle-ops-v07').request
+    const { args } = decodeFunctionData({ abi: handleOpsAbi, data: sent.params[0].data as `0x${string}` })
+    const [ops, beneficiary] = args as unknown as [Record<string, unknown>[], `0x${string}`]
+    const cut = { ...ops[0], paymasterAndData: (ops[0]!.paymasterAndData as string).slice(0, 2 + 2 * 40) }
+    const data = encodeFunctionData({
+      abi: [handleOpsAbi[1]],
+      functionName: 'handleOps',
+      args: [[cut as never], beneficiary],
+    })
+    const short = decodeIntent({ ...sent, params: [{ ...sent.params[0], data }] }, { chainId })
+    expect(short.intent.intents?.[0]).toMatchObject({ type: 'userOperation', paymaster: op7Paymaster })
+    expect(short.intent.intents?.[0]?.gas).toBeUndefined()
   })
 
   it('v0.7 on mainnet: a packed operation and its RPC form agree', () => {
