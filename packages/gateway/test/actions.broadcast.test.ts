@@ -1,22 +1,15 @@
 import { keccak256, recoverTransactionAddress } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeEthereumNode, startFakeEthereumNode } from './support/fakeEthereumNode'
+import { describe, expect, it } from 'vitest'
 import { policy, testAddress } from './support/signingClient'
-import { useSigningGateway } from './support/useTestGateway'
+import { useFakeEthereumNode, useSigningGateway } from './support/useTestGateway'
 
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const gwei = 10n ** 9n
 
-let node: FakeEthereumNode
 let sequence = 0
 const nextId = () => `broadcast-${++sequence}-${Date.now()}`
 
-beforeAll(async () => {
-  node = await startFakeEthereumNode({ chainId: 8453, nonce: 3, gasPrice: 2n * gwei, baseFeePerGas: gwei })
-})
-afterAll(async () => {
-  await node?.close()
-})
+const node = useFakeEthereumNode({ chainId: 8453, nonce: 3, gasPrice: 2n * gwei, baseFeePerGas: gwei })
 const setup = useSigningGateway(() => ({
   policies: [
     policy('permit-transactions', 'permit', [{ criterion: 'checkAction', args: ['signTransaction'] }]),

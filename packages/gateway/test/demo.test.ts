@@ -1,18 +1,12 @@
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { provisionDemo } from '../src/demo/provisionDemo'
-import { signedInject, startTestGateway, type TestGateway } from './support/testGateway'
+import { signedInject } from './support/testGateway'
+import { useTestGateway } from './support/useTestGateway'
 
 const demoFile = fileURLToPath(new URL('../../../fixtures/gateway/demo.json', import.meta.url))
 
-let gateway: TestGateway
-
-beforeAll(async () => {
-  gateway = await startTestGateway()
-})
-afterAll(async () => {
-  await gateway?.close()
-})
+const gateway = useTestGateway()
 
 describe('demo provisioning (what pnpm start does on a fresh gateway)', () => {
   it('registers the demo client with the fixtures, connects the local provider once, and its key signs requests', async () => {

@@ -1,18 +1,14 @@
 import { CompactEncrypt, importJWK } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { signRequest } from '../src/auth/signRequest'
 import { generateSigningJwk, type SigningKeyPair } from '../src/crypto/generateSigningJwk'
-import { startTestGateway, type TestGateway } from './support/testGateway'
+import { useTestGateway } from './support/useTestGateway'
 
-let gateway: TestGateway
+const gateway = useTestGateway()
 let base: string
 
 beforeAll(async () => {
-  gateway = await startTestGateway()
   base = await gateway.app.listen({ host: '127.0.0.1', port: 0 })
-})
-afterAll(async () => {
-  await gateway?.close()
 })
 
 /** A client as it would be written outside the gateway: fetch, and a request signed with the client's key. */

@@ -1,29 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { sha256 } from '@noble/hashes/sha2.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { registrableActionSchemas } from '../src/actions/actionSchemas'
 import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
 import { createAjv } from '../src/http/createAjv'
 import { registrableSchemas } from '../src/http/gatewaySchemas'
 import { policy } from './support/signingClient'
-import {
-  registerTestClient,
-  signedInject,
-  startTestGateway,
-  type TestClient,
-  type TestGateway,
-} from './support/testGateway'
+import { registerTestClient, signedInject, type TestClient } from './support/testGateway'
+import { useTestGateway } from './support/useTestGateway'
 
 /** Real requests and the entities document they are decoded with, from fixtures/requests. */
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../../fixtures/requests/${name}`, import.meta.url), 'utf8'))
 
-let gateway: TestGateway
+const gateway = useTestGateway()
 let client: TestClient
 
 beforeAll(async () => {
-  gateway = await startTestGateway()
   const key = await generateSigningJwk('ES256K', 'analyst-key')
   const entities = fixture('entities.json')
   entities.users.push({ id: 'analyst', role: 'member' })
@@ -47,9 +41,6 @@ beforeAll(async () => {
     presets: ['erc20-address-book-only'],
   })
   client = { ...registered, keys: [key], key }
-})
-afterAll(async () => {
-  await gateway?.close()
 })
 
 /** The response schema, checked strictly: /evaluate serializes its answer as built, not through the schema. */

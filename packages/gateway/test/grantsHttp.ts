@@ -1,13 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
-import { buildGateway } from '../src/app/buildGateway'
 import { redactedPaths } from '../src/app/logRedaction'
 import { signRequest } from '../src/auth/signRequest'
-import { seedCatalogue } from '../src/catalogue/seedCatalogue'
-import { openDatabase } from '../src/db/openDatabase'
-import { createLocalProvider } from '../src/providers'
-import { type TestClient, type TestGateway, testConfig, testScrypt } from './support/testGateway'
+import { startTestGateway, type TestClient, type TestGateway } from './support/testGateway'
 
 /** A gateway listening on loopback whose JSON logs (info and up, redacted as in production) are kept in memory. */
 export async function startLoggedGateway(): Promise<{
@@ -22,25 +18,11 @@ export async function startLoggedGateway(): Promise<{
       done()
     },
   })
-  const config = await testConfig()
-  const database = await openDatabase({})
-  await seedCatalogue(database.db)
-  const app = await buildGateway({
-    config,
-    db: database.db,
-    providers: [createLocalProvider({ scrypt: testScrypt })],
-    logger: { level: 'info', stream, redact: { paths: redactedPaths, censor: '[redacted]' } },
-  })
-  const base = await app.listen({ host: '127.0.0.1', port: 0 })
-  const gateway: TestGateway = {
-    app,
-    config,
-    database,
-    close: async () => {
-      await app.close()
-      await database.close()
-    },
-  }
+  const gateway = await startTestGateway(
+    {},
+    { logger: { level: 'info', stream, redact: { paths: redactedPaths, censor: '[redacted]' } } },
+  )
+  const base = await gateway.app.listen({ host: '127.0.0.1', port: 0 })
   return { gateway, base, logs: () => lines.join('') }
 }
 

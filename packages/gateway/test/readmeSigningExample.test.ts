@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { FlattenedSign, importJWK, type JWK } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
-import { startTestGateway, type TestGateway } from './support/testGateway'
+import { useTestGateway } from './support/useTestGateway'
 
 // The README's "How to sign a request" example, verbatim apart from where the key comes from:
 // if this test breaks, the README is wrong.
@@ -33,15 +33,11 @@ async function signedFetch(clientId: string, privateJwk: JWK, method: string, ur
   })
 }
 
-let gateway: TestGateway
+const gateway = useTestGateway()
 let base: string
 
 beforeAll(async () => {
-  gateway = await startTestGateway()
   base = await gateway.app.listen({ host: '127.0.0.1', port: 0 })
-})
-afterAll(async () => {
-  await gateway?.close()
 })
 
 describe('README: how to sign a request', () => {

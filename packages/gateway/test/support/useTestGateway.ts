@@ -1,5 +1,10 @@
 import { afterAll, beforeAll } from 'vitest'
 import type { JwsAlgorithm } from '../../src/auth/jwsAlgorithms'
+import {
+  type FakeEthereumNode,
+  type FakeEthereumNodeOptions,
+  startFakeEthereumNode,
+} from './fakeEthereumNode'
 import { type SigningSetup, startSigningGateway } from './signingClient'
 import { registerTestClient, startTestGateway, type TestClient, type TestGateway } from './testGateway'
 
@@ -8,9 +13,9 @@ import { registerTestClient, startTestGateway, type TestClient, type TestGateway
  *
  * The handle stands for it from the start, so a file declares it as a `const` and passes it wherever the started
  * value goes: each field (one per key of `fields`, which the type makes complete) is read from the started value
- * when it is read, and reading one before the beforeAll ran throws instead of handing a test `undefined`. Spreading
- * the handle copies the started value's fields. Hooks registered after the call run after it starts, and their
- * afterAll runs before it stops.
+ * when it is read and written to it when a test sets it, and using one before the beforeAll ran throws instead of
+ * handing a test `undefined`. Spreading the handle copies the started value's fields. Hooks registered after the
+ * call run after it starts, and their afterAll runs before it stops.
  */
 function startedForTests<T extends object>(
   what: string,
@@ -27,13 +32,21 @@ function startedForTests<T extends object>(
       if (started) await stop(started)
     })
   }
+  const current = () => {
+    if (!started) throw new Error(`${what} is read before its beforeAll ran`)
+    return started
+  }
   const handle = {} as T
   for (const key of Object.keys(fields) as (keyof T)[]) {
     Object.defineProperty(handle, key, {
       enumerable: true,
       get: () => {
-        if (!started) throw new Error(`${what} is read before its beforeAll ran`)
-        return started[key]
+        const value = current()[key]
+        // A method is called on the started value, not on the handle.
+        return typeof value === 'function' ? value.bind(current()) : value
+      },
+      set: (value: T[keyof T]) => {
+        current()[key] = value
       },
     })
   }
@@ -84,5 +97,24 @@ export function useSigningGateway(options: SigningOptions | (() => SigningOption
     },
     () => startSigningGateway(typeof options === 'function' ? options() : options),
     (setup) => setup.gateway.close(),
+  )
+}
+
+/** A fake Ethereum node (see `startFakeEthereumNode`): started in a beforeAll, closed in an afterAll. */
+export function useFakeEthereumNode(options: FakeEthereumNodeOptions): FakeEthereumNode {
+  return startedForTests(
+    'The fake Ethereum node',
+    {
+      url: true,
+      received: true,
+      calls: true,
+      chainId: true,
+      reject: true,
+      stallMs: true,
+      reset: true,
+      close: true,
+    },
+    () => startFakeEthereumNode(options),
+    (node) => node.close(),
   )
 }
