@@ -1,5 +1,11 @@
 import type { JsonRpcRequest } from '@rampart/decoder'
-import type { DecidedGas, EvmTransactionRequest, PreparedTransaction } from '../providers/types'
+import type { Outcome } from '../pipeline/signingAction'
+import type {
+  DecidedGas,
+  EvmTransactionRequest,
+  PreparedTransaction,
+  SignedTransaction,
+} from '../providers/types'
 import { quantity } from './evmSigner'
 
 /** The transaction as a wallet sends it in eth_sendTransaction: hex quantities, gas as `gas`. */
@@ -33,4 +39,16 @@ export function decidedGas(details: Record<string, unknown>): DecidedGas | undef
   if (transaction === undefined) return undefined
   const { type, gasLimit, gasPrice, maxFeePerGas, maxPriorityFeePerGas } = transaction
   return { type, gasLimit, gasPrice, maxFeePerGas, maxPriorityFeePerGas }
+}
+
+/** The outcome of a signed transaction: signed, or broadcast, with the action's own result fields beside its bytes. */
+export function signedOutcome(signed: SignedTransaction, result: Record<string, unknown>): Outcome {
+  const status = signed.broadcast ? 'broadcast' : 'signed'
+  return {
+    status,
+    // Signed, and perhaps on the network: the client can send the same bytes again, never a new request.
+    externalStatus: signed.broadcastError === undefined ? status : 'broadcast_unknown',
+    externalId: signed.txHash,
+    result: { txHash: signed.txHash, signedTransaction: signed.signedTransaction, ...result },
+  }
 }

@@ -3,7 +3,7 @@ import { resolveSigner } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
 import { isProviderError, ProviderError } from '../providers/errors'
 import type { PreparedTransaction } from '../providers/types'
-import { decidedRequest } from './decidedTransaction'
+import { decidedRequest, signedOutcome } from './decidedTransaction'
 import { iso, requireEvmSigner, requireSameAddress } from './evmSigner'
 
 /** The create body, as `schemas/gateway/actions/` defines it. */
@@ -54,18 +54,7 @@ export const sendTransactionAction: SigningAction<SendTransactionBody> = {
       addressExternalId: plan.signer.addressExternalId,
       transaction: { ...decided, from: plan.signer.address },
     })
-    const status = signed.broadcast ? 'broadcast' : 'signed'
-    return {
-      status,
-      // Signed, and perhaps on the network: the client can send the same bytes again, never a new request.
-      externalStatus: signed.broadcastError === undefined ? status : 'broadcast_unknown',
-      externalId: signed.txHash,
-      result: {
-        txHash: signed.txHash,
-        signedTransaction: signed.signedTransaction,
-        transaction: signed.transaction,
-      },
-    }
+    return signedOutcome(signed, { transaction: signed.transaction })
   },
   toApi(row) {
     const result = row.result ?? {}

@@ -7,7 +7,7 @@ import { resolveSigner, type Signer } from '../pipeline/resolveSigner'
 import type { PlanContext, SigningAction } from '../pipeline/signingAction'
 import type { BuildTransferInput, PreparedTransaction } from '../providers/types'
 import { accountToApi, addressToApi, assetToApi, networkToApi, walletToApi } from '../resources/toApi'
-import { decidedGas, decidedRequest } from './decidedTransaction'
+import { decidedGas, decidedRequest, signedOutcome } from './decidedTransaction'
 import { iso } from './evmSigner'
 import { resolveTransferAsset, toBaseUnits } from './resolveTransferAsset'
 
@@ -200,26 +200,17 @@ export const transferAction: SigningAction<CreateTransferBody> = {
       ...transferInput(plan.signer, details, body),
       ...(gas === undefined ? {} : { gas }),
     })
-    const status = built.broadcast ? 'broadcast' : 'signed'
-    return {
-      status,
-      // Signed, and perhaps on the network: the client can send the same bytes again, never a new request.
-      externalStatus: built.broadcastError === undefined ? status : 'broadcast_unknown',
-      externalId: built.txHash,
-      result: {
-        txHash: built.txHash,
-        signedTransaction: built.signedTransaction,
-        networkFeeAttribution: built.networkFeeAttribution,
-        grossAmount: formatUnits(BigInt(built.grossAmount), details.decimals),
-        netAmount: formatUnits(BigInt(built.netAmount), details.decimals),
-        fees: built.fees.map((fee) => ({
-          type: fee.type,
-          attribution: fee.attribution,
-          amount: formatUnits(BigInt(fee.amount), details.nativeDecimals),
-          assetId: details.nativeAssetId,
-        })),
-      },
-    }
+    return signedOutcome(built, {
+      networkFeeAttribution: built.networkFeeAttribution,
+      grossAmount: formatUnits(BigInt(built.grossAmount), details.decimals),
+      netAmount: formatUnits(BigInt(built.netAmount), details.decimals),
+      fees: built.fees.map((fee) => ({
+        type: fee.type,
+        attribution: fee.attribution,
+        amount: formatUnits(BigInt(fee.amount), details.nativeDecimals),
+        assetId: details.nativeAssetId,
+      })),
+    })
   },
   toApi(row) {
     const body = row.body as unknown as CreateTransferBody
