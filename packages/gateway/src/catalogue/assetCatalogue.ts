@@ -78,93 +78,25 @@ const coins: CatalogueAsset[] = networkCatalogue.map((network) => {
   }
 })
 
+/** A token's network, symbol, name, decimals and contract, then its Fireblocks and BitGo ids where they list it. */
 type TokenSpec = [
   networkId: string,
   symbol: string,
   name: string,
   decimals: number,
   address: string,
-  external?: ExternalAssetRow[],
+  fireblocksId?: string,
+  bitgoId?: string,
 ]
 
 const tokenSpecs: TokenSpec[] = [
-  [
-    'ETHEREUM',
-    'USDC',
-    'USD Coin',
-    6,
-    '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
-    [
-      { provider: 'fireblocks', externalId: 'USDC' },
-      { provider: 'bitgo', externalId: 'usdc' },
-    ],
-  ],
-  [
-    'ETHEREUM',
-    'USDT',
-    'Tether USD',
-    6,
-    '0xdAC17F958D2ee523a2206206994597C13D831ec7',
-    [
-      { provider: 'fireblocks', externalId: 'USDT_ERC20' },
-      { provider: 'bitgo', externalId: 'usdt' },
-    ],
-  ],
-  [
-    'ETHEREUM',
-    'DAI',
-    'Dai Stablecoin',
-    18,
-    '0x6B175474E89094C44Da98b954EedeAC495271d0F',
-    [
-      { provider: 'fireblocks', externalId: 'DAI' },
-      { provider: 'bitgo', externalId: 'dai' },
-    ],
-  ],
-  [
-    'ETHEREUM',
-    'WETH',
-    'Wrapped Ether',
-    18,
-    '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
-    [
-      { provider: 'fireblocks', externalId: 'WETH' },
-      { provider: 'bitgo', externalId: 'weth' },
-    ],
-  ],
-  [
-    'ETHEREUM',
-    'WBTC',
-    'Wrapped BTC',
-    8,
-    '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599',
-    [
-      { provider: 'fireblocks', externalId: 'WBTC' },
-      { provider: 'bitgo', externalId: 'wbtc' },
-    ],
-  ],
-  [
-    'ETHEREUM',
-    'LINK',
-    'ChainLink Token',
-    18,
-    '0x514910771AF9Ca656af840dff83E8264EcF986CA',
-    [
-      { provider: 'fireblocks', externalId: 'LINK' },
-      { provider: 'bitgo', externalId: 'link' },
-    ],
-  ],
-  [
-    'ETHEREUM',
-    'UNI',
-    'Uniswap',
-    18,
-    '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984',
-    [
-      { provider: 'fireblocks', externalId: 'UNI' },
-      { provider: 'bitgo', externalId: 'uni' },
-    ],
-  ],
+  ['ETHEREUM', 'USDC', 'USD Coin', 6, '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 'USDC', 'usdc'],
+  ['ETHEREUM', 'USDT', 'Tether USD', 6, '0xdAC17F958D2ee523a2206206994597C13D831ec7', 'USDT_ERC20', 'usdt'],
+  ['ETHEREUM', 'DAI', 'Dai Stablecoin', 18, '0x6B175474E89094C44Da98b954EedeAC495271d0F', 'DAI', 'dai'],
+  ['ETHEREUM', 'WETH', 'Wrapped Ether', 18, '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', 'WETH', 'weth'],
+  ['ETHEREUM', 'WBTC', 'Wrapped BTC', 8, '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599', 'WBTC', 'wbtc'],
+  ['ETHEREUM', 'LINK', 'ChainLink Token', 18, '0x514910771AF9Ca656af840dff83E8264EcF986CA', 'LINK', 'link'],
+  ['ETHEREUM', 'UNI', 'Uniswap', 18, '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984', 'UNI', 'uni'],
   ['ETHEREUM', 'AAVE', 'Aave Token', 18, '0x7Fc66500c84A76Ad7e9c93437bFc5Ac33E2DDaE9'],
   ['ETHEREUM', 'stETH', 'Liquid staked Ether 2.0', 18, '0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84'],
   ['ETHEREUM_SEPOLIA', 'USDC', 'USD Coin', 6, '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238'],
@@ -180,15 +112,16 @@ const tokenSpecs: TokenSpec[] = [
   ['AVALANCHE', 'USDC', 'USD Coin', 6, '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E'],
 ]
 
+const listedBy = (provider: string, externalId: string | undefined): ExternalAssetRow[] =>
+  externalId ? [{ provider, externalId }] : []
+
 /** ERC-20 tokens: CAIP-19 `erc20` ids with the lowercase contract; the local provider uses the same id. */
 const tokens: CatalogueAsset[] = tokenSpecs.map(
-  ([networkId, symbol, name, decimals, address, external = []]) => {
+  ([networkId, symbol, name, decimals, address, fireblocksId, bitgoId]) => {
     const network = networkCatalogue.find((candidate) => candidate.networkId === networkId)
     if (!network) throw new Error(`Unknown network ${networkId}`)
     const assetId = `${network.caip2}/erc20:${address.toLowerCase()}`
-    const local = network.external.some((e) => e.provider === 'local')
-      ? [{ provider: 'local', externalId: assetId }]
-      : []
+    const local = network.external.some((e) => e.provider === 'local') ? assetId : undefined
     return {
       assetId,
       networkId,
@@ -196,7 +129,11 @@ const tokens: CatalogueAsset[] = tokenSpecs.map(
       symbol,
       decimals,
       onchainId: address,
-      external: [...local, ...external],
+      external: [
+        ...listedBy('local', local),
+        ...listedBy('fireblocks', fireblocksId),
+        ...listedBy('bitgo', bitgoId),
+      ],
     }
   },
 )

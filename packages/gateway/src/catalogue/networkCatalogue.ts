@@ -36,29 +36,41 @@ export const networkTypes = [
 ] as const
 export type NetworkType = (typeof networkTypes)[number]
 
-type Flags = Partial<Omit<ExternalNetworkRow, 'externalId' | 'provider'>>
+type Flags = Partial<Omit<ExternalNetworkRow, 'externalId' | 'provider' | 'supportsEvm'>>
 
-const on = (provider: string, externalId: string, flags: Flags = {}): ExternalNetworkRow => ({
-  externalId,
+/** A provider's listing of a network; `externalId` null means the network's catalogue id. */
+type Listing = { provider: string; externalId: string | null; flags: Flags }
+
+const on = (provider: string, externalId: string, flags: Flags = {}): Listing => ({
   provider,
-  supportsEvm: flags.supportsEvm ?? false,
-  supportsTransfer: flags.supportsTransfer ?? true,
-  supportsStake: flags.supportsStake ?? false,
-  customStakingValidator: flags.customStakingValidator ?? false,
+  externalId,
+  flags,
 })
+// The local provider names networks by their catalogue id.
+const local = (flags: Flags = {}): Listing => ({ provider: 'local', externalId: null, flags })
+const stake: Flags = { supportsStake: true }
+const customStake: Flags = { supportsStake: true, customStakingValidator: true }
 
-// The local provider names networks by their catalogue id and signs for every EVM network.
-const local = (networkId: string, flags: Flags = {}) =>
-  on('local', networkId, { supportsEvm: true, ...flags })
-const evm = { supportsEvm: true }
+// Every provider that lists an EVM network signs EVM transactions on it, and none signs them elsewhere.
+function externalRows(networkId: string, type: NetworkType, listings: Listing[]): ExternalNetworkRow[] {
+  return listings.map(({ provider, externalId, flags }) => ({
+    externalId: externalId ?? networkId,
+    provider,
+    supportsEvm: type === 'evm',
+    supportsTransfer: flags.supportsTransfer ?? true,
+    supportsStake: flags.supportsStake ?? false,
+    customStakingValidator: flags.customStakingValidator ?? false,
+  }))
+}
 
 function evmNetwork(
   networkId: string,
   name: string,
   evmChainId: number,
   coinType: number,
-  external: ExternalNetworkRow[],
+  listings: Listing[],
 ): CatalogueNetwork {
+  const external = externalRows(networkId, 'evm', listings)
   return { networkId, name, type: 'evm', coinType, evmChainId, caip2: `eip155:${evmChainId}`, external }
 }
 
@@ -68,75 +80,58 @@ function otherNetwork(
   type: NetworkType,
   coinType: number,
   caip2: string,
-  external: ExternalNetworkRow[],
+  listings: Listing[],
 ): CatalogueNetwork {
+  const external = externalRows(networkId, type, listings)
   return { networkId, name, type, coinType, evmChainId: null, caip2, external }
 }
 
 export const networkCatalogue: readonly CatalogueNetwork[] = [
   evmNetwork('ETHEREUM', 'Ethereum', 1, 60, [
-    local('ETHEREUM', { supportsStake: true, customStakingValidator: true }),
-    on('fireblocks', 'ETH', { ...evm, supportsStake: true }),
-    on('anchorage', 'ETH', { ...evm, supportsStake: true }),
-    on('bitgo', 'eth', { ...evm, supportsStake: true }),
+    local(customStake),
+    on('fireblocks', 'ETH', stake),
+    on('anchorage', 'ETH', stake),
+    on('bitgo', 'eth', stake),
   ]),
   evmNetwork('ETHEREUM_SEPOLIA', 'Ethereum Sepolia', 11155111, 1, [
-    local('ETHEREUM_SEPOLIA', { supportsStake: true, customStakingValidator: true }),
-    on('fireblocks', 'ETH_TEST5', evm),
+    local(customStake),
+    on('fireblocks', 'ETH_TEST5'),
   ]),
   evmNetwork('ETHEREUM_HOLESKY', 'Ethereum Holesky', 17000, 1, [
-    local('ETHEREUM_HOLESKY', { supportsStake: true, customStakingValidator: true }),
-    on('fireblocks', 'ETH_TEST6', { ...evm, supportsStake: true }),
-    on('anchorage', 'ETHHOL', { ...evm, supportsStake: true }),
-    on('bitgo', 'hteth', { ...evm, supportsStake: true }),
+    local(customStake),
+    on('fireblocks', 'ETH_TEST6', stake),
+    on('anchorage', 'ETHHOL', stake),
+    on('bitgo', 'hteth', stake),
   ]),
   evmNetwork('POLYGON', 'Polygon PoS', 137, 966, [
-    local('POLYGON'),
-    on('fireblocks', 'MATIC_POLYGON', evm),
-    on('bitgo', 'polygon', evm),
+    local(),
+    on('fireblocks', 'MATIC_POLYGON'),
+    on('bitgo', 'polygon'),
   ]),
-  evmNetwork('POLYGON_AMOY', 'Polygon Amoy', 80002, 1, [
-    local('POLYGON_AMOY'),
-    on('fireblocks', 'AMOY_POLYGON_TEST', evm),
-  ]),
+  evmNetwork('POLYGON_AMOY', 'Polygon Amoy', 80002, 1, [local(), on('fireblocks', 'AMOY_POLYGON_TEST')]),
   evmNetwork('ARBITRUM', 'Arbitrum One', 42161, 60, [
-    local('ARBITRUM'),
-    on('fireblocks', 'ETH-AETH', evm),
-    on('bitgo', 'arbeth', evm),
+    local(),
+    on('fireblocks', 'ETH-AETH'),
+    on('bitgo', 'arbeth'),
   ]),
-  evmNetwork('ARBITRUM_SEPOLIA', 'Arbitrum Sepolia', 421614, 1, [local('ARBITRUM_SEPOLIA')]),
-  evmNetwork('OPTIMISM', 'OP Mainnet', 10, 60, [
-    local('OPTIMISM'),
-    on('fireblocks', 'ETH-OPT', evm),
-    on('bitgo', 'opeth', evm),
-  ]),
-  evmNetwork('OPTIMISM_SEPOLIA', 'OP Sepolia', 11155420, 1, [local('OPTIMISM_SEPOLIA')]),
-  evmNetwork('BASE', 'Base', 8453, 60, [
-    local('BASE'),
-    on('fireblocks', 'BASECHAIN_ETH', evm),
-    on('bitgo', 'baseeth', evm),
-  ]),
-  evmNetwork('BASE_SEPOLIA', 'Base Sepolia', 84532, 1, [
-    local('BASE_SEPOLIA'),
-    on('fireblocks', 'BASECHAIN_ETH_TEST5', evm),
-  ]),
-  evmNetwork('BSC', 'BNB Smart Chain', 56, 60, [
-    local('BSC'),
-    on('fireblocks', 'BNB_BSC', evm),
-    on('bitgo', 'bsc', evm),
-  ]),
+  evmNetwork('ARBITRUM_SEPOLIA', 'Arbitrum Sepolia', 421614, 1, [local()]),
+  evmNetwork('OPTIMISM', 'OP Mainnet', 10, 60, [local(), on('fireblocks', 'ETH-OPT'), on('bitgo', 'opeth')]),
+  evmNetwork('OPTIMISM_SEPOLIA', 'OP Sepolia', 11155420, 1, [local()]),
+  evmNetwork('BASE', 'Base', 8453, 60, [local(), on('fireblocks', 'BASECHAIN_ETH'), on('bitgo', 'baseeth')]),
+  evmNetwork('BASE_SEPOLIA', 'Base Sepolia', 84532, 1, [local(), on('fireblocks', 'BASECHAIN_ETH_TEST5')]),
+  evmNetwork('BSC', 'BNB Smart Chain', 56, 60, [local(), on('fireblocks', 'BNB_BSC'), on('bitgo', 'bsc')]),
   evmNetwork('AVALANCHE', 'Avalanche C-Chain', 43114, 60, [
-    local('AVALANCHE'),
-    on('fireblocks', 'AVAX', evm),
-    on('bitgo', 'avaxc', evm),
+    local(),
+    on('fireblocks', 'AVAX'),
+    on('bitgo', 'avaxc'),
   ]),
-  evmNetwork('GNOSIS', 'Gnosis Chain', 100, 700, [local('GNOSIS'), on('fireblocks', 'XDAI', evm)]),
-  evmNetwork('LINEA', 'Linea', 59144, 60, [local('LINEA')]),
-  evmNetwork('SCROLL', 'Scroll', 534352, 60, [local('SCROLL')]),
-  evmNetwork('ZKSYNC', 'ZKsync Era', 324, 60, [local('ZKSYNC')]),
-  evmNetwork('CELO', 'Celo', 42220, 52752, [on('fireblocks', 'CELO', evm), on('bitgo', 'celo', evm)]),
-  evmNetwork('FANTOM', 'Fantom Opera', 250, 1007, [on('fireblocks', 'FTM_FANTOM', evm)]),
-  evmNetwork('MOONBEAM', 'Moonbeam', 1284, 1284, [on('fireblocks', 'GLMR_GLMR', evm)]),
+  evmNetwork('GNOSIS', 'Gnosis Chain', 100, 700, [local(), on('fireblocks', 'XDAI')]),
+  evmNetwork('LINEA', 'Linea', 59144, 60, [local()]),
+  evmNetwork('SCROLL', 'Scroll', 534352, 60, [local()]),
+  evmNetwork('ZKSYNC', 'ZKsync Era', 324, 60, [local()]),
+  evmNetwork('CELO', 'Celo', 42220, 52752, [on('fireblocks', 'CELO'), on('bitgo', 'celo')]),
+  evmNetwork('FANTOM', 'Fantom Opera', 250, 1007, [on('fireblocks', 'FTM_FANTOM')]),
+  evmNetwork('MOONBEAM', 'Moonbeam', 1284, 1284, [on('fireblocks', 'GLMR_GLMR')]),
   evmNetwork('MANTLE', 'Mantle', 5000, 60, []),
   evmNetwork('BLAST', 'Blast', 81457, 60, []),
   evmNetwork('POLYGON_ZKEVM', 'Polygon zkEVM', 1101, 60, []),
@@ -171,19 +166,19 @@ export const networkCatalogue: readonly CatalogueNetwork[] = [
     on('bitgo', 'bch'),
   ]),
   otherNetwork('SOLANA', 'Solana', 'solana', 501, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', [
-    on('local', 'SOLANA', { supportsTransfer: false }),
-    on('fireblocks', 'SOL', { supportsStake: true, customStakingValidator: true }),
-    on('anchorage', 'SOL', { supportsStake: true }),
-    on('bitgo', 'sol', { supportsStake: true }),
+    local({ supportsTransfer: false }),
+    on('fireblocks', 'SOL', customStake),
+    on('anchorage', 'SOL', stake),
+    on('bitgo', 'sol', stake),
   ]),
   otherNetwork('SOLANA_DEVNET', 'Solana Devnet', 'solana', 1, 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', [
     on('fireblocks', 'SOL_TEST'),
     on('bitgo', 'tsol'),
   ]),
   otherNetwork('COSMOS', 'Cosmos Hub', 'cosmos', 118, 'cosmos:cosmoshub-4', [
-    on('fireblocks', 'ATOM_COS', { supportsStake: true }),
-    on('anchorage', 'ATOM', { supportsStake: true }),
-    on('bitgo', 'atom', { supportsStake: true }),
+    on('fireblocks', 'ATOM_COS', stake),
+    on('anchorage', 'ATOM', stake),
+    on('bitgo', 'atom', stake),
   ]),
   otherNetwork('XRP_LEDGER', 'XRP Ledger', 'xrpl', 144, 'xrpl:0', [
     on('fireblocks', 'XRP'),
@@ -200,21 +195,21 @@ export const networkCatalogue: readonly CatalogueNetwork[] = [
     on('bitgo', 'algo'),
   ]),
   otherNetwork('POLKADOT', 'Polkadot', 'substrate', 354, 'polkadot:91b171bb158e2d3848fa23a9f1c25182', [
-    on('fireblocks', 'DOT', { supportsStake: true }),
-    on('anchorage', 'DOT', { supportsStake: true }),
-    on('bitgo', 'dot', { supportsStake: true }),
+    on('fireblocks', 'DOT', stake),
+    on('anchorage', 'DOT', stake),
+    on('bitgo', 'dot', stake),
   ]),
   otherNetwork('KUSAMA', 'Kusama', 'substrate', 434, 'polkadot:b0a8d493285c2df73290dfb7e61f870f', [
     on('fireblocks', 'KSM'),
   ]),
   otherNetwork('NEAR', 'NEAR Protocol', 'near', 397, 'near:mainnet', [
-    on('fireblocks', 'NEAR', { supportsStake: true }),
-    on('anchorage', 'NEAR', { supportsStake: true }),
-    on('bitgo', 'near', { supportsStake: true }),
+    on('fireblocks', 'NEAR', stake),
+    on('anchorage', 'NEAR', stake),
+    on('bitgo', 'near', stake),
   ]),
   otherNetwork('TEZOS', 'Tezos', 'tezos', 1729, 'tezos:NetXdQprcVkpaWU', [
-    on('fireblocks', 'XTZ', { supportsStake: true }),
-    on('anchorage', 'XTZ', { supportsStake: true }),
+    on('fireblocks', 'XTZ', stake),
+    on('anchorage', 'XTZ', stake),
     on('bitgo', 'xtz'),
   ]),
   otherNetwork('CARDANO', 'Cardano', 'cardano', 1815, 'cip34:1-764824073', [

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm'
+import { getTableColumns, type SQL, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Database } from '../db/openDatabase'
 import { assets, networks } from '../db/schema'
 import { assetCatalogue } from './assetCatalogue'
@@ -25,13 +26,7 @@ export async function seedCatalogue(db: Database): Promise<void> {
       )
       .onConflictDoUpdate({
         target: networks.networkId,
-        set: {
-          name: sql`excluded.name`,
-          type: sql`excluded.type`,
-          coinType: sql`excluded.coin_type`,
-          evmChainId: sql`excluded.evm_chain_id`,
-          externalNetworks: sql`excluded.external_networks`,
-        },
+        set: takeIncoming(networks, ['name', 'type', 'coinType', 'evmChainId', 'externalNetworks']),
       })
     await tx
       .insert(assets)
@@ -49,13 +44,16 @@ export async function seedCatalogue(db: Database): Promise<void> {
       )
       .onConflictDoUpdate({
         target: assets.assetId,
-        set: {
-          name: sql`excluded.name`,
-          symbol: sql`excluded.symbol`,
-          decimals: sql`excluded.decimals`,
-          onchainId: sql`excluded.onchain_id`,
-          externalAssets: sql`excluded.external_assets`,
-        },
+        set: takeIncoming(assets, ['name', 'symbol', 'decimals', 'onchainId', 'externalAssets']),
       })
   })
+}
+
+/** The upsert's `set`: each named column takes the catalogue's value; `createdAt` keeps the stored one. */
+function takeIncoming<T extends PgTable>(
+  table: T,
+  keys: (keyof T['$inferInsert'] & string)[],
+): Record<string, SQL> {
+  const columns = getTableColumns(table)
+  return Object.fromEntries(keys.map((key) => [key, sql`excluded.${sql.identifier(columns[key]!.name)}`]))
 }
