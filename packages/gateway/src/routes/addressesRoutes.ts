@@ -1,19 +1,11 @@
-import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { addresses } from '../db/schema'
 import { NotFoundError } from '../errors/gatewayError'
-import {
-  clientHeaders,
-  connectionIdHeader,
-  dataOf,
-  errorResponses,
-  idParams,
-  listQuery,
-  pageOf,
-} from '../http/routeSchemas'
-import { type ListQuery, paginate } from '../pagination/paginate'
-import { clientScope } from '../resources/clientScope'
+import type { ListQuery } from '../pagination/paginate'
 import { addressToApi } from '../resources/toApi'
+import { connectionBoundPage, connectionBoundRow } from './connectionBoundReads'
+import { connectionBoundGetSchema, connectionBoundListSchema } from './connectionBoundSchemas'
+import { equalsIfGiven } from './listFilters'
 
 const orderColumns = {
   createdAt: addresses.createdAt,
@@ -27,30 +19,23 @@ export async function addressesRoutes(app: FastifyInstance) {
   app.get<{ Querystring: ListQuery & { accountId?: string } }>(
     '/v1/provider/addresses',
     {
-      schema: {
-        tags: ['Addresses'],
+      schema: connectionBoundListSchema({
+        tag: 'Addresses',
         summary: 'List addresses',
-        headers: clientHeaders(connectionIdHeader),
-        querystring: listQuery(Object.keys(orderColumns), {
+        item: 'address',
+        orderBy: Object.keys(orderColumns),
+        filters: {
           accountId: { type: 'string', maxLength: 200, description: 'Only the addresses of this account' },
-        }),
-        response: { 200: pageOf('address'), ...errorResponses(400, 401, 404, 409, 422, 500) },
-      },
+        },
+      }),
     },
     async (request) => {
-      const { accountId } = request.query
-      const page = await paginate<typeof addresses.$inferSelect>({
-        db: app.db,
+      const page = await connectionBoundPage(app, request, {
         table: addresses,
-        idColumn: addresses.addressId,
+        idKey: 'addressId',
         orderColumns,
-        where: and(
-          await clientScope(app, request, addresses),
-          accountId === undefined ? undefined : eq(addresses.accountId, accountId),
-        ),
         query: request.query,
-        idOf: (row) => row.addressId,
-        valueOf: (row, orderBy) => row[orderBy as keyof typeof orderColumns],
+        filters: [equalsIfGiven(addresses.accountId, request.query.accountId)],
       })
       return { data: page.data.map(addressToApi), page: page.page }
     },
@@ -59,21 +44,17 @@ export async function addressesRoutes(app: FastifyInstance) {
   app.get<{ Params: { addressId: string } }>(
     '/v1/provider/addresses/:addressId',
     {
-      schema: {
-        tags: ['Addresses'],
+      schema: connectionBoundGetSchema({
+        tag: 'Addresses',
         summary: 'Get an address',
-        headers: clientHeaders(connectionIdHeader),
-        params: idParams('addressId', 'The address id'),
-        response: { 200: dataOf('address'), ...errorResponses(401, 404, 409, 422, 500) },
-      },
+        item: 'address',
+        idName: 'addressId',
+        idDescription: 'The address id',
+      }),
     },
     async (request) => {
-      const [row] = await app.db
-        .select()
-        .from(addresses)
-        .where(
-          and(eq(addresses.addressId, request.params.addressId), await clientScope(app, request, addresses)),
-        )
+      const { addressId } = request.params
+      const row = await connectionBoundRow(app, request, addresses, addresses.addressId, addressId)
       if (!row) throw new NotFoundError('Address not found', 'ADDRESS_NOT_FOUND')
       return { data: addressToApi(row) }
     },

@@ -1,9 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { assets } from '../db/schema'
 import { clientHeaders, errorResponses, listQuery, pageOf } from '../http/routeSchemas'
-import { type ListQuery, paginate } from '../pagination/paginate'
+import type { ListQuery } from '../pagination/paginate'
 import { assetToApi } from '../resources/toApi'
+import { equalsIfGiven, listedByIfGiven } from './listFilters'
+import { listRows } from './listRows'
 
 const orderColumns = {
   createdAt: assets.createdAt,
@@ -32,20 +34,15 @@ export async function assetsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { provider, networkId } = request.query
-      const page = await paginate<typeof assets.$inferSelect>({
-        db: app.db,
+      const page = await listRows(app, {
         table: assets,
-        idColumn: assets.assetId,
+        idKey: 'assetId',
         orderColumns,
-        where: and(
-          provider === undefined
-            ? undefined
-            : sql`${assets.externalAssets} @> ${JSON.stringify([{ provider }])}::jsonb`,
-          networkId === undefined ? undefined : eq(assets.networkId, networkId),
-        ),
         query: request.query,
-        idOf: (row) => row.assetId,
-        valueOf: (row, orderBy) => row[orderBy as keyof typeof orderColumns],
+        where: and(
+          listedByIfGiven(assets.externalAssets, provider),
+          equalsIfGiven(assets.networkId, networkId),
+        ),
       })
       return { data: page.data.map(assetToApi), page: page.page }
     },

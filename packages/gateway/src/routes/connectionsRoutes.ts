@@ -7,9 +7,11 @@ import { connections } from '../db/schema'
 import { NotFoundError } from '../errors/gatewayError'
 import { ref } from '../http/gatewaySchemas'
 import { clientHeaders, dataOf, errorResponses, idParams, listQuery, pageOf } from '../http/routeSchemas'
-import { type ListQuery, paginate } from '../pagination/paginate'
+import type { ListQuery } from '../pagination/paginate'
 import { connectionToApi } from '../resources/toApi'
 import { syncConnection } from '../sync/syncConnection'
+import { equalsIfGiven } from './listFilters'
+import { listRows } from './listRows'
 
 const orderColumns = {
   createdAt: connections.createdAt,
@@ -57,18 +59,12 @@ export async function connectionsRoutes(app: FastifyInstance) {
     async (request) => {
       const { clientId } = clientOf(request)
       const { status } = request.query
-      const page = await paginate<typeof connections.$inferSelect>({
-        db: app.db,
+      const page = await listRows(app, {
         table: connections,
-        idColumn: connections.connectionId,
+        idKey: 'connectionId',
         orderColumns,
-        where: and(
-          eq(connections.clientId, clientId),
-          status === undefined ? undefined : eq(connections.status, status),
-        ),
         query: request.query,
-        idOf: (row) => row.connectionId,
-        valueOf: (row, orderBy) => row[orderBy as keyof typeof orderColumns],
+        where: and(eq(connections.clientId, clientId), equalsIfGiven(connections.status, status)),
       })
       return { data: page.data.map(connectionToApi), page: page.page }
     },

@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { knownDestinations } from '../db/schema'
-import { clientHeaders, connectionIdHeader, errorResponses, listQuery, pageOf } from '../http/routeSchemas'
-import { type ListQuery, paginate } from '../pagination/paginate'
-import { clientScope } from '../resources/clientScope'
+import type { ListQuery } from '../pagination/paginate'
 import { knownDestinationToApi } from '../resources/toApi'
+import { connectionBoundPage } from './connectionBoundReads'
+import { connectionBoundListSchema } from './connectionBoundSchemas'
+import { equalsIfGiven } from './listFilters'
 
 const orderColumns = {
   createdAt: knownDestinations.createdAt,
@@ -19,36 +19,32 @@ export async function knownDestinationsRoutes(app: FastifyInstance) {
   app.get<{ Querystring: KnownDestinationsQuery }>(
     '/v1/provider/known-destinations',
     {
-      schema: {
-        tags: ['Known destinations'],
+      schema: connectionBoundListSchema({
+        tag: 'Known destinations',
         summary: 'List known destinations',
-        headers: clientHeaders(connectionIdHeader),
-        querystring: listQuery(Object.keys(orderColumns), {
+        item: 'knownDestination',
+        orderBy: Object.keys(orderColumns),
+        filters: {
           source: {
             type: 'string',
             enum: ['provider', 'addressBook'],
             description: "Only the provider's destinations, or only the client's address book",
           },
           networkId: { type: 'string', maxLength: 64, description: 'Only destinations on this network' },
-        }),
-        response: { 200: pageOf('knownDestination'), ...errorResponses(400, 401, 404, 409, 422, 500) },
-      },
+        },
+      }),
     },
     async (request) => {
       const { source, networkId } = request.query
-      const page = await paginate<typeof knownDestinations.$inferSelect>({
-        db: app.db,
+      const page = await connectionBoundPage(app, request, {
         table: knownDestinations,
-        idColumn: knownDestinations.knownDestinationId,
+        idKey: 'knownDestinationId',
         orderColumns,
-        where: and(
-          await clientScope(app, request, knownDestinations),
-          source === undefined ? undefined : eq(knownDestinations.source, source),
-          networkId === undefined ? undefined : eq(knownDestinations.networkId, networkId),
-        ),
         query: request.query,
-        idOf: (row) => row.knownDestinationId,
-        valueOf: (row, orderBy) => row[orderBy as keyof typeof orderColumns],
+        filters: [
+          equalsIfGiven(knownDestinations.source, source),
+          equalsIfGiven(knownDestinations.networkId, networkId),
+        ],
       })
       return { data: page.data.map(knownDestinationToApi), page: page.page }
     },

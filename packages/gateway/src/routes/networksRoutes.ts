@@ -1,10 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { networkTypes } from '../catalogue/networkCatalogue'
 import { networks } from '../db/schema'
 import { clientHeaders, errorResponses, listQuery, pageOf } from '../http/routeSchemas'
-import { type ListQuery, paginate } from '../pagination/paginate'
+import type { ListQuery } from '../pagination/paginate'
 import { networkToApi } from '../resources/toApi'
+import { equalsIfGiven, listedByIfGiven } from './listFilters'
+import { listRows } from './listRows'
 
 const orderColumns = { createdAt: networks.createdAt, networkId: networks.networkId, name: networks.name }
 
@@ -38,21 +40,16 @@ export async function networksRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { provider, type, networkIds } = request.query
-      const page = await paginate<typeof networks.$inferSelect>({
-        db: app.db,
+      const page = await listRows(app, {
         table: networks,
-        idColumn: networks.networkId,
+        idKey: 'networkId',
         orderColumns,
+        query: request.query,
         where: and(
-          provider === undefined
-            ? undefined
-            : sql`${networks.externalNetworks} @> ${JSON.stringify([{ provider }])}::jsonb`,
-          type === undefined ? undefined : eq(networks.type, type),
+          listedByIfGiven(networks.externalNetworks, provider),
+          equalsIfGiven(networks.type, type),
           networkIds === undefined ? undefined : inArray(networks.networkId, networkIds.split(',')),
         ),
-        query: request.query,
-        idOf: (row) => row.networkId,
-        valueOf: (row, orderBy) => row[orderBy as keyof typeof orderColumns],
       })
       return { data: page.data.map(networkToApi), page: page.page }
     },
