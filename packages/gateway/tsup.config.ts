@@ -1,8 +1,9 @@
 import { defineConfig } from 'tsup'
+import { packageBuild } from '../../.config/tsup.base'
 
 export default defineConfig({
+  ...packageBuild,
   entry: ['src/index.ts', 'src/bin/start.ts', 'src/bin/request.ts'],
-  format: ['esm'],
   dts: {
     entry: 'src/index.ts',
     compilerOptions: {
@@ -13,9 +14,4 @@ export default defineConfig({
       strict: true,
     },
   },
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-  // Schemas are JSON data: inline them so plain Node never needs JSON import attributes.
-  noExternal: ['@rampart/schemas', '@rampart/policies'],
 })
