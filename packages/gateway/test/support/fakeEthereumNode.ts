@@ -22,6 +22,8 @@ export type FakeEthereumNode = {
   calls: string[]
   /** The chain id the node reports; a test may change it to make the node lie. */
   chainId: number
+  /** The latest block's base fee; a test may change it to make fees move. */
+  baseFeePerGas: bigint
   /** When set, eth_sendRawTransaction fails with this message. */
   reject: string | undefined
   /** When set, the node takes a raw transaction but answers eth_sendRawTransaction only this many ms later. */
@@ -40,10 +42,12 @@ export async function startFakeEthereumNode(options: FakeEthereumNodeOptions): P
     received: [],
     calls: [],
     chainId: options.chainId,
+    baseFeePerGas: options.baseFeePerGas,
     reject: undefined,
     stallMs: undefined,
     reset() {
       node.chainId = options.chainId
+      node.baseFeePerGas = options.baseFeePerGas
       node.reject = undefined
       node.stallMs = undefined
       node.received = []
@@ -71,7 +75,7 @@ export async function startFakeEthereumNode(options: FakeEthereumNodeOptions): P
             hash: `0x${'11'.repeat(32)}`,
             parentHash: `0x${'22'.repeat(32)}`,
             timestamp: '0x6553f100',
-            baseFeePerGas: hex(options.baseFeePerGas),
+            baseFeePerGas: hex(node.baseFeePerGas),
             gasLimit: '0x1c9c380',
             gasUsed: '0x0',
             miner: '0x0000000000000000000000000000000000000000',

@@ -109,6 +109,7 @@ export function useFakeEthereumNode(options: FakeEthereumNodeOptions): FakeEther
       received: true,
       calls: true,
       chainId: true,
+      baseFeePerGas: true,
       reject: true,
       stallMs: true,
       reset: true,
