@@ -1,52 +1,33 @@
 import { formatUnits } from 'viem'
 import { erc20Asset, maxUint256 } from '../caip'
-import type { DecodeContext } from '../context'
-import {
-  addressField,
-  addressLabel,
-  dateField,
-  interactWith,
-  rawField,
-  tokenAmountField,
-} from '../display/fields'
+import { addressField, addressLabel, dateField, rawField, tokenAmountField } from '../display/fields'
 import type { Display, DisplayField, Intent } from '../types'
+import { contractCallDisplay, fromToFields } from './contractCallDisplay'
 import { callIntent } from './decodeCall'
-import { defineFunction } from './defineFunction'
+import { defineFunction, type HandlerInput } from './defineFunction'
 
-function amountText(
-  ctx: DecodeContext,
-  chainId: number,
-  token: string,
-  amount: bigint,
-  unlimited = false,
-): string {
-  const info = ctx.provider.token?.(chainId, token)
-  const ticker = info?.symbol ?? addressLabel(ctx, chainId, token)
+/** The amount in the called token's units where the data provider knows the token, else in base units. */
+function amountText({ ctx, call }: HandlerInput, amount: bigint, unlimited = false): string {
+  const info = ctx.provider.token?.(call.chainId, call.to)
+  const ticker = info?.symbol ?? addressLabel(ctx, call.chainId, call.to)
   if (unlimited && amount === maxUint256) return `Unlimited ${ticker}`
   return info ? `${formatUnits(amount, info.decimals)} ${ticker}` : `${amount} base units of ${ticker}`
 }
 
 function tokenDisplay(
-  ctx: DecodeContext,
-  chainId: number,
-  token: string,
+  input: HandlerInput,
   intent: string,
   interpolated: string,
   fields: DisplayField[],
 ): Display {
-  const info = ctx.provider.token?.(chainId, token)
-  return {
-    intent,
-    interpolatedIntent: interpolated,
-    interactWith: interactWith(ctx, chainId, token, info?.symbol ?? null),
-    fields,
-    requiredFields: fields.map((f) => f.label),
-  }
+  const symbol = input.ctx.provider.token?.(input.call.chainId, input.call.to)?.symbol ?? null
+  return contractCallDisplay(input, symbol, intent, interpolated, fields)
 }
 
 export const erc20Transfer = defineFunction(
   'function transfer(address to, uint256 amount)',
-  ({ args, call, ctx, fn }) => {
+  (input) => {
+    const { args, call, ctx, fn } = input
     // Static arguments are read straight from the (lowercase) calldata: addresses are already lowercase.
     const [recipient, amount] = args as [string, bigint]
     const intent: Intent = callIntent('erc20Transfer', call, fn)
@@ -57,11 +38,9 @@ export const erc20Transfer = defineFunction(
       intent,
       display: () =>
         tokenDisplay(
-          ctx,
-          call.chainId,
-          call.to,
+          input,
           'Send',
-          `Send ${amountText(ctx, call.chainId, call.to, amount)} to ${addressLabel(ctx, call.chainId, recipient)}`,
+          `Send ${amountText(input, amount)} to ${addressLabel(ctx, call.chainId, recipient)}`,
           [
             tokenAmountField(ctx, call.chainId, 'Amount', call.to, amount),
             addressField(ctx, call.chainId, 'To', recipient),
@@ -74,7 +53,8 @@ export const erc20Transfer = defineFunction(
 
 export const erc20TransferFrom = defineFunction(
   'function transferFrom(address from, address to, uint256 amount)',
-  ({ args, call, ctx, fn }) => {
+  (input) => {
+    const { args, call, ctx, fn } = input
     // Static arguments are read straight from the (lowercase) calldata: addresses are already lowercase.
     const [from, to, amount] = args as [string, string, bigint]
     const intent = callIntent('erc20TransferFrom', call, fn)
@@ -85,16 +65,10 @@ export const erc20TransferFrom = defineFunction(
       intent,
       display: () =>
         tokenDisplay(
-          ctx,
-          call.chainId,
-          call.to,
+          input,
           'Send',
-          `Send ${amountText(ctx, call.chainId, call.to, amount)} from ${addressLabel(ctx, call.chainId, from)} to ${addressLabel(ctx, call.chainId, to)}`,
-          [
-            tokenAmountField(ctx, call.chainId, 'Amount', call.to, amount),
-            addressField(ctx, call.chainId, 'From', from),
-            addressField(ctx, call.chainId, 'To', to),
-          ],
+          `Send ${amountText(input, amount)} from ${addressLabel(ctx, call.chainId, from)} to ${addressLabel(ctx, call.chainId, to)}`,
+          [tokenAmountField(ctx, call.chainId, 'Amount', call.to, amount), ...fromToFields(input, from, to)],
         ),
     }
   },
@@ -105,7 +79,8 @@ function allowanceChange(
   type: 'erc20Approve' | 'erc20IncreaseAllowance' | 'erc20DecreaseAllowance',
   verb: string,
 ) {
-  return ({ args, call, ctx, fn }: Parameters<Parameters<typeof defineFunction>[1]>[0]) => {
+  return (input: HandlerInput) => {
+    const { args, call, ctx, fn } = input
     // Static arguments: the address is already lowercase.
     const [spender, amount] = args as [string, bigint]
     const intent = callIntent(type, call, fn)
@@ -115,9 +90,9 @@ function allowanceChange(
       const title = type === 'erc20Approve' && amount === 0n ? 'Revoke approval' : verb
       const text =
         title === 'Revoke approval'
-          ? `Revoke ${addressLabel(ctx, call.chainId, spender)}'s allowance on ${amountText(ctx, call.chainId, call.to, 0n).replace(/^0 (base units of )?/, '')}`
-          : `${verb} ${addressLabel(ctx, call.chainId, spender)} to spend ${amountText(ctx, call.chainId, call.to, amount, true)}`
-      return tokenDisplay(ctx, call.chainId, call.to, title, text, [
+          ? `Revoke ${addressLabel(ctx, call.chainId, spender)}'s allowance on ${amountText(input, 0n).replace(/^0 (base units of )?/, '')}`
+          : `${verb} ${addressLabel(ctx, call.chainId, spender)} to spend ${amountText(input, amount, true)}`
+      return tokenDisplay(input, title, text, [
         addressField(ctx, call.chainId, 'Spender', spender),
         tokenAmountField(ctx, call.chainId, 'Amount', call.to, amount, { unlimitedAt: maxUint256 }),
       ])
@@ -145,7 +120,8 @@ export const erc20DecreaseAllowance = defineFunction(
 /** EIP-2612 permit submitted on-chain (the signature is checked by the token). */
 export const erc2612PermitCall = defineFunction(
   'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
-  ({ args, call, ctx, fn }) => {
+  (input) => {
+    const { args, call, ctx, fn } = input
     const [owner, spender, value, deadline] = args as [string, string, bigint, bigint]
     const intent = callIntent('permit', call, fn)
     Object.assign(intent, {
@@ -160,11 +136,9 @@ export const erc2612PermitCall = defineFunction(
       intent,
       display: () =>
         tokenDisplay(
-          ctx,
-          call.chainId,
-          call.to,
+          input,
           'Permit',
-          `Permit ${addressLabel(ctx, call.chainId, spender)} to spend ${amountText(ctx, call.chainId, call.to, value, true)} of ${addressLabel(ctx, call.chainId, owner)}`,
+          `Permit ${addressLabel(ctx, call.chainId, spender)} to spend ${amountText(input, value, true)} of ${addressLabel(ctx, call.chainId, owner)}`,
           [
             addressField(ctx, call.chainId, 'Owner', owner),
             addressField(ctx, call.chainId, 'Spender', spender),
@@ -180,7 +154,8 @@ export const erc2612PermitCall = defineFunction(
 /** DAI-style permit: `allowed` grants an unlimited allowance or revokes it. */
 export const daiPermitCall = defineFunction(
   'function permit(address holder, address spender, uint256 nonce, uint256 expiry, bool allowed, uint8 v, bytes32 r, bytes32 s)',
-  ({ args, call, ctx, fn }) => {
+  (input) => {
+    const { args, call, ctx, fn } = input
     const [holder, spender, nonce, expiry, allowed] = args as [string, string, bigint, bigint, boolean]
     const amount = allowed ? maxUint256 : 0n
     const intent = callIntent('permit', call, fn)
@@ -196,11 +171,9 @@ export const daiPermitCall = defineFunction(
     return {
       intent,
       display: tokenDisplay(
-        ctx,
-        call.chainId,
-        call.to,
+        input,
         allowed ? 'Permit' : 'Revoke permit',
-        `${allowed ? 'Permit' : 'Revoke'} ${addressLabel(ctx, call.chainId, spender)} ${allowed ? 'to spend' : 'from spending'} ${amountText(ctx, call.chainId, call.to, amount, true)} of ${addressLabel(ctx, call.chainId, holder)}`,
+        `${allowed ? 'Permit' : 'Revoke'} ${addressLabel(ctx, call.chainId, spender)} ${allowed ? 'to spend' : 'from spending'} ${amountText(input, amount, true)} of ${addressLabel(ctx, call.chainId, holder)}`,
         [
           addressField(ctx, call.chainId, 'Holder', holder),
           addressField(ctx, call.chainId, 'Spender', spender),

@@ -1,74 +1,76 @@
 import { nftAsset } from '../caip'
-import type { DecodeContext } from '../context'
-import { addressField, addressLabel, interactWith, nftField, rawField } from '../display/fields'
+import { addressField, addressLabel, nftField, rawField } from '../display/fields'
 import { decoderError } from '../errors/decodingError'
 import type { Display, DisplayField } from '../types'
+import { contractCallDisplay, fromToFields } from './contractCallDisplay'
 import { callIntent } from './decodeCall'
-import { defineFunction, type HandlerInput } from './defineFunction'
+import { defineFunction, type Handler, type HandlerInput } from './defineFunction'
 
 function nftDisplay(
-  ctx: DecodeContext,
-  chainId: number,
-  collection: string,
+  input: HandlerInput,
   intent: string,
   interpolated: string,
   fields: DisplayField[],
 ): Display {
-  return {
-    intent,
-    interpolatedIntent: interpolated,
-    interactWith: interactWith(
-      ctx,
-      chainId,
-      collection,
-      ctx.provider.nftCollectionName?.(chainId, collection),
-    ),
-    fields,
-    requiredFields: fields.map((f) => f.label),
-  }
+  const collectionName = input.ctx.provider.nftCollectionName?.(input.call.chainId, input.call.to)
+  return contractCallDisplay(input, collectionName, intent, interpolated, fields)
 }
 
-function erc721Transfer({ args, call, ctx, fn }: HandlerInput) {
-  const from = (args[0] as string).toLowerCase()
-  const to = (args[1] as string).toLowerCase()
-  const tokenId = args[2] as bigint
-  const intent = callIntent('erc721Transfer', call, fn)
-  const token = nftAsset(call.chainId, 'erc721', call.to, tokenId)
-  Object.assign(intent, { token, tokenId: tokenId.toString(), amount: '1', owner: from, recipient: to })
-  intent.transfers = [{ token, amount: '1', tokenId: tokenId.toString(), from, to }]
-  const nft = nftField(ctx, call.chainId, 'Token', call.to, tokenId)
-  return {
-    intent,
-    display: nftDisplay(
-      ctx,
-      call.chainId,
-      call.to,
-      'Send NFT',
-      `Send ${nft.value} from ${addressLabel(ctx, call.chainId, from)} to ${addressLabel(ctx, call.chainId, to)}`,
-      [nft, addressField(ctx, call.chainId, 'From', from), addressField(ctx, call.chainId, 'To', to)],
-    ),
+/**
+ * safeTransferFrom / transferFrom of one token id: ERC-721 moves the token itself, ERC-1155 a quantity of it
+ * (the fourth argument). Both start (from, to, id).
+ */
+function singleTransfer(standard: 'erc721' | 'erc1155'): Handler {
+  return (input) => {
+    const { args, call, ctx, fn } = input
+    const from = (args[0] as string).toLowerCase()
+    const to = (args[1] as string).toLowerCase()
+    const tokenId = args[2] as bigint
+    const amount = standard === 'erc721' ? 1n : (args[3] as bigint)
+    const token = nftAsset(call.chainId, standard, call.to, tokenId)
+    const intent = callIntent(standard === 'erc721' ? 'erc721Transfer' : 'erc1155Transfer', call, fn)
+    const moved = { token, tokenId: tokenId.toString(), amount: amount.toString() }
+    Object.assign(intent, { ...moved, owner: from, recipient: to })
+    intent.transfers = [{ ...moved, from, to }]
+    const nft = nftField(ctx, call.chainId, 'Token', call.to, tokenId)
+    const recipient = addressLabel(ctx, call.chainId, to)
+    const display =
+      standard === 'erc721'
+        ? nftDisplay(
+            input,
+            'Send NFT',
+            `Send ${nft.value} from ${addressLabel(ctx, call.chainId, from)} to ${recipient}`,
+            [nft, ...fromToFields(input, from, to)],
+          )
+        : nftDisplay(input, 'Send NFT', `Send ${amount} × ${nft.value} to ${recipient}`, [
+            nft,
+            rawField('Quantity', amount.toString()),
+            ...fromToFields(input, from, to),
+          ])
+    return { intent, display }
   }
 }
 
 export const erc721TransferFrom = defineFunction(
   'function transferFrom(address from, address to, uint256 tokenId)',
-  erc721Transfer,
+  singleTransfer('erc721'),
   { standard: 'erc721', family: 'erc721' },
 )
 export const erc721SafeTransferFrom = defineFunction(
   'function safeTransferFrom(address from, address to, uint256 tokenId)',
-  erc721Transfer,
+  singleTransfer('erc721'),
   { family: 'erc721' },
 )
 export const erc721SafeTransferFromWithData = defineFunction(
   'function safeTransferFrom(address from, address to, uint256 tokenId, bytes data)',
-  erc721Transfer,
+  singleTransfer('erc721'),
   { family: 'erc721' },
 )
 
 export const erc721Approve = defineFunction(
   'function approve(address to, uint256 tokenId)',
-  ({ args, call, ctx, fn }) => {
+  (input) => {
+    const { args, call, ctx, fn } = input
     const spender = (args[0] as string).toLowerCase()
     const tokenId = args[1] as bigint
     const intent = callIntent('erc721Approve', call, fn)
@@ -81,9 +83,7 @@ export const erc721Approve = defineFunction(
     return {
       intent,
       display: nftDisplay(
-        ctx,
-        call.chainId,
-        call.to,
+        input,
         'Approve NFT',
         `Allow ${addressLabel(ctx, call.chainId, spender)} to transfer ${nft.value}`,
         [addressField(ctx, call.chainId, 'Spender', spender), nft],
@@ -100,7 +100,8 @@ export const erc721Approve = defineFunction(
  */
 export const setApprovalForAll = defineFunction(
   'function setApprovalForAll(address operator, bool approved)',
-  ({ args, call, ctx, fn }) => {
+  (input) => {
+    const { args, call, ctx, fn } = input
     const operator = (args[0] as string).toLowerCase()
     const approved = args[1] as boolean
     const intent = callIntent('erc721SetApprovalForAll', call, fn)
@@ -110,9 +111,7 @@ export const setApprovalForAll = defineFunction(
     return {
       intent,
       display: nftDisplay(
-        ctx,
-        call.chainId,
-        call.to,
+        input,
         approved ? 'Approve all NFTs' : 'Revoke NFT operator',
         approved
           ? `Allow ${addressLabel(ctx, call.chainId, operator)} to transfer all your ${collection} tokens`
@@ -129,45 +128,14 @@ export const setApprovalForAll = defineFunction(
 
 export const erc1155SafeTransferFrom = defineFunction(
   'function safeTransferFrom(address from, address to, uint256 id, uint256 amount, bytes data)',
-  ({ args, call, ctx, fn }) => {
-    const from = (args[0] as string).toLowerCase()
-    const to = (args[1] as string).toLowerCase()
-    const id = args[2] as bigint
-    const amount = args[3] as bigint
-    const token = nftAsset(call.chainId, 'erc1155', call.to, id)
-    const intent = callIntent('erc1155Transfer', call, fn)
-    Object.assign(intent, {
-      token,
-      tokenId: id.toString(),
-      amount: amount.toString(),
-      owner: from,
-      recipient: to,
-    })
-    intent.transfers = [{ token, tokenId: id.toString(), amount: amount.toString(), from, to }]
-    const nft = nftField(ctx, call.chainId, 'Token', call.to, id)
-    return {
-      intent,
-      display: nftDisplay(
-        ctx,
-        call.chainId,
-        call.to,
-        'Send NFT',
-        `Send ${amount} × ${nft.value} to ${addressLabel(ctx, call.chainId, to)}`,
-        [
-          nft,
-          rawField('Quantity', amount.toString()),
-          addressField(ctx, call.chainId, 'From', from),
-          addressField(ctx, call.chainId, 'To', to),
-        ],
-      ),
-    }
-  },
+  singleTransfer('erc1155'),
   { family: 'erc1155' },
 )
 
 export const erc1155SafeBatchTransferFrom = defineFunction(
   'function safeBatchTransferFrom(address from, address to, uint256[] ids, uint256[] amounts, bytes data)',
-  ({ args, call, ctx, fn, path }) => {
+  (input) => {
+    const { args, call, ctx, fn, path } = input
     const from = (args[0] as string).toLowerCase()
     const to = (args[1] as string).toLowerCase()
     const ids = args[2] as readonly bigint[]
@@ -188,12 +156,10 @@ export const erc1155SafeBatchTransferFrom = defineFunction(
     return {
       intent,
       display: nftDisplay(
-        ctx,
-        call.chainId,
-        call.to,
+        input,
         'Send NFTs',
         `Send ${ids.length} token ids to ${addressLabel(ctx, call.chainId, to)}`,
-        [...items, addressField(ctx, call.chainId, 'From', from), addressField(ctx, call.chainId, 'To', to)],
+        [...items, ...fromToFields(input, from, to)],
       ),
       ...(ids.length !== amounts.length
         ? {
