@@ -1,26 +1,21 @@
 import { decodeFunctionData, parseAbi, parseTransaction, recoverTransactionAddress } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { policy, type SigningSetup, startSigningGateway, testAddress } from './support/signingClient'
+import { describe, expect, it } from 'vitest'
+import { policy, testAddress } from './support/signingClient'
+import { useSigningGateway } from './support/useTestGateway'
 
 const validator = '0x00000000219ab540356cBB839Cbe05303d7705Fa'
 
-let setup: SigningSetup
 let sequence = 0
 const nextId = () => `staking-${++sequence}-${Date.now()}`
 const source = () => ({ type: 'account', id: setup.accounts.ETHEREUM_HOLESKY! })
 
-beforeAll(async () => {
-  setup = await startSigningGateway({
-    policies: [
-      policy('permit-staking', 'permit', [
-        { criterion: 'checkAction', args: ['signTransaction'] },
-        { criterion: 'checkIntentChainId', args: [17000] },
-      ]),
-    ],
-  })
-})
-afterAll(async () => {
-  await setup?.gateway.close()
+const setup = useSigningGateway({
+  policies: [
+    policy('permit-staking', 'permit', [
+      { criterion: 'checkAction', args: ['signTransaction'] },
+      { criterion: 'checkIntentChainId', args: [17000] },
+    ]),
+  ],
 })
 
 async function advance(positionId: string, event: 'activate' | 'reject' | 'completeExit') {

@@ -10,40 +10,29 @@ import {
   recoverAddress,
   recoverTransactionAddress,
 } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  policy,
-  type SigningSetup,
-  startSigningGateway,
-  testAddress,
-  testMnemonic,
-} from './support/signingClient'
+import { describe, expect, it } from 'vitest'
+import { policy, testAddress, testMnemonic } from './support/signingClient'
+import { useSigningGateway } from './support/useTestGateway'
 
 const blocked = '0x000000000000000000000000000000000000dEaD'
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const solanaKey = HDKey.fromMasterSeed(mnemonicToSeedSync(testMnemonic)).derive("m/44'/501'/0'/0'")
 
-let setup: SigningSetup
 let sequence = 0
 const nextId = () => `transfer-${++sequence}-${Date.now()}`
 
-beforeAll(async () => {
-  setup = await startSigningGateway({
-    policies: [
-      policy('forbid-dead', 'forbid', [{ criterion: 'checkDestinationAddress', args: [blocked] }]),
-      policy('permit-transfers', 'permit', [
-        { criterion: 'checkAction', args: ['signTransaction'] },
-        { criterion: 'checkIntentType', args: ['nativeTransfer', 'erc20Transfer'] },
-      ]),
-      policy('permit-raw', 'permit', [
-        { criterion: 'checkAction', args: ['signRaw'] },
-        { criterion: 'checkIntentAlgorithm', args: ['secp256k1_ecdsa', 'ed25519'] },
-      ]),
-    ],
-  })
-})
-afterAll(async () => {
-  await setup?.gateway.close()
+const setup = useSigningGateway({
+  policies: [
+    policy('forbid-dead', 'forbid', [{ criterion: 'checkDestinationAddress', args: [blocked] }]),
+    policy('permit-transfers', 'permit', [
+      { criterion: 'checkAction', args: ['signTransaction'] },
+      { criterion: 'checkIntentType', args: ['nativeTransfer', 'erc20Transfer'] },
+    ]),
+    policy('permit-raw', 'permit', [
+      { criterion: 'checkAction', args: ['signRaw'] },
+      { criterion: 'checkIntentAlgorithm', args: ['secp256k1_ecdsa', 'ed25519'] },
+    ]),
+  ],
 })
 
 const source = () => ({ type: 'account', id: setup.accounts.ETHEREUM! })
