@@ -63,14 +63,18 @@ type Intent = NonNullable<EvaluationRequest['intent']>
 /** Intents that only carry calls: their calls, at any depth, are what they move. */
 const CONTAINERS = new Set(['batch', 'userOperation'])
 
+/** Intents that move several amounts and name none: each transfer they list moves. */
+const LISTED_TRANSFERS = new Set(['permit2Transfer', 'erc1155BatchTransfer'])
+
 /**
  * The amounts one intent moves. A call moves its token amount, and the native value it sends (to the contract it
  * calls), both: a payable call that also moves a token (a swap paying a fee in ETH, a bridge deposit) spends
  * both. When the token amount is the value itself, it counts once: a native transfer or a swap paying in the native
  * currency (whose token is the native currency), and a WETH deposit, which sends its value and mints as much WETH to
- * the sender, counted as the native currency it sends. A Permit2 batch signature transfer moves each of its
- * transfers. A batch or user operation moves what every call inside it moves, at any depth, plus the part of its
- * own value that none of its calls forwards. A loop, not recursion: no nesting can exhaust the stack.
+ * the sender, counted as the native currency it sends. A Permit2 batch signature transfer and an ERC-1155 batch
+ * transfer move each of their transfers, and a Permit2 batch permit counts each of its allowances, as a single
+ * permit counts its amount. A batch or user operation moves what every call inside it moves, at any depth, plus the
+ * part of its own value that none of its calls forwards. A loop, not recursion: no nesting can exhaust the stack.
  */
 export function movementsOf(
   intent: Intent,
@@ -96,8 +100,9 @@ export function movementsOf(
       if (value > forwarded) native(next.chainId, value - forwarded, next.to)
       continue
     }
-    // A Permit2 batch signature transfer names no single amount: the spender may move each of its transfers.
-    if (next.type === 'permit2Transfer' && next.amount === undefined && next.transfers) {
+    // A Permit2 batch signature transfer and an ERC-1155 batch transfer name no single amount: each of their
+    // transfers moves (a single ERC-1155 transfer counts its amount, and so must a batch of one).
+    if (next.amount === undefined && next.transfers && LISTED_TRANSFERS.has(next.type)) {
       for (const transfer of next.transfers)
         movements.push({
           amount: BigInt(transfer.amount),
@@ -107,6 +112,21 @@ export function movementsOf(
           resource,
           to: transfer.to ?? next.recipient,
         })
+      if (value > 0n) native(next.chainId, value, next.to)
+      continue
+    }
+    // A Permit2 batch permit names no single amount either: each allowance counts, as a single permit's amount does.
+    if (next.type === 'permit2Approve' && next.amount === undefined && next.approvals) {
+      for (const approval of next.approvals)
+        movements.push({
+          amount: BigInt(approval.amount),
+          token: approval.token,
+          chainId: next.chainId,
+          principal,
+          resource,
+          to: next.recipient ?? next.to,
+        })
+      if (value > 0n) native(next.chainId, value, next.to)
       continue
     }
     if (next.amount === undefined) {

@@ -230,4 +230,48 @@ describe('limits count what the request itself does', () => {
       })
     })
   })
+
+  describe('an intent that lists its amounts counts each of them', () => {
+    const perDay = (action: string, token: string, limit: bigint) => [
+      policy('per-day', 'permit', [
+        { criterion: 'checkAction', args: [action] },
+        {
+          criterion: 'checkSpendingLimit',
+          args: {
+            limit: limit.toString(),
+            window: { type: 'fixed', period: 'day' },
+            filters: { tokens: [token] },
+          },
+        },
+      ]),
+    ]
+
+    it('an ERC-1155 batch transfer counts each transfer, as a single transfer counts its amount', async () => {
+      // safeBatchTransferFrom of one unit of token id 1: the same movement as a single safeTransferFrom.
+      const id1 = 'eip155:1/erc1155:0xc464839b6287e90a514a577f6da17b3f3f202671/1'
+      const batch = 'erc1155-safe-batch-transfer-from'
+      expect(await decideFixture(batch, perDay('signTransaction', id1, 0n), { now: NOW })).toMatchObject({
+        decision: 'Forbid',
+      })
+      expect(await decideFixture(batch, perDay('signTransaction', id1, 1n), { now: NOW })).toMatchObject({
+        decision: 'Permit',
+      })
+    })
+
+    it('a Permit2 batch permit counts each allowance, as a single Permit2 permit counts its amount', async () => {
+      // PermitSingle and PermitBatch each grant an unlimited (uint160 maximum) USDT allowance among others.
+      const USDT = 'eip155:1/erc20:0xdac17f958d2ee523a2206206994597c13d831ec7'
+      const max = (1n << 160n) - 1n
+      for (const name of ['permit2-permit-single-unlimited', 'permit2-permit-batch']) {
+        expect(
+          await decideFixture(name, perDay('signTypedData', USDT, max - 1n), { now: NOW }),
+        ).toMatchObject({
+          decision: 'Forbid',
+        })
+        expect(await decideFixture(name, perDay('signTypedData', USDT, max), { now: NOW })).toMatchObject({
+          decision: 'Permit',
+        })
+      }
+    })
+  })
 })
