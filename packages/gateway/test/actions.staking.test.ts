@@ -112,16 +112,22 @@ describe('Ethereum staking', () => {
   })
 
   it('unstakes by validator and stake account: a signed withdraw, the position exiting, then closed', async () => {
-    const response = await setup.call('POST', '/v1/provider/ethereum/unstakes', {
+    const body = {
       source: source(),
       validatorAddress: validator,
       stakeAccountAddress: testAddress,
       amount: '32',
       networkId: 'ETHEREUM_HOLESKY',
       idempotenceId: nextId(),
-    })
+    }
+    const response = await setup.call('POST', '/v1/provider/ethereum/unstakes', body)
     expect(response.statusCode, response.body).toBe(201)
     const { unstakeRequest, transactions } = response.json().data
+    // Sent again, it is the same record, although its position, now exiting, could not be unstaked anew.
+    const again = await setup.call('POST', '/v1/provider/ethereum/unstakes', body)
+    expect(again.statusCode, again.body).toBe(201)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.json().data.unstakeRequest.unstakeId).toBe(unstakeRequest.unstakeId)
     expect(unstakeRequest).toMatchObject({ status: 'exiting', positionId, amount: '32' })
     const tx = parseTransaction(transactions[0].signedTransaction)
     expect(
@@ -136,7 +142,7 @@ describe('Ethereum staking', () => {
     await advance(positionId, 'completeExit')
     const stake = await setup.call('GET', `/v1/provider/ethereum/stakes/${stakeId}`)
     expect(stake.json().data.positions[0].status).toBe('closed')
-    const again = await setup.call('POST', '/v1/provider/ethereum/unstakes', {
+    const closedAgain = await setup.call('POST', '/v1/provider/ethereum/unstakes', {
       source: source(),
       stakePositionId: positionId,
       amount: '32',
@@ -144,8 +150,8 @@ describe('Ethereum staking', () => {
       idempotenceId: nextId(),
     })
     // A closed position cannot exit: refused while planning, before anything is decided or recorded.
-    expect(again.statusCode).toBe(409)
-    expect(again.json()).toMatchObject({
+    expect(closedAgain.statusCode).toBe(409)
+    expect(closedAgain.json()).toMatchObject({
       code: 'CONFLICT',
       context: { from: 'closed', event: 'requestExit' },
     })

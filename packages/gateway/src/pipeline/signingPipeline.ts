@@ -70,16 +70,26 @@ export async function createSigningRequest<Body extends { idempotenceId: string 
     ])
   }
   const connection = await app.sessions.activeConnection(clientId, connectionId)
-  const plan = await action.plan({ app, clientId, connectionId }, body)
-  requireGrantedNetwork(request, plan.signer)
   const stored = storedBody(body as Record<string, unknown>)
   const bodyHash = hashRequest(stored)
   const key = [clientId, connectionId, action.kind, body.idempotenceId].join('\u0000')
+  const claim = { clientId, connectionId, idempotenceId: body.idempotenceId, bodyHash }
+
+  // A create already recorded answers with its record before anything is planned again: planning asks the provider
+  // afresh (fees, positions), and what it permitted may no longer plan (an exited position, a fee over the amount).
+  await running.get(key)?.catch(() => {})
+  const recorded = await recordOf(app, action, claim)
+  if (recorded) {
+    requireGrantedNetwork(request, (recorded.plan as unknown as Plan).signer)
+    return replayOf(action, recorded, bodyHash)
+  }
+  const plan = await action.plan({ app, clientId, connectionId }, body)
+  requireGrantedNetwork(request, plan.signer)
 
   const earlier = running.get(key)
   if (earlier) {
     await earlier.catch(() => {})
-    return replay(app, action, { clientId, connectionId, idempotenceId: body.idempotenceId, bodyHash, plan })
+    return replay(app, action, claim)
   }
   let finish: () => void = () => {}
   running.set(key, new Promise<void>((resolve) => (finish = resolve)))
@@ -107,13 +117,7 @@ export async function createSigningRequest<Body extends { idempotenceId: string 
       .onConflictDoNothing()
       .returning()
     if (!row) {
-      return await replay(app, action, {
-        clientId,
-        connectionId,
-        idempotenceId: body.idempotenceId,
-        bodyHash,
-        plan,
-      })
+      return await replay(app, action, claim)
     }
     return {
       statusCode: 201,
@@ -126,12 +130,14 @@ export async function createSigningRequest<Body extends { idempotenceId: string 
   }
 }
 
-/** A create whose idempotence key was already claimed: the original record, or 409 for another body. */
-async function replay<Body extends { idempotenceId: string }>(
+type Claim = { clientId: string; connectionId: string; idempotenceId: string; bodyHash: string }
+
+/** The record of an idempotence key, if a create already claimed it. */
+async function recordOf<Body extends { idempotenceId: string }>(
   app: FastifyInstance,
   action: SigningAction<Body>,
-  claim: { clientId: string; connectionId: string; idempotenceId: string; bodyHash: string; plan: Plan },
-): Promise<SigningResponse> {
+  claim: Claim,
+): Promise<SigningRequestRow | undefined> {
   const [row] = await app.db
     .select()
     .from(signingRequests)
@@ -143,10 +149,16 @@ async function replay<Body extends { idempotenceId: string }>(
         eq(signingRequests.idempotenceId, claim.idempotenceId),
       ),
     )
-  if (!row) {
-    throw new ConflictError('Another request already uses this id', 'REQUEST_ID_TAKEN')
-  }
-  if (row.bodyHash !== claim.bodyHash) {
+  return row
+}
+
+/** A create whose idempotence key was already claimed: the original record, or 409 for another body. */
+function replayOf<Body extends { idempotenceId: string }>(
+  action: SigningAction<Body>,
+  row: SigningRequestRow,
+  bodyHash: string,
+): SigningResponse {
+  if (row.bodyHash !== bodyHash) {
     throw new ConflictError(
       'This idempotenceId was already used with a different body',
       'IDEMPOTENCE_CONFLICT',
@@ -154,6 +166,17 @@ async function replay<Body extends { idempotenceId: string }>(
     )
   }
   return { statusCode: 201, data: respond(action, row), replayed: true }
+}
+
+/** A create that lost the claim to another: that create's record, or 409 when the record id was the clash. */
+async function replay<Body extends { idempotenceId: string }>(
+  app: FastifyInstance,
+  action: SigningAction<Body>,
+  claim: Claim,
+): Promise<SigningResponse> {
+  const row = await recordOf(app, action, claim)
+  if (!row) throw new ConflictError('Another request already uses this id', 'REQUEST_ID_TAKEN')
+  return replayOf(action, row, claim.bodyHash)
 }
 
 /** A stored record as its create answered: 403 when forbidden, the provider's error when failed. */

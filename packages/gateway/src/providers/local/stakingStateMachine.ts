@@ -36,7 +36,7 @@ export function transition(from: PositionStatus, event: PositionEvent): Position
   const allowed: Partial<Record<PositionEvent, PositionStatus>> = positionTransitions[from]
   const to = Object.hasOwn(allowed, event) ? allowed[event] : undefined
   if (to === undefined) {
-    throw new ProviderError('CONFLICT', `A ${from} position cannot ${event}`, {
+    throw new ProviderError('CONFLICT', `The position is ${from}: it cannot ${event}`, {
       from,
       event,
       allowedEvents: Object.keys(allowed),
