@@ -83,4 +83,58 @@ describe('Universal Router execute', () => {
     expect(intent.recipient).toBeUndefined()
     expect(intent.intents?.map((i) => i.recipient)).toEqual([router, other, user])
   })
+
+  describe('the amount of a swap is all the sender pays in', () => {
+    const dai = '0x6b175474e89094c44da98b954eedeac495271d0f'
+    /** V3_SWAP_EXACT_IN of `amount` of `tokenIn` for WETH, to the sender, paid by the sender or by the router. */
+    const swapFrom = (tokenIn: `0x${string}`, amount: bigint, payerIsUser: boolean) =>
+      [
+        0x00,
+        encodeAbiParameters(parseAbiParameters('address, uint256, uint256, bytes, bool'), [
+          msgSender,
+          amount,
+          10n ** 16n,
+          encodePacked(['address', 'uint24', 'address'], [tokenIn, 500, weth]),
+          payerIsUser,
+        ]),
+      ] as const
+    const run = (steps: readonly (readonly [number, `0x${string}`])[]) => {
+      const commands = `0x${steps.map(([id]) => id.toString(16).padStart(2, '0')).join('')}` as `0x${string}`
+      const data = encodeFunctionData({
+        abi: execute,
+        functionName: 'execute',
+        args: [commands, steps.map(([, input]) => input), 2_000_000_000n],
+      })
+      return decodeIntent({
+        method: 'eth_sendTransaction',
+        params: [{ from: user, to: router, data, value: '0x0', chainId: '0x1' }],
+      })
+    }
+    const contractBalance = 1n << 255n
+
+    it('adds the swaps of a split route, each paid by the sender', () => {
+      // 600 + 400 USDC through two pools: 1,000 USDC leave the sender, not the first swap's 600.
+      const { intent, error } = run([swapFrom(usdc, 600_000_000n, true), swapFrom(usdc, 400_000_000n, true)])
+      expect(error).toBeNull()
+      expect(intent).toMatchObject({ type: 'swap', token: `eip155:1/erc20:${usdc}`, amount: '1000000000' })
+    })
+
+    it('counts a Permit2 pull that a swap of the router balance spends', () => {
+      // PERMIT2_TRANSFER_FROM of 1,000 USDC to the router, then a swap of the router's whole balance.
+      const pull = encodeAbiParameters(parseAbiParameters('address, address, uint160'), [
+        usdc,
+        addressThis,
+        1_000_000_000n,
+      ])
+      const { intent, error } = run([[0x02, pull], swapFrom(usdc, contractBalance, false)])
+      expect(error).toBeNull()
+      expect(intent).toMatchObject({ type: 'swap', token: `eip155:1/erc20:${usdc}`, amount: '1000000000' })
+    })
+
+    it('is no one swap when the sender pays in two tokens, or an amount the plan does not name', () => {
+      const twoTokens = run([swapFrom(usdc, 600_000_000n, true), swapFrom(dai, 400n * 10n ** 18n, true)])
+      expect(twoTokens.intent.type).toBe('batch')
+      expect(run([swapFrom(usdc, contractBalance, true)]).intent.type).toBe('batch')
+    })
+  })
 })

@@ -99,6 +99,12 @@ const opaqueCommands: Record<number, string> = {
   34: 'APPROVE_ERC20',
 }
 
+/**
+ * The swap commands whose input the router pulls from the sender through Permit2 (payerIsUser), as opposed to
+ * those paid from the router's balance: what the sender pays is theirs, the others are paid for by earlier commands.
+ */
+const paidBySender = new WeakSet<Intent>()
+
 interface PlanContext {
   ctx: DecodeContext
   call: Call & { to: `0x${string}` }
@@ -190,6 +196,7 @@ function decodeCommand(
       setAmount(intent, 'amount', exactIn ? a[1] : a[2])
       setAmount(intent, 'amountOut', exactIn ? a[2] : a[1])
       intent.recipient = recipient
+      if (a[4] === true) paidBySender.add(intent)
       const fields = [
         amountField(plan, exactIn ? 'Send' : 'Send at most', tokenIn, exactIn ? a[1] : a[2]),
         amountField(plan, exactIn ? 'Receive at least' : 'Receive', tokenOut, exactIn ? a[2] : a[1]),
@@ -491,11 +498,17 @@ function summarize(plan: PlanContext, intent: Intent, resolutions: readonly Reso
   const chainId = plan.call.chainId
   const wrapped = intents.some((i) => i.type === 'wethDeposit')
   const unwrap = intents.find((i) => i.type === 'wethWithdraw')
+  const wethAsset = weth[chainId] ? erc20Asset(chainId, weth[chainId]) : undefined
+  const tokenIn = wrapped && firstSwap.token === wethAsset ? nativeAsset(chainId) : firstSwap.token!
+  // The summary's amount is all the sender pays in: a split route pays each of its swaps, and a plan that pays in
+  // another token too, or an amount it does not name, is no one swap of one amount.
+  const paid = senderPayments(intents)
+  if (paid.some((p) => p.token !== tokenIn || p.amount === undefined)) return intent
   intent.type = 'swap'
   intent.swapKind = firstSwap.swapKind ?? 'exactIn'
-  const wethAsset = weth[chainId] ? erc20Asset(chainId, weth[chainId]) : undefined
-  intent.token = wrapped && firstSwap.token === wethAsset ? nativeAsset(chainId) : firstSwap.token!
-  if (wrapped && intent.token === nativeAsset(chainId)) intent.amount = plan.call.value.toString()
+  intent.token = tokenIn
+  if (wrapped && tokenIn === nativeAsset(chainId)) intent.amount = plan.call.value.toString()
+  else if (paid.length > 0) intent.amount = paid.reduce((sum, p) => sum + BigInt(p.amount!), 0n).toString()
   else if (firstSwap.amount) intent.amount = firstSwap.amount
   intent.tokenOut = unwrap && lastSwap.tokenOut === wethAsset ? nativeAsset(chainId) : lastSwap.tokenOut!
   const out = unwrap && intent.tokenOut === nativeAsset(chainId) ? unwrap.amount : lastSwap.amountOut
@@ -505,6 +518,23 @@ function summarize(plan: PlanContext, intent: Intent, resolutions: readonly Reso
   const recipient = finalRecipient === plan.call.to && sweep?.recipient ? sweep.recipient : finalRecipient
   if (recipient) intent.recipient = recipient
   return intent
+}
+
+/**
+ * What the sender pays into the plan, sub-plans included: the input of each swap it pays (payerIsUser) and each
+ * Permit2 pull (PERMIT2_TRANSFER_FROM and its batch form, which the router only makes from the sender).
+ */
+function senderPayments(
+  intents: readonly Intent[],
+  found: { token: string | undefined; amount: string | undefined }[] = [],
+) {
+  for (const i of intents) {
+    if (i.type === 'swap' && paidBySender.has(i)) found.push({ token: i.token, amount: i.amount })
+    else if (i.type === 'permit2Transfer' && i.transfers) for (const t of i.transfers) found.push(t)
+    else if (i.type === 'permit2Transfer') found.push({ token: i.token, amount: i.amount })
+    if (i.intents) senderPayments(i.intents, found)
+  }
+  return found
 }
 
 /** Every address the plan's commands, sub-plans included, send assets to, other than the router itself. */
