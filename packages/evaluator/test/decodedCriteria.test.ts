@@ -1,6 +1,7 @@
 // Criteria on what the decoder really produces: user operations that wrap their calls in the account's batch, and
 // typed data whose integers a request may write in several ways.
 import { readFileSync } from 'node:fs'
+import { encodeAbiParameters, encodeFunctionData, parseAbi, parseAbiParameters } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { decide, decideFixture, policy } from './decodeAndDecide'
 
@@ -488,6 +489,32 @@ describe('a forbid on what a call does, on a decoded batch or user operation', (
     expect(await decideFixture('multicall3-aggregate3', [otherPayee, anything])).toMatchObject({
       decision: 'Permit',
     })
+  })
+
+  it('judges the amount of a Universal Router Permit2 pull of one transfer, listed as a batch', async () => {
+    // PERMIT2_TRANSFER_FROM_BATCH pulling 1,000 USDC from the sender straight to another address.
+    const from = '0xef7d8ee2ebe3b4c7d70e723d5a148c710e0ec2e6'
+    const pull = encodeAbiParameters(parseAbiParameters('(address, address, uint160, address)[]'), [
+      [[from, payee, 1_000_000_000n, '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48']],
+    ])
+    const data = encodeFunctionData({
+      abi: parseAbi(['function execute(bytes commands, bytes[] inputs)']),
+      args: ['0x0d', [pull]],
+    })
+    const rpc = {
+      method: 'eth_sendTransaction',
+      params: [{ from, to: '0x3fc91a3afd70395cd496c647d5a6cc9d4b2b7fad', data, chainId: '0x1' }],
+    }
+    const bigPull = (value: string) =>
+      policy('big-pull', 'forbid', [
+        { criterion: 'checkIntentType', args: ['permit2Transfer'] },
+        { criterion: 'checkIntentAmount', args: { operator: 'gt', value, unit: 'base' } },
+      ])
+    expect(await decide(rpc, [bigPull('999999999'), anything])).toMatchObject({
+      decision: 'Forbid',
+      decidingPolicy: 'big-pull',
+    })
+    expect(await decide(rpc, [bigPull('1000000000'), anything])).toMatchObject({ decision: 'Permit' })
   })
 })
 

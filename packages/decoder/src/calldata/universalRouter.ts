@@ -298,6 +298,14 @@ function decodeCommand(
         from: d.from.toLowerCase(),
         to: resolveRecipient(plan, d.to),
       }))
+      // One transfer is one token and amount, as a Permit2 batch signature transfer of one names them: the
+      // criteria that judge each transfer judge a batch of several only.
+      const [only] = intent.transfers
+      if (intent.transfers.length === 1 && only) {
+        intent.token = only.token
+        intent.amount = only.amount
+        if (only.to) intent.recipient = only.to
+      }
       const fields = details.map((d, i) => amountField(plan, `Amount ${i + 1}`, d.token, d.amount))
       display = commandDisplay(
         plan,
