@@ -35,12 +35,15 @@ function approvalsReport(policy: PreparedPolicy, approvedBy: readonly string[][]
 }
 
 /**
- * Whether a request pays gas (a transaction or a user operation) without a known maximum fee: a gas fee criterion
+ * Whether a request pays gas (a transaction or a user operation, sent or signed as typed data) without a known maximum fee: a gas fee criterion
  * holds in a forbid for such a request (criteria/transaction.rego, fee_unknown), and its decision says so.
  */
 export function feeUnknown(request: EvaluationRequest): boolean {
   return (
-    (request.action === 'signTransaction' || request.action === 'signUserOperation') &&
+    (request.action === 'signTransaction' ||
+      request.action === 'signUserOperation' ||
+      // A user operation signed as EntryPoint v0.8 typed data.
+      (request.action === 'signTypedData' && request.intent?.type === 'userOperation')) &&
     request.intent?.gas?.maxFee === undefined
   )
 }

@@ -49,9 +49,9 @@ time_bounds(intent) := array.concat(
 gas_fee(condition, intent) if numbers.compare(intent.gas.maxFee, condition.operator, condition.value)
 
 # gas_fee_or_unknown is checkGasFeeAmount in a forbid (orUnknown:checkGasFeeAmount): it also holds when the request
-# pays gas (a transaction or a user operation) and its maximum fee cannot be known, for want of a gas limit or a
-# fee per gas. A gas forbid fails closed; a permit still needs the fee known. Messages, typed data and raw
-# signatures pay no gas and never meet it.
+# pays gas (a transaction or a user operation, sent or signed as typed data) and its maximum fee cannot be known,
+# for want of a gas limit or a fee per gas. A gas forbid fails closed; a permit still needs the fee known.
+# Messages, other typed data and raw signatures pay no gas and never meet it.
 gas_fee_or_unknown(condition, intent) if {
 	gas_fee(condition, intent)
 } else if {
@@ -67,3 +67,10 @@ fee_unknown(intent) if {
 pays_gas if input.action == "signTransaction"
 
 pays_gas if input.action == "signUserOperation"
+
+# A user operation signed as EIP-712 typed data (EntryPoint v0.8 hashes a PackedUserOperation so) pays gas as one
+# sent to a bundler does: the signature is all its bundler needs.
+pays_gas if {
+	input.action == "signTypedData"
+	ctx.request_intent.type == "userOperation"
+}

@@ -84,6 +84,18 @@ test_gas_forbid_holds_when_the_fee_is_unknown if {
 	t.decide([costly, any_request], operation).decision == "Forbid"
 }
 
+# EntryPoint v0.8 has a user operation signed as typed data: the request is signTypedData, the intent the user
+# operation, and it pays gas as one sent to a bundler does. Other typed data still pays none.
+test_gas_forbid_holds_for_a_user_operation_signed_as_typed_data if {
+	signed := object.union(t.with_intent({"type": "userOperation", "chainId": 1, "intents": []}), {"action": "signTypedData"})
+	t.decide([costly, any_request], signed).decision == "Forbid"
+	t.decide([costly, any_request], with_gas(signed, {"maxFee": "10000000000000000"})).decision == "Permit"
+	t.decide([costly, any_request], with_gas(signed, {"maxFee": "10000000000000001"})).decision == "Forbid"
+	t.decide([gas_permit], with_gas(signed, {"maxFee": "1"})).decision == "Permit"
+	typed := object.union(t.with_intent({"type": "signTypedData", "chainId": 1}), {"action": "signTypedData"})
+	t.decide([costly, any_request], typed).decision == "Permit"
+}
+
 test_gas_forbid_compares_a_known_fee if {
 	t.decide([costly, any_request], with_gas(t.request, {"maxFee": "10000000000000000"})).decision == "Permit"
 	t.decide([costly, any_request], with_gas(t.request, {"maxFee": "10000000000000001"})).decision == "Forbid"

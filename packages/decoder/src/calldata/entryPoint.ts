@@ -2,7 +2,11 @@ import { hexToBigInt, size, sliceHex } from 'viem'
 import { addressField, interactWith } from '../display/fields'
 import type { Intent } from '../types'
 import { unpackUints, userOperationGas } from '../userOperation/userOperationGas'
-import { paymasterOf, userOperationResolution } from '../userOperation/userOperationResolution'
+import {
+  paymasterOf,
+  type UserOperationParts,
+  userOperationResolution,
+} from '../userOperation/userOperationResolution'
 import { addFlag, checkBatchSize, firstNestedError } from './batch'
 import { callIntent } from './decodeCall'
 import { defineFunction, type HandlerInput } from './defineFunction'
@@ -23,7 +27,8 @@ interface OpV06 extends PackedOp {
   maxPriorityFeePerGas: bigint
 }
 
-interface OpV07 extends PackedOp {
+/** A v0.7 / v0.8 PackedUserOperation, as handleOps takes it and as EntryPoint v0.8 has it signed (EIP-712). */
+export interface OpV07 extends PackedOp {
   accountGasLimits: `0x${string}`
   preVerificationGas: bigint
   gasFees: `0x${string}`
@@ -68,6 +73,27 @@ function gasV07(op: OpV07): Intent['gas'] {
   })
 }
 
+/** What the EntryPoint reads of a packed operation (at `path`): its account, calls, paymaster and gas. */
+function packedOperationParts<Op extends PackedOp>(
+  op: Op,
+  gasOf: (op: Op) => Intent['gas'],
+  path: string,
+): UserOperationParts {
+  return {
+    sender: op.sender.toLowerCase() as `0x${string}`,
+    nonce: op.nonce,
+    callData: op.callData,
+    deploysAccount: size(op.initCode) > 0,
+    paymaster: paymasterOf(op.paymasterAndData, `${path}/paymasterAndData`),
+    gas: gasOf(op),
+  }
+}
+
+/** The parts of a v0.7 / v0.8 PackedUserOperation at `path` (handleOps' ops, or typed data's message). */
+export function packedUserOperationParts(op: OpV07, path: string): UserOperationParts {
+  return packedOperationParts(op, gasV07, path)
+}
+
 function handleOps<Op extends PackedOp>(
   input: HandlerInput,
   ops: readonly Op[],
@@ -79,14 +105,7 @@ function handleOps<Op extends PackedOp>(
   const resolutions = ops.map((op, i) =>
     userOperationResolution(
       ctx,
-      {
-        sender: op.sender.toLowerCase() as `0x${string}`,
-        nonce: op.nonce,
-        callData: op.callData,
-        deploysAccount: size(op.initCode) > 0,
-        paymaster: paymasterOf(op.paymasterAndData, `${path}/ops/${i}/paymasterAndData`),
-        gas: gasOf(op),
-      },
+      packedOperationParts(op, gasOf, `${path}/ops/${i}`),
       call.to,
       call.chainId,
       depth + 1,

@@ -12,6 +12,7 @@ import type { Display, Intent, Resolution } from '../types'
 import { checkTypedDataDomain, checkTypedDataValues } from './checkTypedDataValues'
 import { decimalIntegers } from './decimalIntegers'
 import { declaresOwnDomainType } from './eip712DomainType'
+import { decodePackedUserOperation } from './packedUserOperation'
 import { decodePermit, decodePermit2, type TypedDataDecoded, type TypedDataInput } from './permits'
 import { decodeSafeTx } from './safeTx'
 import { decodeSeaportOrder } from './seaport'
@@ -228,6 +229,7 @@ function declaredMembers(
 function builtin(input: TypedDataInput, types: TypedData['types']): TypedDataDecoded | undefined {
   if (input.primaryType === 'Permit') return decodePermit(input)
   if (input.primaryType === 'SafeTx') return decodeSafeTx(input, types)
+  if (input.primaryType === 'PackedUserOperation') return decodePackedUserOperation(input, types)
   if (/^Permit(Single|Batch|(Batch)?(Witness)?TransferFrom)$/.test(input.primaryType))
     return decodePermit2(input)
   if (
