@@ -281,6 +281,24 @@ describe('checkERC1155TokenId on a decoded ERC-1155 batch transfer', () => {
       decision: 'Forbid',
     })
   })
+  it('judges the amount of each transfer, not the call, whose value is nothing', async () => {
+    // The batch moves one unit of token id 1.
+    const atMost = (value: string) =>
+      policy('at-most', 'permit', [{ criterion: 'checkIntentAmount', args: { operator: 'lte', value } }])
+    expect(await decideFixture('erc1155-safe-batch-transfer-from', [atMost('0')])).toMatchObject({
+      decision: 'Forbid',
+    })
+    expect(await decideFixture('erc1155-safe-batch-transfer-from', [atMost('1')])).toMatchObject({
+      decision: 'Permit',
+    })
+    const anyUnit = policy('any-unit', 'forbid', [
+      { criterion: 'checkIntentAmount', args: { operator: 'gte', value: '1' } },
+    ])
+    expect(await decideFixture('erc1155-safe-batch-transfer-from', [anyUnit, anyBatch])).toMatchObject({
+      decision: 'Forbid',
+      decidingPolicy: 'any-unit',
+    })
+  })
 })
 
 describe('checkPermitDeadline on a decoded Permit2 permit', () => {

@@ -75,14 +75,19 @@ intent_amount(condition, intent) if {
 }
 
 # A Permit2 batch grants several allowances at once (or, signed as a batch transfer, lets a spender move several
-# tokens once) and names no single token or amount: its token and amount criteria judge each allowance (transfer). In a permit, every allowance must meet the criterion; in a forbid (where the
-# evaluator names the criterion anyAllowance:<criterion>), one is enough. So no allowance escapes a forbid, and
-# none rides along with the others into a permit.
+# tokens once) and names no single token or amount: its token and amount criteria judge each allowance (transfer).
+# So does an ERC-1155 batch transfer, even of one, whose amounts are only in its transfers (its own amount would be
+# the call's value, nothing). In a permit, every allowance must meet the criterion; in a forbid (where the evaluator
+# names the criterion anyAllowance:<criterion>), one is enough. So no allowance escapes a forbid, and none rides
+# along with the others into a permit.
 several_allowances(intent) := intent.approvals if {
 	count(intent.approvals) > 1
 } else := intent.transfers if {
 	intent.type == "permit2Transfer"
 	count(intent.transfers) > 1
+} else := intent.transfers if {
+	intent.type == "erc1155BatchTransfer"
+	count(intent.transfers) > 0
 }
 
 allowance_amount(condition, allowance) if {

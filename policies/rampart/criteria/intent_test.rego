@@ -110,6 +110,21 @@ test_each_transfer_of_a_permit2_batch_transfer if {
 	t.decide([large, any], batch_transfer).decision == "Forbid"
 }
 
+# An ERC-1155 batch transfer, even of one, moves only what its transfers list (the call sends no value): each is judged.
+erc1155_batch_of_one := t.with_intent({
+	"type": "erc1155BatchTransfer", "chainId": 1, "value": "0",
+	"token": "eip155:1/erc1155:0xc464839b6287e90a514a577f6da17b3f3f202671",
+	"transfers": [{"token": "eip155:1/erc1155:0xc464839b6287e90a514a577f6da17b3f3f202671/1", "tokenId": "1", "amount": "40"}],
+})
+
+test_each_transfer_of_an_erc1155_batch_transfer if {
+	not t.holds({"criterion": "checkIntentAmount", "args": {"base": {"operator": "lte", "value": "10"}}}, erc1155_batch_of_one)
+	t.holds({"criterion": "checkIntentAmount", "args": {"base": {"operator": "lte", "value": "40"}}}, erc1155_batch_of_one)
+	many := {"id": "many", "then": "forbid", "when": [{"criterion": "checkIntentAmount", "args": {"base": {"operator": "gt", "value": "10"}}}]}
+	any := {"id": "any", "then": "permit", "when": [{"criterion": "checkIntentType", "args": ["erc1155BatchTransfer"]}]}
+	t.decide([many, any], erc1155_batch_of_one).decision == "Forbid"
+}
+
 # checkIntentFlags holds when the intent carries one of the listed warning flags.
 test_intent_flags if {
 	order := t.with_intent({"type": "seaportOrder", "chainId": 1, "flags": ["zeroConsideration"]})
