@@ -1,9 +1,20 @@
 #!/usr/bin/env node
 // Sends one signed request as the demo client: node packages/gateway/dist/bin/request.js METHOD PATH [JSON BODY]
+// through the demo connection (signing requests need one; RAMPART_CONNECTION_ID names another).
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { signRequest } from '../auth/signRequest'
-import { gatewayHome, readDemoClient } from '../demo/gatewayHome'
+import { findDemoFile, gatewayHome, readDemoClient } from '../demo/gatewayHome'
+
+/** The connection the demo provisions (fixtures/gateway/demo.json), unless RAMPART_CONNECTION_ID names one. */
+async function connectionId(): Promise<string | undefined> {
+  if (process.env.RAMPART_CONNECTION_ID) return process.env.RAMPART_CONNECTION_ID
+  const demoFile = findDemoFile()
+  if (!demoFile) return undefined
+  const demo = JSON.parse(await readFile(demoFile, 'utf8').catch(() => '{}'))
+  const id = demo?.connection?.connectionId
+  return typeof id === 'string' ? id : undefined
+}
 
 async function main() {
   const [method = 'GET', path = '/v1/provider/wallets', body] = process.argv.slice(2)
@@ -22,10 +33,12 @@ async function main() {
     privateJwk: client.privateJwk,
     ...(body === undefined ? {} : { body }),
   })
+  const connection = await connectionId()
   const response = await fetch(url, {
     method,
     headers: {
       'x-client-id': client.clientId,
+      ...(connection === undefined ? {} : { 'x-connection-id': connection }),
       'detached-jws': detachedJws,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
