@@ -11,10 +11,19 @@ import {
   readDemoClient,
   writeDemoClient,
 } from '../demo/gatewayHome'
-import { provisionDemo } from '../demo/provisionDemo'
+import { type DemoIdentityView, provisionDemo } from '../demo/provisionDemo'
 import { createFileVaultStore, createLocalProvider } from '../providers'
 
 const print = (text = '') => process.stdout.write(`${text}\n`)
+
+/** As whom the demo client's key signs, and the entities account its address is: the policies decide on both. */
+function signsAsLine({ userId, accountIds, groups }: DemoIdentityView): string {
+  const [first, ...others] = accountIds
+  if (!first) return `The demo client signs as ${userId}.`
+  const more = others.length > 0 ? ` (and ${others.length} more chains)` : ''
+  const inGroups = groups.length > 0 ? `, in the account group ${groups.join(', ')}` : ''
+  return `The demo client signs as ${userId}; its address is the entities account ${first}${more}${inGroups}.`
+}
 
 async function main() {
   const home = gatewayHome()
@@ -33,8 +42,10 @@ async function main() {
 
   const demoFile = findDemoFile()
   let demoClient = await readDemoClient(home)
+  let identity: DemoIdentityView | null = null
   if (demoFile) {
     const result = await provisionDemo(app, demoFile, demoClient)
+    identity = result.identity
     if (result.createdClient && result.client) {
       await writeDemoClient(home, result.client)
       demoClient = result.client
@@ -66,6 +77,7 @@ async function main() {
     print()
     print('A signed request, ready to run within 60 seconds (each signature is accepted once):')
     print(`  curl -s '${url}' -H 'x-client-id: ${demoClient.clientId}' -H 'detached-jws: ${jws}'`)
+    if (identity) print(signsAsLine(identity))
     print('Sign and send any request as the demo client:')
     print(`  node packages/gateway/dist/bin/request.js GET /v1/provider/wallets`)
     print(`  node packages/gateway/dist/bin/request.js GET '/v1/provider/networks?type=evm&limit=5'`)

@@ -8,11 +8,29 @@ import { signRequest } from '../auth/signRequest'
 import { registerClient } from '../clients/registerClient'
 import { generateSigningJwk } from '../crypto/generateSigningJwk'
 import { clients, connections } from '../db/schema'
+import { provisionIdentity } from './provisionIdentity'
 
 export type DemoFile = {
-  client: { clientId: string; name: string; entities?: string; policies?: string; presets?: string[] }
-  connection: { connectionId: string; provider: string; label: string }
+  client: {
+    clientId: string
+    name: string
+    entities?: string
+    policies?: string
+    presets?: string[]
+    /** The entities user the generated key is a credential of: the principal of every demo request. */
+    signsAs?: string
+  }
+  connection: {
+    connectionId: string
+    provider: string
+    label: string
+    /** The networks whose address of the connection becomes an entities account, and the groups it joins. */
+    accounts?: { networks: string[]; groups: string[] }
+  }
 }
+
+/** As whom the demo client signs, and the entities accounts its connection signs from. */
+export type DemoIdentityView = { userId: string; accountIds: string[]; groups: string[] }
 
 export type DemoClient = { clientId: string; privateJwk: JWK }
 
@@ -21,6 +39,10 @@ export type ProvisionResult = {
   /** True when this start created the client (its private key is then new and must be shown once). */
   createdClient: boolean
   createdConnection: boolean
+  /** Set when the demo file names a user: the identity, as the client's entities now hold it. */
+  identity: DemoIdentityView | null
+  /** True when this start added the key or the accounts to the client's entities. */
+  updatedEntities: boolean
 }
 
 async function readJson(path: string): Promise<unknown> {
@@ -30,7 +52,8 @@ async function readJson(path: string): Promise<unknown> {
 /**
  * Provisions the demo on a fresh gateway: the client (with a new ES256K key), its entities, policies and
  * presets from `fixtures/`, and a local-provider connection created through the gateway's own API (transit key,
- * JWE, signed request), exactly as a real client would. Does nothing for what already exists.
+ * JWE, signed request), exactly as a real client would. Then the key becomes a credential of the demo file's user
+ * and the connection's addresses entities accounts (see provisionIdentity). Does nothing for what already exists.
  */
 export async function provisionDemo(
   app: FastifyInstance,
@@ -62,13 +85,21 @@ export async function provisionDemo(
     client = { clientId: demo.client.clientId, privateJwk: key.privateJwk }
     createdClient = true
   }
-  if (!client) return { client: null, createdClient, createdConnection: false }
+  if (!client) {
+    return { client: null, createdClient, createdConnection: false, identity: null, updatedEntities: false }
+  }
+  const createdConnection = await connectDemo(app, demo, client)
+  const identity = await provisionIdentity(app, demo, client)
+  return { client, createdClient, createdConnection, ...identity }
+}
 
+/** Creates the demo connection (which syncs it) unless it exists. */
+async function connectDemo(app: FastifyInstance, demo: DemoFile, client: DemoClient): Promise<boolean> {
   const [connection] = await app.db
     .select({ connectionId: connections.connectionId })
     .from(connections)
     .where(eq(connections.connectionId, demo.connection.connectionId))
-  if (connection) return { client, createdClient, createdConnection: false }
+  if (connection) return false
 
   const call = async (method: 'POST', url: string, body?: unknown) => {
     const text = body === undefined ? undefined : JSON.stringify(body)
@@ -97,6 +128,7 @@ export async function provisionDemo(
   const encryptedCredentials = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(credentials)))
     .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: transit.publicKey.kid })
     .encrypt(await importJWK(transit.publicKey, 'RSA-OAEP-256'))
-  await call('POST', '/v1/provider/connections', { ...demo.connection, encryptedCredentials })
-  return { client, createdClient, createdConnection: true }
+  const { accounts: _entities, ...connectionBody } = demo.connection
+  await call('POST', '/v1/provider/connections', { ...connectionBody, encryptedCredentials })
+  return true
 }
