@@ -11,14 +11,14 @@ const demoFile = fixture('gateway/demo.json')
 const northwind = JSON.parse(readFileSync(fixture('entities/valid/northwind.json'), 'utf8'))
 const demo = JSON.parse(readFileSync(demoFile, 'utf8'))
 
-const usdc = 'eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+const usdc = 'eip155:1/erc20:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
 /** Northwind's address book: a counterparty, and a payroll processor it marks external. */
 const binance = '0x28C6c06298d514Db089934071355E5743bf21d60'
 const initechPayroll = '0xB8823F1DefC7d02E0622e192EeF2B453a20F2D9D'
 
-const gateway = useTestGateway()
-
 describe('demo provisioning (what pnpm start does on a fresh gateway)', () => {
+  const gateway = useTestGateway()
+
   it('registers the demo client with the fixtures, connects the local provider once, and its key signs requests', async () => {
     const first = await provisionDemo(gateway.app, demoFile, null)
     expect(first.createdClient).toBe(true)
@@ -58,7 +58,7 @@ describe('demo provisioning (what pnpm start does on a fresh gateway)', () => {
   })
 })
 
-describe('the demo client signs as a Northwind user, from a Northwind account (on PGlite and PostgreSQL)', () => {
+describe('the demo client signs as a Northwind user, from a Northwind account', () => {
   const demoGateway = useTestGateway()
   let client: DemoClient
   let ethereumAccount: string
@@ -131,7 +131,7 @@ describe('the demo client signs as a Northwind user, from a Northwind account (o
   it("permits a small USDC payment to a counterparty by Northwind's treasury allowance", async () => {
     const response = await transfer({
       destination: { address: binance },
-      asset: { assetId: usdc.toLowerCase() },
+      asset: { assetId: usdc },
       amount: '25',
     })
     expect(response.statusCode, response.body).toBe(201)
@@ -146,7 +146,7 @@ describe('the demo client signs as a Northwind user, from a Northwind account (o
   it('asks two finance approvers for a payment above the daily allowance', async () => {
     const response = await transfer({
       destination: { address: binance },
-      asset: { assetId: usdc.toLowerCase() },
+      asset: { assetId: usdc },
       amount: '300000',
     })
     expect(response.statusCode, response.body).toBe(201)
@@ -193,7 +193,7 @@ describe('the demo client signs as a Northwind user, from a Northwind account (o
     await new Promise((resolve) => setTimeout(resolve, revalidateAfterMs + 50))
     const refused = await transfer({
       destination: { address: binance },
-      asset: { assetId: usdc.toLowerCase() },
+      asset: { assetId: usdc },
       amount: '1',
     })
     expect(refused.statusCode, refused.body).toBe(403)
