@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify'
 import { evaluateRoutes } from '../evaluate/evaluateRoutes'
 import { createAjv } from '../http/createAjv'
 import { registrableSchemas } from '../http/gatewaySchemas'
-import { ClientPolicies } from '../pipeline/clientPolicyState'
 import { scheduleInterruptedRequestRecovery } from '../pipeline/recoverInterruptedRequests'
 import { registrableActionSchemas } from './actionSchemas'
 import { evmRoutes } from './evmRoutes'
@@ -11,7 +10,7 @@ import { stakingRoutes } from './stakingRoutes'
 import { transferRoutes } from './transferRoutes'
 
 /**
- * Every signing action of the gateway, and POST /evaluate: the action schemas, the per-client evaluators, and one
+ * Every signing action of the gateway, and POST /evaluate: the action schemas and one
  * child plugin per resource family. Register it with `buildGateway({ plugins: [signingPlugin] })`.
  */
 export async function signingPlugin(app: FastifyInstance) {
@@ -25,7 +24,6 @@ export async function signingPlugin(app: FastifyInstance) {
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object),
   )
-  app.decorate('clientPolicies', new ClientPolicies(app.db))
   scheduleInterruptedRequestRecovery(app, app.config.interruptedAfterSeconds)
   await app.register(evmRoutes)
   await app.register(transferRoutes)

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import type { GatewayConfig } from '../config/gatewayConfig'
 import { ConnectionSessions } from '../connections/connectionSessions'
 import type { Database } from '../db/openDatabase'
+import { ClientPolicies } from '../pipeline/clientPolicyState'
 import { createKeyedLock, type KeyedLock } from '../providers/local/keyedLock'
 import type { CustodyProvider } from '../providers/types'
 
@@ -18,6 +19,8 @@ declare module 'fastify' {
      * seeing the transfers permitted before it: within this gateway, and across gateways with `lockAcrossGateways`.
      */
     limitedDecisions: KeyedLock
+    /** Each client's evaluator, rebuilt when the client's entities or policies change. */
+    clientPolicies: ClientPolicies
   }
 }
 
@@ -29,8 +32,8 @@ export type CoreOptions = {
 }
 
 /**
- * Shares the database, the configuration, the providers, the open provider sessions and the lock on limited
- * decisions with every plugin.
+ * Shares the database, the configuration, the providers, the open provider sessions, the clients' evaluators and
+ * the lock on limited decisions with every plugin.
  */
 export const corePlugin = fp<CoreOptions>(
   async (app: FastifyInstance, options) => {
@@ -39,6 +42,8 @@ export const corePlugin = fp<CoreOptions>(
     app.decorate('config', options.config)
     app.decorate('providers', providers)
     app.decorate('sessions', new ConnectionSessions(options.db, options.config.masterKey, providers))
+    // Shared, not the signing routes' own: an admin update must reach the evaluators the signing routes decide with.
+    app.decorate('clientPolicies', new ClientPolicies(options.db))
     // The lock within the gateway goes first, so that a gateway holds at most one shared lock per client.
     const withinGateway = createKeyedLock()
     const across = options.lockAcrossGateways

@@ -7,17 +7,10 @@ import { type SigningRequestRow, signingRequests } from '../db/actionsSchema'
 import { ConflictError, GatewayError, ValidationError } from '../errors/gatewayError'
 import { requireGrantedNetwork } from '../grants/grantScope'
 import { isProviderError } from '../providers/errors'
-import type { ClientPolicies } from './clientPolicyState'
 import { decideRequest } from './decideRequest'
 import { nulCharacterAt } from './nulCharacter'
 import type { Outcome, Plan, SigningAction } from './signingAction'
 import { policyForbidden, providerFailed } from './signingErrors'
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    clientPolicies: ClientPolicies
-  }
-}
 
 export type SigningResponse = { statusCode: 200 | 201; data: Record<string, unknown>; replayed: boolean }
 
