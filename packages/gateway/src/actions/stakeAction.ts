@@ -4,6 +4,7 @@ import { resolveSigner, type Signer } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
 import type { ProviderStake, StakeInput } from '../providers/types'
 import { decidedGas, decidedRequest } from './decidedTransaction'
+import { pointingIntoBody, stakePointers } from './providerPointers'
 import { toBaseUnits } from './resolveTransferAsset'
 import { positionToApi, stakeTransactionToApi, stakingRequestFields } from './stakingViews'
 
@@ -50,7 +51,11 @@ export const stakeAction: SigningAction<CreateStakeBody> = {
     const amountWei = toBaseUnits(body.amount, ethDecimals)
     // Prepared now, not while signing: the policies judge the network fee the stake is signed with.
     const session = await app.sessions.sessionFor(clientId, connectionId)
-    const transaction = await session.prepareStake(stakeInput(signer, amountWei.toString(), body))
+    const transaction = await session
+      .prepareStake(stakeInput(signer, amountWei.toString(), body))
+      .catch((error: unknown) => {
+        throw pointingIntoBody(error, stakePointers)
+      })
     return {
       action: 'signTransaction',
       signer,

@@ -9,6 +9,7 @@ import type { BuildTransferInput, PreparedTransaction } from '../providers/types
 import { accountToApi, addressToApi, assetToApi, networkToApi, walletToApi } from '../resources/toApi'
 import { decidedGas, decidedRequest, signedOutcome } from './decidedTransaction'
 import { iso } from './evmSigner'
+import { pointingIntoBody, transferPointers } from './providerPointers'
 import { resolveTransferAsset, toBaseUnits } from './resolveTransferAsset'
 
 /** The create body, as `schemas/gateway/actions/` defines it. */
@@ -184,7 +185,11 @@ export const transferAction: SigningAction<CreateTransferBody> = {
     }
     // Prepared now, not while signing: the policies judge the network fee the transfer is signed with.
     const session = await app.sessions.sessionFor(clientId, connectionId)
-    details.transaction = await session.prepareTransfer(transferInput(signer, details, body))
+    details.transaction = await session
+      .prepareTransfer(transferInput(signer, details, body))
+      .catch((error: unknown) => {
+        throw pointingIntoBody(error, transferPointers)
+      })
     return {
       action: 'signTransaction',
       signer,

@@ -4,6 +4,7 @@ import { resolveSigner, type Signer } from '../pipeline/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
 import type { ProviderUnstake, UnstakeInput } from '../providers/types'
 import { decidedGas, decidedRequest } from './decidedTransaction'
+import { pointingIntoBody, unstakePointers } from './providerPointers'
 import { toBaseUnits } from './resolveTransferAsset'
 import { ethDecimals } from './stakeAction'
 import { stakeTransactionToApi, stakingRequestFields } from './stakingViews'
@@ -77,7 +78,11 @@ export const unstakeAction: SigningAction<CreateUnstakeBody> = {
     const amountWei = toBaseUnits(body.amount, ethDecimals)
     const details = { amountWei: amountWei.toString(), positionExternalId: position.externalId }
     // Prepared now, not while signing: the policies judge the network fee the exit is signed with.
-    const transaction = await session.prepareUnstake(unstakeInput(signer, details))
+    const transaction = await session
+      .prepareUnstake(unstakeInput(signer, details))
+      .catch((error: unknown) => {
+        throw pointingIntoBody(error, unstakePointers)
+      })
     return {
       action: 'signTransaction',
       signer,
