@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pointingIntoBody, transferPointers } from '../src/actions/providerPointers'
+import { pointingIntoBody, transferPointers, unstakePointers } from '../src/actions/providerPointers'
 import { signingRequests } from '../src/db/actionsSchema'
 import { ProviderError } from '../src/providers/errors'
 import { policy } from './support/signingClient'
@@ -74,5 +74,18 @@ describe('a transfer’s provider pointers', () => {
   it('names the whole body for the transaction the provider built, which the client did not send', () => {
     expect((refusal('/transaction/gasLimit') as ProviderError).details.path).toBe('')
     expect((refusal('/amountsAll') as ProviderError).details.path).toBe('')
+  })
+})
+
+describe('an exit’s provider pointers', () => {
+  const refusal = (body: { stakePositionId?: string }) =>
+    pointingIntoBody(
+      new ProviderError('NOT_FOUND', 'Position not found', { path: '/stakePositionId' }),
+      unstakePointers(body),
+    ) as ProviderError
+
+  it('names the member the body chose the position by', () => {
+    expect(refusal({ stakePositionId: 'pos_1' }).details.path).toBe('/stakePositionId')
+    expect(refusal({}).details.path).toBe('/validatorAddress')
   })
 })

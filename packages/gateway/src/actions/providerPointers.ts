@@ -25,11 +25,14 @@ export const stakePointers: PointerMap = {
   '/validator/address': '/validator/address',
 }
 
-/** An exit's provider input, as planned from a create unstake body (which names its network). */
-export const unstakePointers: PointerMap = {
-  ...sourcePointers,
-  '/networkId': '/networkId',
-  '/amount': '/amount',
+/** An exit's provider input, as planned from a create unstake body (which names its network and its position). */
+export function unstakePointers(body: { stakePositionId?: string }): PointerMap {
+  return {
+    ...sourcePointers,
+    '/networkId': '/networkId',
+    '/amount': '/amount',
+    '/stakePositionId': body.stakePositionId === undefined ? '/validatorAddress' : '/stakePositionId',
+  }
 }
 
 function mapped(path: string, pointers: PointerMap): string {

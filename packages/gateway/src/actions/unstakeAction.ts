@@ -81,7 +81,7 @@ export const unstakeAction: SigningAction<CreateUnstakeBody> = {
     const transaction = await session
       .prepareUnstake(unstakeInput(signer, details))
       .catch((error: unknown) => {
-        throw pointingIntoBody(error, unstakePointers)
+        throw pointingIntoBody(error, unstakePointers(body))
       })
     return {
       action: 'signTransaction',
