@@ -60,6 +60,20 @@ function fromHistory(transfer: HistoryTransfer): Movement {
 
 type Intent = NonNullable<EvaluationRequest['intent']>
 
+/**
+ * What a call sends in the native currency. A module function, not a closure in movementsOf: that runs on every
+ * decision under a limit, and would allocate the closure on each call.
+ */
+function nativeMovement(
+  chainId: number,
+  amount: bigint,
+  to: string | undefined,
+  principal: string | undefined,
+  resource: string | undefined,
+): Movement {
+  return { amount, token: `eip155:${chainId}/slip44:60`, chainId, principal, resource, to }
+}
+
 /** Intents that only carry calls: their calls, at any depth, are what they move. */
 const CONTAINERS = new Set(['batch', 'userOperation'])
 
@@ -83,8 +97,6 @@ export function movementsOf(
 ): Movement[] {
   const movements: Movement[] = []
   const pending: Intent[] = [intent]
-  const native = (chainId: number, amount: bigint, to: string | undefined) =>
-    movements.push({ amount, token: `eip155:${chainId}/slip44:60`, chainId, principal, resource, to })
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const value = BigInt(next.value ?? 0)
     if (CONTAINERS.has(next.type) && next.intents) {
@@ -97,7 +109,8 @@ export function movementsOf(
       // Value a container receives and none of its calls forwards stays with its target, which may pay it out in
       // ways the calls do not show (a Universal Router plan that sweeps its whole balance, a minimum of 0): it
       // counts as sent to the target.
-      if (value > forwarded) native(next.chainId, value - forwarded, next.to)
+      if (value > forwarded)
+        movements.push(nativeMovement(next.chainId, value - forwarded, next.to, principal, resource))
       continue
     }
     // A Permit2 batch signature transfer and an ERC-1155 batch transfer name no single amount: each of their
@@ -112,7 +125,7 @@ export function movementsOf(
           resource,
           to: transfer.to ?? next.recipient,
         })
-      if (value > 0n) native(next.chainId, value, next.to)
+      if (value > 0n) movements.push(nativeMovement(next.chainId, value, next.to, principal, resource))
       continue
     }
     // A Permit2 batch permit names no single amount either: each allowance counts, as a single permit's amount does.
@@ -126,30 +139,32 @@ export function movementsOf(
           resource,
           to: next.recipient ?? next.to,
         })
-      if (value > 0n) native(next.chainId, value, next.to)
+      if (value > 0n) movements.push(nativeMovement(next.chainId, value, next.to, principal, resource))
       continue
     }
     if (next.amount === undefined) {
       // A call that moves no token: its value, in the native currency (0 included, which rate limits count), to
       // the recipient the decoder names (a deposit on behalf of another), else to the contract.
-      if (next.value !== undefined) native(next.chainId, value, next.recipient ?? next.to)
+      if (next.value !== undefined)
+        movements.push(nativeMovement(next.chainId, value, next.recipient ?? next.to, principal, resource))
       continue
     }
     // WETH's deposit restates its value as the WETH it mints to the sender: the value is what leaves.
     if (next.type === 'wethDeposit' && value > 0n) {
-      native(next.chainId, value, next.to)
+      movements.push(nativeMovement(next.chainId, value, next.to, principal, resource))
       continue
     }
     const amount = BigInt(next.amount)
     const to = next.recipient ?? next.to
     if (next.token === `eip155:${next.chainId}/slip44:60`) {
       // The amount is in the native currency, paid with the value: the value counts beyond the amount only.
-      native(next.chainId, amount, to)
-      if (value > amount) native(next.chainId, value - amount, next.to)
+      movements.push(nativeMovement(next.chainId, amount, to, principal, resource))
+      if (value > amount)
+        movements.push(nativeMovement(next.chainId, value - amount, next.to, principal, resource))
       continue
     }
     movements.push({ amount, token: next.token, chainId: next.chainId, principal, resource, to })
-    if (value > 0n) native(next.chainId, value, next.to)
+    if (value > 0n) movements.push(nativeMovement(next.chainId, value, next.to, principal, resource))
   }
   return movements
 }
