@@ -6,8 +6,8 @@ import {
   type TransactionSerialized,
 } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { signingRequests } from '../src/db/actionsSchema'
 import { policy, testAddress } from './support/signingClient'
+import { signingRequestCount } from './support/testGateway'
 import { useSigningGateway } from './support/useTestGateway'
 
 /** 0.01 ETH: the most network fee the policies let any transaction spend. */
@@ -59,10 +59,6 @@ const stake = (networkId: string) =>
     amount: '32',
     idempotenceId: nextId(),
   })
-
-async function recordCount(): Promise<number> {
-  return (await setup.gateway.app.db.select().from(signingRequests)).length
-}
 
 /** The gas the policies decided on, from the evaluation report of the record. */
 function decidedGas(evaluation: { report: { intent: { decoded: { gas?: Record<string, string> } } } }) {
@@ -129,11 +125,17 @@ describe('transfers are decided on the gas they are signed with', () => {
   })
 
   it('refuses a transfer whose transaction cannot be prepared, and records nothing', async () => {
-    const before = { built: setup.calls.buildTransfer ?? 0, records: await recordCount() }
+    const before = {
+      built: setup.calls.buildTransfer ?? 0,
+      records: await signingRequestCount(setup.gateway),
+    }
     const response = await transfer('BASE_SEPOLIA', 'eip155:84532/slip44:1')
     expect(response.statusCode, response.body).toBe(502)
     expect(response.json().code).toBe('PROVIDER_UNAVAILABLE')
-    expect({ built: setup.calls.buildTransfer ?? 0, records: await recordCount() }).toEqual(before)
+    expect({
+      built: setup.calls.buildTransfer ?? 0,
+      records: await signingRequestCount(setup.gateway),
+    }).toEqual(before)
   })
 
   it('refuses a deducted transfer whose amount does not cover the fee while planning', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { pointingIntoBody, transferPointers, unstakePointers } from '../src/actions/providerPointers'
-import { signingRequests } from '../src/db/actionsSchema'
 import { ProviderError } from '../src/providers/errors'
 import { policy } from './support/signingClient'
+import { signingRequestCount } from './support/testGateway'
 import { useSigningGateway } from './support/useTestGateway'
 
 const validator = '0x00000000219ab540356cBB839Cbe05303d7705Fa'
@@ -16,15 +16,11 @@ const setup = useSigningGateway({
 let sequence = 0
 const nextId = () => `plan-pointers-${++sequence}-${Date.now()}`
 
-async function recordCount(): Promise<number> {
-  return (await setup.gateway.app.db.select().from(signingRequests)).length
-}
-
 // The provider prepares transfers, stakes and exits while they are planned: its refusals are then the answer of
 // the create, and their pointers must name the member of the body the client sent, not of the provider's input.
 describe('provider refusals at plan time point into the create body', () => {
   it('names the source when a stake is from a network without staking', async () => {
-    const before = await recordCount()
+    const before = await signingRequestCount(setup.gateway)
     const response = await setup.call('POST', '/v1/provider/ethereum/stakes', {
       source: { type: 'account', id: setup.accounts.POLYGON! },
       validator: { address: validator },
@@ -33,7 +29,7 @@ describe('provider refusals at plan time point into the create body', () => {
     })
     expect(response.statusCode, response.body).toBe(422)
     expect(response.json()).toMatchObject({ code: 'UNSUPPORTED', context: { path: '/source/id' } })
-    expect(await recordCount()).toBe(before)
+    expect(await signingRequestCount(setup.gateway)).toBe(before)
   })
 
   it('keeps a pointer that is already the body’s (a whole-position exit names /amount)', async () => {

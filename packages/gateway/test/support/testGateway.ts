@@ -9,6 +9,7 @@ import { seedCatalogue } from '../../src/catalogue/seedCatalogue'
 import type { GatewayConfig } from '../../src/config/gatewayConfig'
 import { parseMasterKey } from '../../src/crypto/envelope'
 import { generateSigningJwk, type SigningKeyPair } from '../../src/crypto/generateSigningJwk'
+import { signingRequests } from '../../src/db/actionsSchema'
 import { type OpenDatabase, openDatabase } from '../../src/db/openDatabase'
 import { type CustodyProvider, createLocalProvider } from '../../src/providers'
 
@@ -187,4 +188,9 @@ export async function createTestConnection(
   })
   if (response.statusCode !== 201) throw new Error(`Connection creation failed: ${response.body}`)
   return response.json().data
+}
+
+/** How many signing requests the gateway has recorded: a request refused while planning adds none. */
+export async function signingRequestCount(gateway: TestGateway): Promise<number> {
+  return (await gateway.app.db.select().from(signingRequests)).length
 }
