@@ -12,6 +12,7 @@ import type {
   UserEntity,
   UserGroupEntity,
 } from './generated/entities'
+import type { EntityKind } from './entityKinds'
 import type { EntityValidationResult } from './issue'
 import { recalledTables } from './rememberedTables'
 
@@ -22,6 +23,12 @@ import { recalledTables } from './rememberedTables'
  */
 export interface EntityIndex {
   readonly entities: Entities
+  /**
+   * The kind the document was validated as when the index was built from that validation (loadEntities, or
+   * indexEntities given its result); undefined for an index of a document nobody checked. Consumers that need a
+   * valid whole organization (the evaluator) accept a `full` index as it is, and validate any other once.
+   */
+  readonly validated: EntityKind | undefined
   user(id: string): UserEntity | undefined
   /** The user groups a user belongs to. */
   groupsOfUser(userId: string): readonly UserGroupEntity[]
@@ -90,7 +97,11 @@ function entityAt<T>(items: readonly T[], at: number | undefined): T | undefined
  * Builds the index from the tables the checks produced: the maps are theirs, and the link lists are grouped with
  * counting sorts, so this adds little to validation.
  */
-export function createEntityIndex(entities: Entities, tables: EntityTables): EntityIndex {
+export function createEntityIndex(
+  entities: Entities,
+  tables: EntityTables,
+  validated?: EntityKind,
+): EntityIndex {
   const positions = (collection: Parameters<typeof tables.ids.get>[0]) =>
     tables.ids.get(collection) ?? new Map<string, number>()
   const users = positions('users')
@@ -148,6 +159,7 @@ export function createEntityIndex(entities: Entities, tables: EntityTables): Ent
 
   return {
     entities,
+    validated,
     user: (id) => entityAt(userList, users.get(lower(id))),
     groupsOfUser: (userId) => userGroupLinks.rightsOf(users.get(lower(userId))),
     credentialsOfUser: (userId) => credentialLists.of(users.get(lower(userId))),
@@ -180,6 +192,8 @@ function identity(length: number): Int32Array {
  * very document (a result for another document is ignored); loadEntities does both in one call.
  */
 export function indexEntities(entities: Entities, validated?: EntityValidationResult): EntityIndex {
-  const tables = validated && recalledTables(validated, entities)
-  return createEntityIndex(entities, tables ?? analyzeEntities(entities as unknown as Item, null))
+  const recalled = validated && recalledTables(validated, entities)
+  return recalled
+    ? createEntityIndex(entities, recalled.tables, recalled.kind)
+    : createEntityIndex(entities, analyzeEntities(entities as unknown as Item, null))
 }

@@ -37,7 +37,7 @@ function validate(doc: unknown, options: ValidateEntitiesOptions) {
   }
   // The checks read only what they find well-typed, so they run even on a document the schema rejected.
   const tables = isItem(doc) ? analyzeEntities(doc, issues, options.checksums === true) : undefined
-  return { valid: !issues.hasError, issues: issues.finish(), tables }
+  return { valid: !issues.hasError, issues: issues.finish(), tables, kind }
 }
 
 /**
@@ -52,9 +52,9 @@ export function validateEntities(
   doc: unknown,
   options: ValidateEntitiesOptions = {},
 ): EntityValidationResult {
-  const { valid, issues, tables } = validate(doc, options)
+  const { valid, issues, tables, kind } = validate(doc, options)
   const result = { valid, issues }
-  if (valid && tables) rememberTables(result, doc as object, tables)
+  if (valid && tables) rememberTables(result, doc as object, tables, kind)
   return result
 }
 
@@ -69,7 +69,7 @@ export interface LoadedEntities extends EntityValidationResult {
  * twice.
  */
 export function loadEntities(doc: unknown, options: ValidateEntitiesOptions = {}): LoadedEntities {
-  const { valid, issues, tables } = validate(doc, options)
+  const { valid, issues, tables, kind } = validate(doc, options)
   if (!valid || !tables) return { valid, issues }
-  return { valid, issues, index: createEntityIndex(doc as Entities, tables) }
+  return { valid, issues, index: createEntityIndex(doc as Entities, tables, kind) }
 }

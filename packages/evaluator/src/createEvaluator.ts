@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import { type LoadedPolicy, loadPolicy } from '@open-policy-agent/opa-wasm'
-import { type Entities, validateEntities } from '@rampart/entities'
+import { type Entities, type EntityIndex, loadEntities } from '@rampart/entities'
 import { type AttestationKey, attest } from './attestation'
 import { buildInput, type EvaluationState, ORG, presetSet } from './buildInput'
+import { type Decided, type DecisionInput, decide } from './decide'
+import { decoderErrorRefusal } from './decoderErrorOf'
 import { ENTRYPOINTS, WASM_PATH } from './entrypoints'
 import { EvaluatorError } from './errors'
 import { evaluationState, policyData } from './evaluationState'
@@ -20,7 +22,11 @@ import { feeUnknown, spellOutDecisions } from './spellOutDecision'
 import { validatePolicies, validatePresets } from './validatePolicies'
 
 export interface EvaluatorOptions {
-  entities: Entities
+  /**
+   * The organization: an index from `loadEntities` (validated once, where the document came in, and shared with
+   * the decoder), or the Entities document itself, which the evaluator then validates and indexes.
+   */
+  entities: Entities | EntityIndex
   policies: Policy[]
   /** Presets that requests may name; the built-in presets when left out. */
   presets?: readonly Preset[]
@@ -36,26 +42,45 @@ export interface EvaluateOptions {
 }
 
 export interface Evaluator {
-  /** Decides a request. Never throws: any failure is a Forbid with a reason. */
+  /**
+   * Decides a signing request as it comes in: the action of its method, a refusal of what the decoder could not
+   * read, the accounts its signer acts for, one evaluation for each, and the least permitted decision. The rule
+   * every caller shares (the gateway, `/evaluate`, the CLI). Never throws.
+   */
+  decide(input: DecisionInput): Decided
+  /**
+   * Decides one evaluation request, for the one account it names. Never throws: any failure is a Forbid with a
+   * reason, and an intent that carries a decoderError (at any depth) is refused with DECODING_FAILED.
+   */
   evaluate(request: EvaluationRequest, options?: EvaluateOptions): Decision
   /** Decides a request and, with an attestation key, signs the decision and the request's hash. */
   evaluateAndAttest(request: EvaluationRequest, options?: EvaluateOptions): Promise<Decision>
   /** Swaps in new entities, policies or presets without reloading the module. Throws (keeping the old data) when invalid. */
-  update(data: { entities?: Entities; policies?: Policy[]; presets?: readonly Preset[] }): void
+  update(data: { entities?: Entities | EntityIndex; policies?: Policy[]; presets?: readonly Preset[] }): void
+  /** The organization decided with, indexed: the same index to hand the decoder (`decodeRequest(rpc, { entities })`). */
+  readonly entities: EntityIndex
   /** Why every decision is a refusal: the policy library could not be loaded, or lost its data in a failed update. */
   readonly unavailable: string | undefined
 }
 
-/** The evaluator decides with a whole organization: all ten collections, whatever kind the document looks like. */
-function checkEntities(entities: Entities): void {
-  const result = validateEntities(entities, { kind: 'full' })
-  if (!result.valid) {
+/**
+ * The index of the organization decided with: a whole one (all ten collections, whatever kind the document looks
+ * like), validated once. An index loadEntities built as a full document was validated where it came in.
+ */
+function indexOf(entities: Entities | EntityIndex): EntityIndex {
+  if (isIndex(entities) && entities.validated === 'full') return entities
+  const result = loadEntities(isIndex(entities) ? entities.entities : entities, { kind: 'full' })
+  if (!result.index) {
     const issues = result.issues
       .filter((issue) => issue.severity === 'error')
       .map(({ code, path, message }) => ({ code, path, message }))
     throw new EvaluatorError('INVALID_ENTITIES', `entities are invalid: ${issues.length} error(s)`, issues)
   }
+  return result.index
 }
+
+const isIndex = (entities: Entities | EntityIndex): entities is EntityIndex =>
+  typeof (entities as Partial<EntityIndex>).accountByAddress === 'function'
 
 function checkPolicies(policies: unknown): void {
   const result = validatePolicies(policies)
@@ -129,15 +154,20 @@ const presetSets = (ids: readonly string[]) => ids.map((id) => ({ id, set: prese
  * Validates the organization's entities, policies and presets (throwing an EvaluatorError that lists each
  * issue), and prepares them: the state the evaluator keeps, and the JSON the policy library loads.
  */
-function prepare(next: { entities: Entities; policies: Policy[]; presets: readonly Preset[] }): {
+function prepare(next: {
+  entities: Entities | EntityIndex
+  policies: Policy[]
+  presets: readonly Preset[]
+}): {
   state: EvaluationState
+  index: EntityIndex
   json: Uint8Array
 } {
-  checkEntities(next.entities)
+  const index = indexOf(next.entities)
   checkPolicies(next.policies)
   checkPresets(next.presets)
-  const state = evaluationState(next)
-  return { state, json: dataJson(state) }
+  const state = evaluationState({ ...next, entities: index.entities })
+  return { state, index, json: dataJson(state) }
 }
 
 /** The JSON the policy library loads for a state. */
@@ -150,11 +180,14 @@ const dataJson = (state: EvaluationState) => new TextEncoder().encode(JSON.strin
  */
 export async function createEvaluator(options: EvaluatorOptions): Promise<Evaluator> {
   const validateRequest = validator(SCHEMA_IDS.request)
-  let entities = options.entities
+  let entities: Entities | EntityIndex = options.entities
   let policies = options.policies
   let presets = options.presets ?? BUILTIN_PRESETS
   const initial = prepare({ entities, policies, presets })
   let state = initial.state
+  let index = initial.index
+  // Validated once: an update that changes only policies or presets does not validate the organization again.
+  entities = index
 
   const { policy, error: unavailable } = await loadWasm(options.wasm, pagesFor(initial.json))
   const entrypoint = policy?.entrypoints[ENTRYPOINTS.decision] as number | undefined
@@ -174,6 +207,11 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
         { path: `/intent${tooDeep}`, message: `is nested more than ${MAX_INTENT_DEPTH} levels deep` },
       ])
     }
+    // Fail closed whoever the caller is: what the decoder could not read, no policy may permit.
+    const undecoded = decoderErrorRefusal(
+      (request as { intent?: EvaluationRequest['intent'] } | null)?.intent,
+    )
+    if (undecoded) return undecoded
     if (!validateRequest(request)) {
       return refusal(
         'INVALID_REQUEST',
@@ -214,6 +252,15 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   }
 
   return {
+    decide: (input) => {
+      try {
+        return decide(evaluate, { prepared: state.entities, index }, input)
+      } catch (error) {
+        // Only a caller outside TypeScript can hand over an input that breaks the rule itself: still a refusal.
+        const decision = refusal('EVALUATION_FAILED', `the request cannot be decided: ${describe(error)}`)
+        return { decision, request: input as unknown as EvaluationRequest, userId: undefined }
+      }
+    },
     evaluate,
     async evaluateAndAttest(request, evaluateOptions) {
       const decision = evaluate(request, evaluateOptions)
@@ -241,7 +288,12 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
       }
       dataLost = undefined
       state = loaded.state
-      ;({ entities, policies, presets } = next)
+      index = loaded.index
+      entities = loaded.index
+      ;({ policies, presets } = next)
+    },
+    get entities() {
+      return index
     },
     get unavailable() {
       return dataLost ?? unavailable

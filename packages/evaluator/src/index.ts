@@ -16,6 +16,7 @@ export {
   type Evaluator,
   type EvaluatorOptions,
 } from './createEvaluator'
+export type { Decided, DecisionInput, Signer } from './decide'
 export { ENTRYPOINTS, WASM_PATH } from './entrypoints'
 export { EvaluatorError, type EvaluatorErrorCode, type EvaluatorIssue } from './errors'
 export type { ApprovalState, Decision, Reason } from './generated/decision'
@@ -24,5 +25,6 @@ export type * from './generated/policy'
 export type { Preset } from './generated/preset'
 export { historyReach } from './historyReach'
 export { BUILTIN_PRESETS } from './presets'
+export { refusal } from './refusal'
 export { requestHistory } from './requestHistory'
 export { type PolicyValidationResult, validatePolicies, validatePresets } from './validatePolicies'

@@ -10,6 +10,9 @@ export { policy } from './policy'
 
 const read = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../../fixtures/requests/${name}`, import.meta.url), 'utf8'))
+
+/** A request of fixtures/requests, by name: `{request, chainId?, expected...}`. */
+export const readFixture = (name: string) => read(`${name}.json`)
 const baseEntities = read('entities.json') as Entities
 const OPERATOR = 'operator@example.com'
 

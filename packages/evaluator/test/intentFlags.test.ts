@@ -52,9 +52,13 @@ describe('checkIntentFlags on decoded requests', () => {
   })
 
   it('forbids a Safe transaction that refunds gas to its executor', async () => {
-    // The decoder refuses to read such a transaction whole (no intent bounds the refund), and flags it.
+    // The decoder refuses to read such a transaction whole (no intent bounds the refund): it is refused before any
+    // policy, the permit-everything one included, sees it.
     const refund = safeTx({ operation: 0, gasPrice: '1' })
-    expect(await decide(refund, custody, {}, undefined, 'invalidTypedData')).toMatchObject(forbidden)
+    expect(await decide(refund, custody, {}, undefined, 'invalidTypedData')).toMatchObject({
+      decision: 'Forbid',
+      reason: { code: 'DECODING_FAILED' },
+    })
   })
 
   it('forbids a Seaport order in which nothing comes back to the offerer', async () => {

@@ -2,7 +2,7 @@
 // rate limit, a batch moves what its calls move, and a call's value is native currency, beside any token amount.
 import { encodeAbiParameters, encodeFunctionData, parseAbi, parseAbiParameters, parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { decide, decideFixture, policy } from './decodeAndDecide'
+import { decide, decideFixture, policy, readFixture } from './decodeAndDecide'
 
 const NOW = Date.parse('2025-03-14T12:00:00Z') / 1000
 const USDC = 'eip155:1/erc20:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
@@ -56,20 +56,10 @@ describe('limits count what the request itself does', () => {
   })
 
   it('a spending limit on the native currency counts the value a contract call sends', async () => {
-    // Lido's submit, which the decoder knows no descriptor for: a contract call that sends 1 ETH.
-    const from = '0x61640a8d48bca205ba91b16b0b7745e7abc61084'
-    const call = {
-      method: 'eth_sendTransaction',
-      params: [
-        {
-          from,
-          to: '0xae7ab96520de3a18e5e111b5eaab095312d7fe84',
-          chainId: '0x1',
-          value: '0xde0b6b3a7640000',
-          data: `0xa1903eab${'0'.repeat(64)}`,
-        },
-      ],
-    }
+    // A real Aave v3 supply of USDC, sent with 1 ETH: a contract call the decoder reads whole, whose value counts
+    // toward a limit on ETH. (A call the decoder cannot read is refused before any limit is counted.)
+    const supply = readFixture('aave-v3-supply').request
+    const call = { ...supply, params: [{ ...supply.params[0], value: '0xde0b6b3a7640000' }] }
     const ethPerDay = [
       policy('eth-per-day', 'permit', [
         { criterion: 'checkAction', args: ['signTransaction'] },

@@ -43,6 +43,9 @@ export interface Decision {
  * via the `definition` "Reason".
  */
 export interface Reason {
+  /**
+   * Stable: PERMITTED and APPROVALS_MISSING decide by a permit, FORBIDDEN_BY_POLICY and NO_MATCHING_PERMIT by the policies; UNKNOWN_PRINCIPAL, UNKNOWN_RESOURCE (the signer is no account of the organization, or the request names none), INVALID_REQUEST and DECODING_FAILED (the decoder could not fully read the request, or an intent nested in it) refuse what cannot be placed or read; EVALUATOR_UNAVAILABLE, EVALUATION_FAILED and INVALID_RESULT refuse when the evaluator itself cannot decide.
+   */
   code:
     | 'PERMITTED'
     | 'APPROVALS_MISSING'
@@ -51,12 +54,13 @@ export interface Reason {
     | 'UNKNOWN_PRINCIPAL'
     | 'UNKNOWN_RESOURCE'
     | 'INVALID_REQUEST'
+    | 'DECODING_FAILED'
     | 'EVALUATOR_UNAVAILABLE'
     | 'EVALUATION_FAILED'
     | 'INVALID_RESULT'
   message: string
   /**
-   * For INVALID_REQUEST: what is wrong, each with a JSON Pointer.
+   * For INVALID_REQUEST and DECODING_FAILED: what is wrong, each with a JSON Pointer into the evaluation request.
    */
   errors?: {
     path: string
