@@ -2,6 +2,7 @@ import type { AddressTable } from './checks/addressTable'
 import { analyzeEntities, type EntityTables } from './checks/analyzeEntities'
 import { groupRows, type RowGroups } from './checks/linkTable'
 import type { Item } from './checks/shared'
+import type { EntityKind } from './entityKinds'
 import type {
   AccountEntity,
   AccountGroupEntity,
@@ -12,7 +13,6 @@ import type {
   UserEntity,
   UserGroupEntity,
 } from './generated/entities'
-import type { EntityKind } from './entityKinds'
 import type { EntityValidationResult } from './issue'
 import { recalledTables } from './rememberedTables'
 
