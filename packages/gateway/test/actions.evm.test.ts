@@ -136,7 +136,7 @@ describe('POST /v1/provider/evm/send-transaction', () => {
     })
     expect(response.statusCode).toBe(403)
     const { decision, report } = response.json().context.evaluation
-    expect(decision.reason.code).toBe('INVALID_REQUEST')
+    expect(decision.reason.code).toBe('DECODING_FAILED')
     expect(report.intent.decoderError).toMatchObject({ code: 1203 })
   })
 

@@ -169,7 +169,7 @@ describe('POST /evaluate', () => {
       expect(data.whitelisted).toBe(false)
       expect(data.attestation.decision).toMatchObject({
         decision: 'Forbid',
-        reason: { code: 'INVALID_REQUEST' },
+        reason: { code: 'DECODING_FAILED' },
       })
     }
   })

@@ -1,8 +1,9 @@
-import type { Entities } from '@rampart/entities'
+import { type Entities, type EntityIndex, loadEntities } from '@rampart/entities'
 import {
   BUILTIN_PRESETS,
   createEvaluator,
   type Evaluator,
+  EvaluatorError,
   historyReach,
   type Policy,
   type Preset,
@@ -16,6 +17,8 @@ import { AuthenticationError } from '../errors/gatewayError'
 export type ClientPolicyState = {
   clientId: string
   entities: Entities
+  /** The one index of the entities, shared by the decoder and the evaluator; undefined when they are invalid. */
+  index: EntityIndex | undefined
   /** Null when the evaluator could not be built: every decision is then a refusal. */
   evaluator: Evaluator | null
   /** Why the evaluator could not be built. */
@@ -26,12 +29,6 @@ export type ClientPolicyState = {
   usesHistory: boolean
   /** The policies decided with (the client's, and its presets'), to know how far back their limits count. */
   limitedPolicies: readonly Policy[]
-  /** `<chainId>:<address>` (or the bare address) to the entities account id. */
-  accountIds: ReadonlyMap<string, string>
-  /** Any account's address to its id, for signers on networks without an EVM chain id. */
-  accountIdsAnyChain: ReadonlyMap<string, string>
-  /** Lowercased user ids, credential ids and credential kids, to the user id. */
-  userIds: ReadonlyMap<string, string>
 }
 
 type CacheEntry = { version: number; checkedAt: number; state: Promise<ClientPolicyState> }
@@ -85,60 +82,25 @@ async function build(row: typeof clients.$inferSelect): Promise<ClientPolicyStat
   const policies = row.policies as Policy[]
   const enabled = new Set(row.presets as string[])
   const presets = BUILTIN_PRESETS.filter((preset) => enabled.has(preset.id))
-  const accountIds = new Map<string, string>()
-  const accountIdsAnyChain = new Map<string, string>()
-  for (const account of entities.accounts ?? []) {
-    const key =
-      account.chainId === undefined ? lower(account.address) : `${account.chainId}:${lower(account.address)}`
-    if (!accountIds.has(key)) accountIds.set(key, account.id)
-    if (!accountIdsAnyChain.has(lower(account.address)))
-      accountIdsAnyChain.set(lower(account.address), account.id)
-  }
-  const userIds = new Map<string, string>()
-  for (const user of entities.users ?? []) userIds.set(lower(user.id), user.id)
-  for (const credential of entities.credentials ?? []) {
-    userIds.set(lower(credential.id), credential.userId)
-    const kid = (credential.key as { kid?: unknown }).kid
-    if (typeof kid === 'string') userIds.set(lower(kid), credential.userId)
-  }
   // Presets decide with the same history as the client's own policies.
   const limitedPolicies = [...policies, ...presets.flatMap((preset) => preset.policies as Policy[])]
   const usesHistory = historyReach(limitedPolicies, 0) !== undefined
+  // Validated and indexed once, where the stored document comes in; the evaluator and the decoder share the index.
+  const { index } = loadEntities(entities, { kind: 'full' })
   const base = {
     clientId: row.clientId,
     entities,
+    index,
     presets: new Map(presets.map((preset) => [preset.id, preset])),
     usesHistory,
     limitedPolicies,
-    accountIds,
-    accountIdsAnyChain,
-    userIds,
   }
   try {
-    const evaluator = await createEvaluator({ entities, policies, presets })
+    if (!index) throw new EvaluatorError('INVALID_ENTITIES', 'the stored entities are invalid')
+    const evaluator = await createEvaluator({ entities: index, policies, presets })
     return { ...base, evaluator }
   } catch (error) {
     // Fail closed: a client whose policies cannot be loaded gets refusals, never permits.
     return { ...base, evaluator: null, unavailable: error instanceof Error ? error.message : 'unknown error' }
   }
-}
-
-const lower = (value: string) => value.toLowerCase()
-
-/**
- * The entities account id of a signer: by chain and address, then an account without a chain; else its CAIP-10
- * id. Entities describe EVM accounts only, so a signer on another network (Solana) is a resource only when some
- * account carries its address; otherwise there is none and the policies decide on principal, action and payload.
- */
-export function resourceOf(
-  state: ClientPolicyState,
-  address: string,
-  chainId: number | null,
-): string | undefined {
-  if (chainId === null) return state.accountIdsAnyChain.get(lower(address))
-  return (
-    state.accountIds.get(`${chainId}:${lower(address)}`) ??
-    state.accountIds.get(lower(address)) ??
-    `eip155:${chainId}:${address}`
-  )
 }

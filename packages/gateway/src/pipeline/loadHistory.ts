@@ -1,9 +1,8 @@
-import { type Decision, type HistoryTransfer, historyReach } from '@rampart/evaluator'
+import { type Decision, type HistoryTransfer, historyReach, refusal } from '@rampart/evaluator'
 import { and, desc, eq, gte, isNotNull } from 'drizzle-orm'
 import { signingRequests } from '../db/actionsSchema'
 import type { Database } from '../db/openDatabase'
 import type { ClientPolicyState } from './clientPolicyState'
-import { refusalDecision } from './refusalDecision'
 
 /** Bounds the history handed to one evaluation. */
 export const maxHistoryEntries = 10_000
@@ -52,7 +51,7 @@ export async function historyForLimits(
 
 /** The decision when the history is too long to read whole: a refusal, since the limits cannot be counted. */
 export function historyTooLong(): Decision {
-  return refusalDecision(
+  return refusal(
     'EVALUATION_FAILED',
     `The limits cannot be counted: the client has more than ${maxHistoryEntries} requests within the windows of its limits`,
   )

@@ -225,7 +225,7 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
   const decide = async (): Promise<
     { done: SigningRequestRow } | { permitted: SigningRequestRow; history: HistoryTransfer[] }
   > => {
-    const { decision, evaluation, evaluationRequest } = await decideRequest(app, {
+    const { decision, evaluation, evaluationRequest, userId } = await decideRequest(app, {
       state,
       principal: row.principal,
       plan,
@@ -243,11 +243,7 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
       }
     }
     // Tagged with the request's row, so that a rate limit counts its transfers once, as this decision did.
-    const history = requestHistory(
-      evaluationRequest,
-      state.userIds.get(row.principal.toLowerCase()) ?? row.principal,
-      row.rowId,
-    )
+    const history = requestHistory(evaluationRequest, userId ?? row.principal, row.rowId)
     // The transfer counts for spending and rate limits from the moment it is permitted, not once the provider
     // has signed it: a decision taken while it is with the provider sees it.
     const decided = await move({
