@@ -3,7 +3,7 @@ import { type LoadedPolicy, loadPolicy } from '@open-policy-agent/opa-wasm'
 import { type Entities, type EntityIndex, loadEntities } from '@rampart/entities'
 import { type AttestationKey, attest } from './attestation'
 import { buildInput, type EvaluationState, ORG, presetSet } from './buildInput'
-import { type Decided, type DecisionInput, decide } from './decide'
+import { accountsFor, type Decided, type DecisionInput, decide } from './decide'
 import { decoderErrorRefusal } from './decoderErrorOf'
 import { ENTRYPOINTS, WASM_PATH } from './entrypoints'
 import { EvaluatorError } from './errors'
@@ -48,6 +48,8 @@ export interface Evaluator {
    * every caller shares (the gateway, `/evaluate`, the CLI). Never throws.
    */
   decide(input: DecisionInput): Decided
+  /** The accounts decide() would decide a request for (the one named, or its signer's); empty when none is known. */
+  accountsFor(input: Omit<DecisionInput, 'principal'>): string[]
   /**
    * Decides one evaluation request, for the one account it names. Never throws: any failure is a Forbid with a
    * reason, and an intent that carries a decoderError (at any depth) is refused with DECODING_FAILED.
@@ -261,6 +263,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
         return { decision, request: input as unknown as EvaluationRequest, userId: undefined }
       }
     },
+    accountsFor: (input) => accountsFor({ prepared: state.entities, index }, input),
     evaluate,
     async evaluateAndAttest(request, evaluateOptions) {
       const decision = evaluate(request, evaluateOptions)

@@ -126,10 +126,25 @@ function baseRequest(
   return { request }
 }
 
+/**
+ * The accounts a request is decided for, by the rule decide follows: the one the caller named, the accounts its
+ * signer acts for, or none (a grant; a signer on a network without EIP-155 chain id that no account lists). Empty
+ * when the request would be refused before any account is looked at, or its signer is unknown.
+ */
+export function accountsFor(
+  entities: { prepared: PreparedEntities; index: EntityIndex },
+  input: Omit<DecisionInput, 'principal'>,
+): string[] {
+  const base = baseRequest({ ...input, principal: '' })
+  if ('refused' in base) return []
+  const resources = resourcesOf(entities, input, base.request)
+  return 'refused' in resources ? [] : resources.ids.filter((id) => id !== undefined)
+}
+
 /** The accounts to decide for: the one the caller named, the signer's, or none (a grant, a non-EVM signer). */
 function resourcesOf(
   entities: { prepared: PreparedEntities; index: EntityIndex },
-  input: DecisionInput,
+  input: Omit<DecisionInput, 'principal'>,
   request: EvaluationRequest,
 ): { ids: (string | undefined)[] } | { refused: Decision } {
   if (input.resource !== undefined) return { ids: [input.resource] }
