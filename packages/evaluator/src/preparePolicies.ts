@@ -333,6 +333,14 @@ const ANY_ALLOWANCE_IN_FORBIDS = new Set([
  */
 const UNKNOWN_HOLDS_IN_FORBIDS = new Set(['checkGasFeeAmount'])
 
+/**
+ * Criteria on each permission a grantPermission request asks for: in a permit every one must be listed (and there
+ * must be one), so a read-only permit cannot carry a delete along; in a forbid one is enough, so no forbidden
+ * permission hides among allowed ones. The policy library reads the forbid's as anyPermission:<criterion>
+ * (criteria/request.rego).
+ */
+const ANY_PERMISSION_IN_FORBIDS = new Set(['checkPermission'])
+
 /** A call's criterion as a forbid's checkUserOperationIntents reads it: one allowance is enough there too. */
 function anyAllowanceInForbid(inner: Criterion): Criterion {
   return ANY_ALLOWANCE_IN_FORBIDS.has(inner.criterion)
@@ -370,6 +378,8 @@ function fileUnder(
       criteria.push([family, `anyAllowance:${kind}`, args])
     } else if (policy.then === 'forbid' && UNKNOWN_HOLDS_IN_FORBIDS.has(kind)) {
       criteria.push([family, `orUnknown:${kind}`, args])
+    } else if (policy.then === 'forbid' && ANY_PERMISSION_IN_FORBIDS.has(kind)) {
+      criteria.push([family, `anyPermission:${kind}`, args])
     } else if (policy.then === 'forbid' && kind === 'checkUserOperationIntents') {
       criteria.push([family, kind, (args as Criterion[]).map(anyAllowanceInForbid)])
     } else if (kind === 'checkSpendingLimit' || kind === 'checkRateLimit') {

@@ -12,12 +12,28 @@ request_holds(kind, a) if {
 	resource_in(a)
 } else if {
 	kind == "checkPermission"
+	every_permission(a)
+} else if {
+	kind == "anyPermission:checkPermission"
 	any_permission(a)
 }
 
-any_permission(allowed) if {
+# checkPermission judges each permission a grantPermission request asks for. In a permit, every one must be listed,
+# so a read-only permit cannot carry wallet:delete along with wallet:read; and there must be one, since a request
+# that asks for nothing has nothing for the permit to vouch for (it fails closed). In a forbid (where the evaluator
+# names the criterion anyPermission:checkPermission), one is enough, so no listed permission hides among others.
+# A request that asks for nothing meets no forbid on permissions: there is nothing to forbid, and it meets no
+# permission permit either.
+every_permission(allowed) if {
+	count(input.permissions) > 0
+	every permission in input.permissions {
+		permission in allowed
+	}
+}
+
+any_permission(listed) if {
 	some permission in input.permissions
-	permission in allowed
+	permission in listed
 }
 
 # Helpers read the request inside their bodies: an argument that is undefined would otherwise make the

@@ -82,13 +82,17 @@ bucket(policies) := [[i, [[families[c.criterion], criterion_name(c, p), criterio
 # criterion_name is the name the evaluator files a criterion under: in a forbid, the token and amount criteria
 # (those of the calls of checkUserOperationIntents too) hold when any allowance of a Permit2 batch meets them, and
 # the NFT token id criteria when any transfer the intent lists moves the token id, the deadline criterion any time bound;
-# the gas fee criterion also holds when a request that pays gas has no known fee.
+# the gas fee criterion also holds when a request that pays gas has no known fee, and the permission criterion when
+# any permission requested is listed.
 criterion_name(c, p) := concat(":", ["anyAllowance", c.criterion]) if {
 	p.then == "forbid"
 	c.criterion in {"checkIntentAmount", "checkIntentToken", "checkERC721TokenId", "checkERC1155TokenId", "checkPermitDeadline"}
 } else := concat(":", ["orUnknown", c.criterion]) if {
 	p.then == "forbid"
 	c.criterion == "checkGasFeeAmount"
+} else := concat(":", ["anyPermission", c.criterion]) if {
+	p.then == "forbid"
+	c.criterion == "checkPermission"
 } else := c.criterion
 
 criterion_args(c, p, i, j) := object.union(c.args, {"key": sprintf("org/%d/%d", [i, j])}) if {
