@@ -268,7 +268,7 @@ export interface CheckResource {
   args: [EntityId, ...EntityId[]]
 }
 /**
- * For grantPermission: one of the requested permissions is one of these.
+ * For grantPermission: in a permit, every requested permission is one of these, and at least one is requested (an empty or missing list fails closed); in a forbid, one of the requested permissions is one of these.
  *
  * This interface was referenced by `Policy`'s JSON-Schema
  * via the `definition` "checkPermission".
