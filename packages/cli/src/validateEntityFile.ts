@@ -3,9 +3,10 @@ import { stat } from 'node:fs/promises'
 import {
   DEFAULT_MAX_BYTES,
   EntitiesJsonError,
+  type EntityIndex,
   type EntityKind,
+  loadEntities,
   parseEntitiesJson,
-  validateEntities,
 } from '@rampart/entities'
 import type { LocatedIssue } from './locatedIssue'
 import { locateJsonError } from './locateJsonError'
@@ -17,11 +18,15 @@ export interface EntityFileResult {
   issues: LocatedIssue[]
   /** Set when the file could not be read at all; its issue has code file.unreadable. */
   unreadable: boolean
+  /** The document's index, when it is valid: read, parsed and validated once, for a command to use. */
+  index?: EntityIndex
 }
 
 export interface ValidateEntityFileOptions {
   kind?: EntityKind
   maxBytes?: number
+  /** Keep the index of a valid document in the result (a command that uses it); validating alone does not. */
+  index?: boolean
 }
 
 function unreadable(file: string, error: unknown): EntityFileResult {
@@ -93,7 +98,7 @@ export async function validateEntityFile(
     return { file, unreadable: false, issues: [issue] }
   }
   // A file is checked where it comes in, so its mixed-case addresses' checksums too.
-  const { issues } = validateEntities(doc, { kind: options.kind, checksums: true })
+  const { issues, index } = loadEntities(doc, { kind: options.kind, checksums: true })
   // All at once, in one pass over the text.
   const locations =
     issues.length === 0
@@ -105,6 +110,7 @@ export async function validateEntityFile(
   return {
     file,
     unreadable: false,
+    ...(index && options.index ? { index } : {}),
     issues: issues.map(({ path, code, severity, message }, k) => ({
       file,
       path,

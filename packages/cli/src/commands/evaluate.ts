@@ -1,11 +1,11 @@
 import { decodeRequest } from '@rampart/decoder'
-import type { Entities } from '@rampart/entities'
+import type { Entities, EntityIndex } from '@rampart/entities'
 import {
-  actionForMethod,
   createEvaluator,
   type Decision,
-  type EvaluationRequest,
+  type DecisionInput,
   EvaluatorError,
+  type HistoryTransfer,
   type Policy,
 } from '@rampart/evaluator'
 import type { Command } from 'commander'
@@ -14,6 +14,7 @@ import { formatIssues } from '../formatIssues'
 import { readJsonInput } from '../readJsonInput'
 import { validateEntityFile } from '../validateEntityFile'
 import { wholeNumber } from '../wholeNumber'
+import { readEvaluationInput } from './evaluationInput'
 import { validatePolicyFile } from './policiesValidate'
 
 interface EvaluateOptions {
@@ -24,6 +25,8 @@ interface EvaluateOptions {
   resource?: string
   approval?: string[]
   now?: string
+  chainId?: string
+  history?: string
 }
 
 const EXIT_FOR: Record<Decision['decision'], number> = {
@@ -35,25 +38,6 @@ const EXIT_FOR: Record<Decision['decision'], number> = {
 function fail(message: string): number {
   process.stderr.write(`rampart: ${message}\n`)
   return EXIT.usage
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-/**
- * The accounts a request signs with: the organization account at the intent's sender address and chain; for a
- * signature no chain binds (chain 0: a personal message, typed data without a chainId), every account at that
- * address, on any chain, since the signature is valid for each, as the gateway decides it.
- */
-function senderAccounts(entities: Entities, chainId: number, from: string | undefined): string[] {
-  if (!from) return []
-  const address = from.toLowerCase()
-  const accounts = entities.accounts.filter(
-    (account) =>
-      account.address.toLowerCase() === address &&
-      (chainId === 0 || (account.chainId ?? chainId) === chainId),
-  )
-  return [...new Set(accounts.map((account) => account.id))]
 }
 
 /** The principal when none is given: the one user the accounts are assigned to, if there is exactly one. */
@@ -68,35 +52,54 @@ function assignedUser(entities: Entities, accountIds: readonly string[]): string
 }
 
 /**
- * Validates the entities file (a whole organization: all ten collections) and the policy file before anything
- * reads them, and prints each issue at its file:line:col, as `rampart entities validate` and `rampart policies
- * validate` do. Returns the exit code when a file is refused; standard input is left to the evaluator's checks.
+ * Reads, validates and indexes the entities file (a whole organization: all ten collections) and validates the
+ * policy file, printing each issue at its file:line:col as `rampart entities validate` and `rampart policies
+ * validate` do. The entities are read and validated once: their index goes to the decoder and the evaluator.
+ * Returns the exit code when a file is refused; standard input is left to the evaluator's checks.
  */
-async function checkFiles(options: EvaluateOptions): Promise<number | undefined> {
-  const results = []
-  if (options.entities !== '-') results.push(await validateEntityFile(options.entities, { kind: 'full' }))
-  if (options.policies !== '-') results.push(await validatePolicyFile(options.policies))
+async function checkFiles(options: EvaluateOptions): Promise<{ exit: number } | { index?: EntityIndex }> {
+  const entities =
+    options.entities === '-'
+      ? undefined
+      : await validateEntityFile(options.entities, { kind: 'full', index: true })
+  const policies = options.policies === '-' ? undefined : await validatePolicyFile(options.policies)
+  const results = [entities, policies].filter((result) => result !== undefined)
   const issues = results.flatMap((result) => result.issues)
-  if (!issues.some((issue) => issue.severity === 'error')) return undefined
+  if (!issues.some((issue) => issue.severity === 'error')) return { index: entities?.index }
   process.stderr.write(formatIssues(issues, 'text'))
-  return results.some((result) => result.unreadable) ? EXIT.usage : EXIT.invalid
+  return { exit: results.some((result) => result.unreadable) ? EXIT.usage : EXIT.invalid }
 }
 
 /**
- * Decodes one signing request (a JSON-RPC request, or an /evaluate body `{request, protocolPresets}`), decides it
- * with the policies, and prints the decision. Exits 0 on Permit, 4 on Confirm, 3 on Forbid, 1 when the entities or
- * policies are invalid, 2 on a usage error.
+ * Decodes one signing request (a JSON-RPC request, an /evaluate body `{request, protocolPresets}`, or a signRaw or
+ * grantPermission request), decides it with the policies by the library's one rule (`Evaluator.decide`), and
+ * prints the decision. Exits 0 on Permit, 4 on Confirm, 3 on Forbid, 1 when the entities or policies are invalid,
+ * 2 on a usage error.
  */
-export async function runEvaluate(input: string, options: EvaluateOptions): Promise<number> {
-  const refused = await checkFiles(options)
-  if (refused !== undefined) return refused
-  let entities: Entities
+export async function runEvaluate(file: string, options: EvaluateOptions): Promise<number> {
+  const checked = await checkFiles(options)
+  if ('exit' in checked) return checked.exit
+  let now: number | undefined
+  if (options.now !== undefined) {
+    now = wholeNumber(options.now)
+    if (now === undefined) return fail('--now must be unix seconds (decimal digits)')
+  }
+  let chainId: number | undefined
+  if (options.chainId !== undefined) {
+    chainId = wholeNumber(options.chainId)
+    if (chainId === undefined) return fail('--chain-id must be an EIP-155 chain id (decimal digits)')
+  }
+  let entities: Entities | EntityIndex
   let policies: Policy[]
-  let body: unknown
+  let input: ReturnType<typeof readEvaluationInput>
+  let history: HistoryTransfer[] | undefined
   try {
-    entities = (await readJsonInput(options.entities, 'entities')) as Entities
+    entities = checked.index ?? ((await readJsonInput(options.entities, 'entities')) as Entities)
     policies = (await readJsonInput(options.policies, 'policies')) as Policy[]
-    body = await readJsonInput(input, 'request')
+    input = readRequest(await readJsonInput(file, 'request'), file)
+    if (options.history !== undefined) {
+      history = (await readJsonInput(options.history, 'history')) as HistoryTransfer[]
+    }
   } catch (error) {
     return fail((error as Error).message)
   }
@@ -110,47 +113,43 @@ export async function runEvaluate(input: string, options: EvaluateOptions): Prom
       process.stderr.write(`  ${issue.path || '/'}  ${issue.code}  ${issue.message}\n`)
     return EXIT.invalid
   }
-  const rpc = isRecord(body) && !('method' in body) && 'request' in body ? body.request : body
-  const bodyPresets =
-    isRecord(body) && Array.isArray(body.protocolPresets) ? (body.protocolPresets as string[]) : []
-  const presets = [...new Set([...(options.preset ?? []), ...bodyPresets])]
 
-  const resolution = decodeRequest(rpc, { entities })
-  const intent = resolution.intent as EvaluationRequest['intent'] & { from?: string }
-  const senders = options.resource
-    ? [options.resource]
-    : senderAccounts(entities, intent?.chainId ?? 1, intent?.from)
-  const principal = options.principal ?? assignedUser(entities, senders)
+  // Decoded on the chain given, for the requests that name none (a message, a user operation).
+  const resolution =
+    input.rpc === undefined
+      ? undefined
+      : decodeRequest(input.rpc, {
+          entities: evaluator.entities,
+          ...(chainId === undefined ? {} : { chainId }),
+        })
+  const request: Omit<DecisionInput, 'principal'> = {
+    ...(resolution ? { decoded: resolution } : {}),
+    ...input.direct,
+    ...(options.resource ? { resource: options.resource } : {}),
+    ...(options.approval ? { approvals: options.approval } : {}),
+    ...(history ? { history } : {}),
+    ...(now === undefined ? {} : { now }),
+    presets: [...new Set([...(options.preset ?? []), ...input.presets])],
+  }
+  const principal =
+    options.principal ?? assignedUser(evaluator.entities.entities, evaluator.accountsFor(request))
   if (!principal) {
     return fail('no --principal given, and the signing account is not assigned to exactly one user')
   }
-  let now: number | undefined
-  if (options.now !== undefined) {
-    now = wholeNumber(options.now)
-    if (now === undefined) return fail('--now must be unix seconds (decimal digits)')
-  }
-
-  // An undecodable request or an unknown method still goes to the evaluator, which refuses it (fail closed).
-  // Decided for each account it signs with, the least permitted decision wins: Forbid, then Confirm.
-  const decisions = (senders.length > 0 ? senders : [undefined]).map((resource) =>
-    evaluator.evaluate(
-      {
-        action: actionForMethod(resolution.action),
-        principal,
-        ...(resource ? { resource } : {}),
-        intent,
-        ...(options.approval ? { approvals: options.approval } : {}),
-        ...(now !== undefined ? { now } : {}),
-      } as EvaluationRequest,
-      { presets },
-    ),
-  )
-  const decision =
-    decisions.find((d) => d.decision === 'Forbid') ??
-    decisions.find((d) => d.decision === 'Confirm') ??
-    decisions[0]!
-  process.stdout.write(`${JSON.stringify({ ...decision, intent }, null, 2)}\n`)
+  const { decision } = evaluator.decide({ ...request, principal })
+  const intent = resolution?.intent
+  process.stdout.write(`${JSON.stringify({ ...decision, ...(intent ? { intent } : {}) }, null, 2)}\n`)
   return EXIT_FOR[decision.decision]
+}
+
+function readRequest(body: unknown, file: string): ReturnType<typeof readEvaluationInput> {
+  try {
+    return readEvaluationInput(body)
+  } catch (error) {
+    throw new Error(
+      `request ${file}${(error as Error).message.startsWith('/') ? ' ' : ': '}${(error as Error).message}`,
+    )
+  }
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value]
@@ -163,7 +162,11 @@ export function registerEvaluate(program: Command): void {
       'Decode a signing request and decide it with policies. Prints the decision; exits 0 on Permit, ' +
         '4 on Confirm (approvals missing), 3 on Forbid, 1 on invalid entities or policies, 2 on a usage error.',
     )
-    .argument('<request>', 'a JSON-RPC request, or an /evaluate body {request, protocolPresets}; - for stdin')
+    .argument(
+      '<request>',
+      'a JSON-RPC request, an /evaluate body {request, protocolPresets}, or {action: "signRaw" | ' +
+        '"grantPermission", payloads, algorithm, signer, permissions}; - for stdin',
+    )
     .requiredOption('--entities <file>', 'the Entities document of the organization')
     .requiredOption('--policies <file>', 'the policy file (an array of policies)')
     .option('--preset <id>', 'also evaluate against this protocol preset (repeatable)', collect)
@@ -171,9 +174,14 @@ export function registerEvaluate(program: Command): void {
       '--principal <id>',
       "user id or credential id asking; defaults to the signing account's one assigned user",
     )
-    .option('--resource <id>', 'account id signing; defaults to the account at the request sender address')
+    .option('--resource <id>', "account id signing; defaults to the accounts of the request's signer")
     .option('--approval <id>', 'a user or credential id that approved the request (repeatable)', collect)
     .option('--now <seconds>', 'evaluation time for limit windows, unix seconds')
+    .option(
+      '--chain-id <id>',
+      'the chain of a request that names none (a personal message, a user operation); mainnet by default for user operations',
+    )
+    .option('--history <file>', 'past transfers that spending and rate limits count (a JSON array)')
     .action(async (input: string, options: EvaluateOptions) => {
       process.exitCode = await runEvaluate(input, options)
     })

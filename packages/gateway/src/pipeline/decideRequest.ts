@@ -59,12 +59,10 @@ export async function decideRequest(
   input: { state: ClientPolicyState; principal: string; plan: Plan; approvals: string[] },
 ): Promise<Decided> {
   const { state, plan } = input
-  // The decoder runs on the signer's chain, for the requests that name none (a message, a user operation).
+  // Decoded as /evaluate, the CLI and embedders decode it: a transaction names its chain, and a message is signed
+  // for none (its intent's chain is 0, whichever account asked for it).
   const resolution = plan.rpcRequest
-    ? decodeRequest(plan.rpcRequest, {
-        ...(state.index ? { entities: state.index } : {}),
-        ...(plan.signer.chainId === null ? {} : { chainId: plan.signer.chainId }),
-      })
+    ? decodeRequest(plan.rpcRequest, state.index ? { entities: state.index } : {})
     : undefined
   const now = Math.floor(Date.now() / 1000)
   const { decision, request, userId } = decideForClient(state, {

@@ -52,6 +52,8 @@ export function countingLocalProvider(
 export type SigningSetup = {
   gateway: TestGateway
   client: TestClient
+  /** The client's Entities document, as registered. */
+  entities: Record<string, unknown>
   connectionId: string
   calls: Record<string, number>
   /** Account ids of the connection by network id. */
@@ -169,6 +171,7 @@ export async function startSigningGateway(options: {
   return {
     gateway,
     client: withKey,
+    entities,
     connectionId,
     calls,
     accounts,

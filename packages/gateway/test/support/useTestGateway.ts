@@ -89,6 +89,7 @@ export function useSigningGateway(options: SigningOptions | (() => SigningOption
     {
       gateway: true,
       client: true,
+      entities: true,
       connectionId: true,
       calls: true,
       accounts: true,
