@@ -70,6 +70,9 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
     logController: new RequestLogController(),
     bodyLimit,
     genReqId: () => crypto.randomUUID(),
+    // Off unless configured: X-Forwarded-* from any other peer would let a client choose the origin its signed
+    // uri is checked against (and the address logged for it).
+    ...(options.config.trustProxy ? { trustProxy: options.config.trustProxy } : {}),
     requestIdHeader: false,
     // Path ids may be up to 200 characters (the schemas' bound); the router's default of 100 refused longer ones
     // before the schema saw them, so a record created with a longer chosen id could not be read back.

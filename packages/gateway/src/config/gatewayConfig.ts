@@ -13,8 +13,17 @@ export type GatewayConfig = {
   masterKey: MasterKey
   /** The gateway's private signing key (Ed25519 or secp256k1 JWK), for the attestations it issues. */
   attestationKey: JWK
-  /** The origin clients sign in `uri` (e.g. `https://gateway.example.com`); any origin when unset. */
+  /**
+   * The origin clients sign in `uri` (e.g. `https://gateway.example.com`). When unset, the signed `uri` must have
+   * the origin the request arrived on (scheme, Host, port), as seen through {@link GatewayConfig.trustProxy}.
+   */
   publicOrigin?: string
+  /**
+   * Which peers are proxies whose `X-Forwarded-Proto`, `X-Forwarded-Host` and `X-Forwarded-For` are believed
+   * (fastify's `trustProxy`): `true` for every peer, or addresses, CIDR ranges and the names `loopback`,
+   * `linklocal`, `uniquelocal`. Unset: none, so a client cannot claim another origin with those headers.
+   */
+  trustProxy?: true | string[]
   /** How far a request's signed `created` time may be from the gateway's clock, in seconds. */
   jwsMaxAgeSeconds: number
   /**

@@ -47,6 +47,16 @@ describe('loadConfig', () => {
     ).toEqual(ed25519)
   })
 
+  it('trusts no proxy by default, and the proxies named by RAMPART_TRUST_PROXY or trustProxy', () => {
+    expect(loadConfig(base, {}).trustProxy).toBeUndefined()
+    expect(loadConfig({ ...base, RAMPART_TRUST_PROXY: 'false' }, {}).trustProxy).toBeUndefined()
+    expect(loadConfig({ ...base, RAMPART_TRUST_PROXY: '10.0.0.0/8,loopback' }, {}).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'loopback',
+    ])
+    expect(loadConfig(base, { trustProxy: true }).trustProxy).toBe(true)
+  })
+
   it('lets the environment override the file', () => {
     const config = loadConfig({ ...base, PORT: '4000' }, { port: 5000, host: '0.0.0.0' })
     expect(config.port).toBe(4000)
@@ -63,6 +73,7 @@ describe('loadConfig', () => {
     [{ ...base, RAMPART_REPLAY_STORE: 'redis' }, 'RAMPART_REPLAY_STORE: must be memory or database'],
     [{ ...base, RAMPART_INTERRUPTED_AFTER_SECONDS: '-5' }, 'RAMPART_INTERRUPTED_AFTER_SECONDS'],
     [{ ...base, RAMPART_PUBLIC_ORIGIN: 'https://x.example.com/path' }, 'RAMPART_PUBLIC_ORIGIN'],
+    [{ ...base, RAMPART_TRUST_PROXY: '2' }, 'RAMPART_TRUST_PROXY: must be true, false, or proxy addresses'],
   ])('refuses a bad setting with a clear error (%#)', (env, message) => {
     expect(() => loadConfig(env, {})).toThrow(message)
   })

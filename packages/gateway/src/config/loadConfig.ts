@@ -3,6 +3,7 @@ import type { JWK } from 'jose'
 import type { ReplayStoreKind } from '../auth/replayStore'
 import { parseMasterKey } from '../crypto/envelope'
 import type { GatewayConfig } from './gatewayConfig'
+import { parseTrustProxy } from './parseTrustProxy'
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -24,6 +25,7 @@ export type GatewayConfigFile = {
   masterKey?: string
   attestationKey?: JWK
   publicOrigin?: string
+  trustProxy?: boolean | string | string[]
   jwsMaxAgeSeconds?: number
   replayStore?: ReplayStoreKind
   transitKeyTtlSeconds?: number
@@ -36,7 +38,8 @@ export type GatewayConfigFile = {
  * `RAMPART_CONFIG` (path of a JSON config file), `HOST`/`RAMPART_HOST`, `PORT`/`RAMPART_PORT`, `DATABASE_URL`
  * (PostgreSQL; PGlite otherwise), `RAMPART_DATA_DIR` (PGlite directory; in memory when unset),
  * `RAMPART_ADMIN_API_KEY`, `RAMPART_MASTER_KEY` (32 bytes, hex or base64), `RAMPART_ATTESTATION_KEY`
- * (private ES256K or Ed25519 JWK as JSON), `RAMPART_PUBLIC_ORIGIN`, `RAMPART_JWS_MAX_AGE_SECONDS`,
+ * (private ES256K or Ed25519 JWK as JSON), `RAMPART_PUBLIC_ORIGIN`, `RAMPART_TRUST_PROXY` (`true`, or the proxies'
+ * addresses and CIDR ranges, comma-separated; off when unset), `RAMPART_JWS_MAX_AGE_SECONDS`,
  * `RAMPART_REPLAY_STORE` (`memory` or `database`), `RAMPART_INTERRUPTED_AFTER_SECONDS`, `LOG_LEVEL`.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayConfigFile): GatewayConfig {
@@ -101,6 +104,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayC
       throw new ConfigError('RAMPART_PUBLIC_ORIGIN', 'must be an origin such as https://gateway.example.com')
     }
   }
+  const trustProxy = parseTrustProxy(env.RAMPART_TRUST_PROXY || fromFile.trustProxy)
+  if (trustProxy !== undefined && !Array.isArray(trustProxy) && trustProxy !== true) {
+    throw new ConfigError(
+      'RAMPART_TRUST_PROXY',
+      `must be true, false, or proxy addresses and CIDR ranges separated by commas (not "${trustProxy.invalid}")`,
+    )
+  }
   return {
     host: env.RAMPART_HOST || env.HOST || fromFile.host || '127.0.0.1',
     port: integer('PORT', env.RAMPART_PORT || env.PORT || fromFile.port, 3000, 0, 65535),
@@ -109,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayC
     masterKey,
     attestationKey,
     ...(publicOrigin ? { publicOrigin } : {}),
+    ...(trustProxy ? { trustProxy } : {}),
     jwsMaxAgeSeconds: integer(
       'RAMPART_JWS_MAX_AGE_SECONDS',
       env.RAMPART_JWS_MAX_AGE_SECONDS || fromFile.jwsMaxAgeSeconds,
