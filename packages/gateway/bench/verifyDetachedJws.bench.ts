@@ -48,6 +48,7 @@ for (const alg of ['ES256K', 'ES256', 'EdDSA'] as JwsAlgorithm[]) {
         keys: [key.publicJwk],
         now: created,
         maxAgeSeconds: 60,
+        origin: 'https://gateway.example.com',
       })
     })
   })

@@ -7,6 +7,7 @@ import { ClientKeys } from './clientKeys'
 import { DatabaseReplayStore } from './databaseReplayStore'
 import { MemoryReplayStore } from './memoryReplayStore'
 import type { ReplayStore, ReplayStoreKind } from './replayStore'
+import { requestOrigin } from './requestOrigin'
 import { verifyDetachedJws } from './verifyDetachedJws'
 
 /** How a route authenticates its caller; routes without one require a signed client request (fail closed). */
@@ -100,7 +101,8 @@ export const authPlugin = fp(
         keys: keys ?? [],
         now,
         maxAgeSeconds: app.config.jwsMaxAgeSeconds,
-        ...(app.config.publicOrigin ? { origin: app.config.publicOrigin } : {}),
+        // Behind a proxy, the origin arrived on is the proxy's only when trustProxy trusts it (X-Forwarded-*).
+        origin: app.config.publicOrigin ?? requestOrigin(request),
       })
       const expiresAt = new Date((verified.header.created + app.config.jwsMaxAgeSeconds + 1) * 1000)
       await replays.remember(clientId, verified.replayKey, expiresAt)

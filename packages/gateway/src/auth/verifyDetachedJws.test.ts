@@ -41,7 +41,7 @@ describe('verifyDetachedJws', () => {
         await expect(
           verifyDetachedJws({ ...input, origin: 'https://evil.example.com' }),
         ).rejects.toMatchObject({
-          code: 'JWS_URI_MISMATCH',
+          code: 'JWS_ORIGIN_MISMATCH',
         })
       }
     },
@@ -58,11 +58,48 @@ describe('verifyDetachedJws', () => {
       keys: [key.publicJwk],
       now,
       maxAgeSeconds: 60,
+      origin: 'https://gateway.example.com',
     })
     const a = await verifyDetachedJws(await input('a'))
     const a2 = await verifyDetachedJws(await input('a'))
     const b = await verifyDetachedJws(await input('b'))
     expect(a.replayKey).toBe(a2.replayKey)
     expect(a.replayKey).not.toBe(b.replayKey)
+  })
+
+  it('binds the origin: scheme, host and port, and refuses when the request has none', async () => {
+    const key = await generateSigningJwk('ES256', 'k')
+    const now = Math.floor(Date.now() / 1000)
+    const jws = await signRequest({ method: 'GET', url, privateJwk: key.privateJwk, created: now })
+    const input = {
+      jws,
+      method: 'GET',
+      url: '/v1/provider/transfers?dryRun=1',
+      body: new Uint8Array(),
+      keys: [key.publicJwk],
+      now,
+      maxAgeSeconds: 60,
+    }
+    for (const origin of [
+      'http://gateway.example.com',
+      'https://gateway.example.com:8443',
+      'https://evil.example.com',
+      undefined,
+    ]) {
+      await expect(verifyDetachedJws({ ...input, origin })).rejects.toMatchObject({
+        statusCode: 401,
+        code: 'JWS_ORIGIN_MISMATCH',
+      })
+    }
+    // The default port is the same origin, written or not.
+    const explicitPort = await signRequest({
+      method: 'GET',
+      url: 'https://gateway.example.com:443/v1/provider/transfers?dryRun=1',
+      privateJwk: key.privateJwk,
+      created: now,
+    })
+    await expect(
+      verifyDetachedJws({ ...input, jws: explicitPort, origin: 'https://gateway.example.com' }),
+    ).resolves.toMatchObject({ header: { kid: 'k' } })
   })
 })

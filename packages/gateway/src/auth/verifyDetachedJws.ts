@@ -33,8 +33,12 @@ export type VerifyDetachedJwsInput = {
   now: number
   /** How far `created` may be from `now`, in seconds, either way. */
   maxAgeSeconds: number
-  /** When set, the `uri` must have this origin as well. */
-  origin?: string
+  /**
+   * The origin the signed `uri` must have: the gateway's configured public origin, or else the origin the request
+   * arrived on. Required, so that a signature made for one deployment is not accepted by another that shares the
+   * client's key; `undefined` (the request's origin cannot be known) refuses the request.
+   */
+  origin: string | undefined
 }
 
 export type VerifiedRequest = {
@@ -107,8 +111,14 @@ export async function verifyDetachedJws(input: VerifyDetachedJwsInput): Promise<
   if (`${signedUri.pathname}${signedUri.search}` !== input.url) {
     fail('JWS_URI_MISMATCH', 'The signed uri does not match the request path and query')
   }
-  if (input.origin !== undefined && signedUri.origin !== input.origin) {
-    fail('JWS_URI_MISMATCH', 'The signed uri is for another origin')
+  if (input.origin === undefined) {
+    fail('JWS_ORIGIN_MISMATCH', 'The request has no usable Host, so no signed uri can match its origin')
+  }
+  if (signedUri.origin !== input.origin) {
+    fail(
+      'JWS_ORIGIN_MISMATCH',
+      `The signed uri is for ${signedUri.origin}, but this gateway is reached at ${input.origin}: sign the URL the request is sent to`,
+    )
   }
   if (Math.abs(input.now - header.created) > input.maxAgeSeconds) {
     fail('JWS_CREATED_OUT_OF_WINDOW', 'The signed created time is outside the accepted window')
