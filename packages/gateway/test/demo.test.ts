@@ -57,6 +57,15 @@ describe('demo provisioning (what pnpm start does on a fresh gateway)', () => {
   })
 })
 
+describe('demo provisioning behind a public origin', () => {
+  const gateway = useTestGateway({ publicOrigin: 'https://gateway.example.com' })
+
+  it('signs its own requests for the public origin, which the gateway then requires', async () => {
+    const provisioned = await provisionDemo(gateway.app, demoFile, null)
+    expect(provisioned.createdConnection).toBe(true)
+  })
+})
+
 describe('the demo client signs as a Northwind user, from a Northwind account', () => {
   const demoGateway = useTestGateway()
   let client: DemoClient

@@ -105,7 +105,8 @@ async function connectDemo(app: FastifyInstance, demo: DemoFile, client: DemoCli
     const text = body === undefined ? undefined : JSON.stringify(body)
     const detachedJws = await signRequest({
       method,
-      url: `http://localhost${url}`,
+      // inject arrives as http://localhost; with a public origin, the signed uri must have that one instead.
+      url: `${app.config.publicOrigin ?? 'http://localhost'}${url}`,
       privateJwk: client.privateJwk,
       ...(text === undefined ? {} : { body: text }),
     })
