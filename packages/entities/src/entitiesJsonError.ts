@@ -1,6 +1,7 @@
 /** Why a text could not be read as an Entities document. */
 export type EntitiesJsonErrorCode =
   | 'json.too-large'
+  | 'json.invalid-utf8'
   | 'json.syntax'
   | 'json.too-deep'
   | 'json.forbidden-key'
@@ -9,9 +10,11 @@ export type EntitiesJsonErrorCode =
 export interface EntitiesJsonErrorDetails {
   /** JSON Pointer to the offending value, when the text parsed far enough to have one. */
   path?: string
-  /** 1-based line and column of a syntax error. */
+  /** 1-based line and column of a syntax error, or of the first byte that is not UTF-8. */
   line?: number
   column?: number
+  /** For json.invalid-utf8: the offset, in bytes, of the first byte that is not UTF-8. */
+  offset?: number
   /** The bound that was exceeded, for json.too-large (bytes) and json.too-deep (nesting levels). */
   limit?: number
 }

@@ -1,6 +1,7 @@
 // The public face of @rampart/entities.
 
 export { checkPublicJwk, type JwkProblem } from './checkPublicJwk'
+export { decodeUtf8 } from './decodeUtf8'
 export { emptyEntities } from './emptyEntities'
 export {
   EntitiesJsonError,

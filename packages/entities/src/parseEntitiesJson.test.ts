@@ -41,6 +41,29 @@ describe('parseEntitiesJson', () => {
     })
   })
 
+  it('parses bytes, dropping a byte-order mark, and refuses bytes that are not UTF-8 where they start', () => {
+    expect(parseEntitiesJson(Buffer.from('\ufeff{"users": [{"id": "\u00e9", "role": "root"}]}'))).toEqual({
+      users: [{ id: '\u00e9', role: 'root' }],
+    })
+    // Decoded with replacement, these two ids would both read as "a\ufffd(\ufffd\ufffd".
+    const text = (bad: number[]) =>
+      Uint8Array.from([
+        ...Buffer.from('{\n  "users": [{"id": "a'),
+        ...bad,
+        ...Buffer.from('", "role": "root"}]\n}'),
+      ])
+    for (const bad of [
+      [0xc3, 0x28, 0xff, 0xfe],
+      [0xff, 0x28, 0xc3, 0xfe],
+    ]) {
+      expect(errorOf(() => parseEntitiesJson(text(bad)))).toMatchObject({
+        code: 'json.invalid-utf8',
+        details: { line: 2, column: 22, offset: 23 },
+      })
+    }
+    expect(errorOf(() => parseEntitiesJson(text([0xc3, 0x28]), { maxBytes: 8 })).code).toBe('json.too-large')
+  })
+
   it('rejects text larger than the bound before parsing it', () => {
     expect(errorOf(() => parseEntitiesJson('[1, 2, 3]', { maxBytes: 8 }))).toMatchObject({
       code: 'json.too-large',

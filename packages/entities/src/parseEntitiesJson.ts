@@ -1,4 +1,5 @@
 import { parse as parseWithLocations } from '@humanwhocodes/momoa'
+import { decodeUtf8 } from './decodeUtf8'
 import { EntitiesJsonError } from './entitiesJsonError'
 import { findDuplicateKey } from './findDuplicateKey'
 import { escapePointerToken } from './issue'
@@ -21,18 +22,31 @@ export const DEFAULT_MAX_DEPTH = 64
 const FORBIDDEN_KEYS = ['__proto__', 'constructor', 'prototype']
 
 /**
- * Parses untrusted text into a JSON value for validateEntities. Text that is too large, not JSON, nested too
- * deeply, that uses a forbidden member name or names a member twice in one object raises an EntitiesJsonError
- * with a stable code, never a crash.
+ * Parses untrusted text, or the bytes of a file or a request body, into a JSON value for validateEntities. Input
+ * that is too large, bytes that are not UTF-8, text that is not JSON, nested too deeply, that uses a forbidden
+ * member name or names a member twice in one object raises an EntitiesJsonError with a stable code, never a crash.
+ * Bytes may start with a byte-order mark, which is dropped (RFC 8259 §8.1 lets a reader ignore it); text may not.
  */
-export function parseEntitiesJson(text: string, options: ParseEntitiesJsonOptions = {}): unknown {
+export function parseEntitiesJson(
+  input: string | Uint8Array,
+  options: ParseEntitiesJsonOptions = {},
+): unknown {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH
-  // UTF-8 never takes fewer bytes than UTF-16 code units, so most texts are judged without counting bytes.
-  if (text.length > maxBytes || (text.length * 3 > maxBytes && Buffer.byteLength(text) > maxBytes)) {
-    throw new EntitiesJsonError('json.too-large', `document is larger than ${maxBytes} bytes`, {
-      limit: maxBytes,
-    })
+  const tooLarge = () =>
+    new EntitiesJsonError('json.too-large', `document is larger than ${maxBytes} bytes`, { limit: maxBytes })
+  let text: string
+  if (typeof input === 'string') {
+    text = input
+    // UTF-8 never takes fewer bytes than UTF-16 code units, so most texts are judged without counting bytes.
+    if (text.length > maxBytes || (text.length * 3 > maxBytes && Buffer.byteLength(text) > maxBytes)) {
+      throw tooLarge()
+    }
+  } else {
+    // Bounded before decoding, so that an oversized input costs no text.
+    if (input.length > maxBytes) throw tooLarge()
+    text = decodeUtf8(input)
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
   }
   let value: unknown
   try {
