@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { writeWithInvalidUtf8 } from '../test/invalidUtf8'
 import { readJsonInput } from './readJsonInput'
 
 describe('readJsonInput', () => {
@@ -15,6 +16,17 @@ describe('readJsonInput', () => {
     expect(await readJsonInput(file, 'request', 1000)).toMatchObject({ method: 'personal_sign' })
     await expect(readJsonInput('/dev/zero', 'request', 1 << 20)).rejects.toThrow(
       'request /dev/zero: more than the 1048576 bytes accepted',
+    )
+  })
+
+  it('refuses bytes that are not UTF-8, naming the input, line and column of the first', async () => {
+    const file = writeWithInvalidUtf8(
+      'request.json',
+      '{\n  "method": "personal_sign", "params": ["a',
+      '"]\n}',
+    )
+    await expect(readJsonInput(file, 'request')).rejects.toThrow(
+      `request ${file}:2:43: invalid UTF-8: the bytes at offset 44 (c3 28 ff fe) are not a UTF-8 character`,
     )
   })
 })

@@ -1,9 +1,10 @@
 import { DEFAULT_MAX_BYTES, EntitiesJsonError, parseEntitiesJson } from '@rampart/entities'
+import { jsonFileText } from './jsonFileText'
 import { readErrorReason } from './readErrorReason'
 import { readBounded } from './validateEntityFile'
 
-/** The text of standard input, or undefined once it holds more than `maxBytes` bytes (the rest is not read). */
-async function readStdin(maxBytes: number): Promise<string | undefined> {
+/** The bytes of standard input, or undefined once it holds more than `maxBytes` bytes (the rest is not read). */
+async function readStdin(maxBytes: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = []
   let bytes = 0
   for await (const chunk of process.stdin) {
@@ -11,14 +12,14 @@ async function readStdin(maxBytes: number): Promise<string | undefined> {
     if (bytes > maxBytes) return undefined
     chunks.push(chunk as Buffer)
   }
-  return Buffer.concat(chunks).toString('utf8')
+  return Buffer.concat(chunks)
 }
 
 /**
  * Reads a JSON input of a command (a file, or standard input for `-`). A leading byte-order mark, which editors
  * on some systems write and JSON does not allow, is dropped, as the validate commands drop it. Failures throw an
- * Error whose message names the input (`request x.json: no such file`) and, for a syntax error, its line and
- * column (`request x.json:3:15: invalid JSON: ...`). At most `maxBytes` bytes are read (256 MiB, as the validate
+ * Error whose message names the input (`request x.json: no such file`) and, for a syntax error or bytes that are
+ * not UTF-8, its line and column (`request x.json:3:15: invalid JSON: ...`). At most `maxBytes` bytes are read (256 MiB, as the validate
  * commands accept), so a huge file, a device or an endless pipe cannot fill the memory.
  */
 export async function readJsonInput(
@@ -26,15 +27,21 @@ export async function readJsonInput(
   what: string,
   maxBytes: number = DEFAULT_MAX_BYTES,
 ): Promise<unknown> {
-  let read: string | undefined
+  let read: Buffer | undefined
   try {
     read = path === '-' ? await readStdin(maxBytes) : await readBounded(path, maxBytes)
   } catch (error) {
     throw new Error(`${what} ${path}: ${readErrorReason(error)}`)
   }
   if (read === undefined) throw new Error(`${what} ${path}: more than the ${maxBytes} bytes accepted`)
-  let text = read
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+  let text: string
+  try {
+    text = jsonFileText(read)
+  } catch (error) {
+    if (!(error instanceof EntitiesJsonError)) throw error
+    const { line, column } = error.details
+    throw new Error(`${what} ${path}:${line}:${column}: ${error.message}`)
+  }
   try {
     return JSON.parse(text)
   } catch (error) {

@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { invalidUtf8 } from '../test/invalidUtf8'
 import { validateEntityFile } from './validateEntityFile'
 
 const dir = mkdtempSync(join(tmpdir(), 'rampart-entity-file-'))
@@ -40,6 +41,28 @@ describe('validateEntityFile', () => {
     )
     const { issues } = await validateEntityFile(file)
     expect(issues).toMatchObject([{ code: 'json.duplicate-key', path: '/users/0/role', line: 4, column: 13 }])
+  })
+
+  it('refuses bytes that are not UTF-8 at the line and column of the first, a byte-order mark not counted', async () => {
+    for (const bom of ['', '\ufeff']) {
+      const file = join(dir, `invalid-utf8${bom ? '-bom' : ''}.json`)
+      const before = Buffer.from(`${bom}{\r\n  "users": [{"id": "caf\u00e9-`)
+      const after = Buffer.from('", "role": "member"}]\r\n}')
+      await writeFile(file, Buffer.concat([before, Buffer.from(invalidUtf8), after]))
+      const { issues, unreadable } = await validateEntityFile(file)
+      expect(unreadable).toBe(false)
+      expect(issues).toEqual([
+        {
+          file,
+          path: '',
+          line: 2,
+          column: 26,
+          code: 'json.invalid-utf8',
+          severity: 'error',
+          message: `invalid UTF-8: the bytes at offset ${bom ? 32 : 29} (c3 28 ff fe) are not a UTF-8 character`,
+        },
+      ])
+    }
   })
 
   it('refuses a file over the size bound without reading it', async () => {

@@ -8,6 +8,7 @@ import {
   loadEntities,
   parseEntitiesJson,
 } from '@rampart/entities'
+import { jsonFileText } from './jsonFileText'
 import type { LocatedIssue } from './locatedIssue'
 import { locateJsonError } from './locateJsonError'
 import { readErrorReason } from './readErrorReason'
@@ -41,17 +42,18 @@ function unreadable(file: string, error: unknown): EntityFileResult {
 }
 
 /**
- * The text of a file, or undefined when it holds more than `maxBytes` bytes. At most `maxBytes + 1` bytes are
- * read, so a device or a pipe, whose size is not known beforehand, cannot fill the memory.
+ * The bytes of a file, or undefined when it holds more than `maxBytes` bytes. At most `maxBytes + 1` bytes are
+ * read, so a device or a pipe, whose size is not known beforehand, cannot fill the memory. Bytes, not text: the
+ * caller decodes them with {@link jsonFileText}, which refuses what is not UTF-8.
  */
-export async function readBounded(file: string, maxBytes: number): Promise<string | undefined> {
+export async function readBounded(file: string, maxBytes: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = []
   let bytes = 0
   for await (const chunk of createReadStream(file, { end: maxBytes })) {
     chunks.push(chunk as Buffer)
     bytes += (chunk as Buffer).length
   }
-  return bytes > maxBytes ? undefined : Buffer.concat(chunks).toString('utf8')
+  return bytes > maxBytes ? undefined : Buffer.concat(chunks)
 }
 
 /** Reads, parses and validates one Entities file, locating each issue at its line and column. */
@@ -65,7 +67,7 @@ export async function validateEntityFile(
     unreadable: false,
     issues: [{ file, path: '', line: 1, column: 1, code: 'json.too-large', severity: 'error', message }],
   })
-  let read: string | undefined
+  let read: Buffer | undefined
   try {
     const stats = await stat(file)
     if (stats.isFile() && stats.size > maxBytes) {
@@ -76,12 +78,11 @@ export async function validateEntityFile(
     return unreadable(file, error)
   }
   if (read === undefined) return tooLarge(`file is more than the ${maxBytes} bytes accepted`)
-  let text = read
-  // Editors on some systems start files with a byte-order mark, which JSON does not allow. Editors do not show
-  // it or count it in columns, so it is dropped, not replaced.
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+  // Stays empty when the bytes are not UTF-8; that error carries its own line and column.
+  let text = ''
   let doc: unknown
   try {
+    text = jsonFileText(read)
     doc = parseEntitiesJson(text, { maxBytes })
   } catch (error) {
     if (!(error instanceof EntitiesJsonError)) throw error

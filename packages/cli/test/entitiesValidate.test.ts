@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { LocatedIssue } from '../src/locatedIssue'
+import { writeWithInvalidUtf8 } from './invalidUtf8'
 import { repoRoot, runRampart } from './runRampart'
 
 const invalid = 'fixtures/entities/invalid'
@@ -31,6 +32,15 @@ describe('rampart entities validate', { timeout: 60_000 }, () => {
       `${file}:${line}:${column}  error  jwk.alg-mismatch  alg "ES256" does not fit curve secp256k1; use ES256K (at /credentials/0/key/alg)\n`,
     )
     expect(result.stderr).toBe('1 file checked: 1 error, 0 warnings in 1 file\n')
+  })
+
+  it('refuses bytes that are not UTF-8 inside an id, at the line and column of the first, and exits 1', async () => {
+    const file = writeWithInvalidUtf8('users.json', '{\n  "users": [{"id": "a', '", "role": "member"}]\n}\n')
+    const result = await runRampart(['entities', 'validate', file])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe(
+      `${file}:2:22  error  json.invalid-utf8  invalid UTF-8: the bytes at offset 23 (c3 28 ff fe) are not a UTF-8 character\n`,
+    )
   })
 
   it('exits 0 on warnings alone, and prints them', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { captureOutput } from '../../test/captureOutput'
+import { writeWithInvalidUtf8 } from '../../test/invalidUtf8'
 import { EXIT } from '../exitCodes'
 import { runDecode } from './decode'
 
@@ -66,6 +67,20 @@ describe('rampart decode', () => {
     expect(await runDecode(join(dir, 'bad.json'), { format: 'json' })).toBe(EXIT.usage)
     expect(await runDecode(join(dir, 'missing.json'), { format: 'json' })).toBe(EXIT.usage)
     expect(err.join('')).toContain('cannot read')
+  })
+
+  it('refuses a request or an entities document with bytes that are not UTF-8, at the first one', async () => {
+    const { err } = captureOutput()
+    const request = join(fixtures, 'erc20-transfer-usdt.json')
+    const entities = writeWithInvalidUtf8('entities.json', '{"users": [{"id": "a', '", "role": "member"}]}')
+    expect(await runDecode(request, { format: 'json', entities })).toBe(EXIT.usage)
+    const badRequest = writeWithInvalidUtf8('request.json', '{"method": "personal_sign", "params": ["', '"]}')
+    expect(await runDecode(badRequest, { format: 'json' })).toBe(EXIT.usage)
+    const printed = err.join('')
+    expect(printed).toContain(
+      `entities ${entities}:1:21: invalid UTF-8: the bytes at offset 20 (c3 28 ff fe)`,
+    )
+    expect(printed).toContain(`request ${badRequest}:1:41: invalid UTF-8`)
   })
 
   it('reads a request and an entities document that start with a byte-order mark', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { captureOutput } from '../../test/captureOutput'
+import { writeWithInvalidUtf8 } from '../../test/invalidUtf8'
 import { EXIT } from '../exitCodes'
 import { runEvaluate } from './evaluate'
 
@@ -82,6 +83,25 @@ describe('rampart evaluate', () => {
     expect(printed).toMatch(new RegExp(`${usersOnly}:1:1 .*accounts`))
     expect(printed).toMatch(new RegExp(`${badPolicies}:\\d+:\\d+ .*`))
     expect(printed).not.toContain('Cannot read properties')
+  })
+
+  it('refuses entities with bytes that are not UTF-8 in an id (exit 1), and such a request (exit 2)', async () => {
+    const { err } = captureOutput()
+    const badEntities = writeWithInvalidUtf8(
+      'entities.json',
+      '{\n  "users": [{"id": "a',
+      '", "role": "member"}]\n}',
+    )
+    const code = await runEvaluate(request('northwind-usdc-to-binance'), {
+      entities: badEntities,
+      policies,
+      principal: NORA,
+    })
+    expect(code).toBe(EXIT.invalid)
+    expect(err.join('')).toContain(`${badEntities}:2:22  error  json.invalid-utf8  invalid UTF-8`)
+    const badRequest = writeWithInvalidUtf8('request.json', '{"method": "personal_sign", "params": ["', '"]}')
+    expect(await runEvaluate(badRequest, { entities, policies, principal: NORA })).toBe(EXIT.usage)
+    expect(err.join('')).toContain(`request ${badRequest}:1:41: invalid UTF-8`)
   })
 
   it('reads files that start with a byte-order mark, as rampart entities and policies validate do', async () => {

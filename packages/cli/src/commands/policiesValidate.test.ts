@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { captureOutput } from '../../test/captureOutput'
+import { writeWithInvalidUtf8 } from '../../test/invalidUtf8'
 import { EXIT } from '../exitCodes'
 import { runPoliciesValidate, validatePolicyFile } from './policiesValidate'
 
@@ -31,6 +32,26 @@ describe('rampart policies validate', () => {
     expect(byPath['/1/then']).toMatchObject({ code: 'schema.enum', line: 12 })
     expect(byPath['/1/id']).toMatchObject({ code: 'duplicate-policy-id', line: 11 })
     expect(byPath['/1/when/0/args/0']).toMatchObject({ code: 'schema.enum', line: 13 })
+  })
+
+  it('refuses a policy file with bytes that are not UTF-8 in an id, at the first one', async () => {
+    const file = writeWithInvalidUtf8('policies.json', '[\n  {"id": "p', '", "then": "permit"}\n]\n')
+    expect(await validatePolicyFile(file)).toEqual({
+      unreadable: false,
+      issues: [
+        {
+          file,
+          path: '',
+          line: 2,
+          column: 12,
+          code: 'json.invalid-utf8',
+          severity: 'error',
+          message: 'invalid UTF-8: the bytes at offset 13 (c3 28 ff fe) are not a UTF-8 character',
+        },
+      ],
+    })
+    captureOutput()
+    expect(await runPoliciesValidate([file], { format: 'text' })).toBe(EXIT.invalid)
   })
 
   it('locates issues in a file that starts with a byte-order mark as in the same file without it', async () => {

@@ -2,6 +2,7 @@ import { DEFAULT_MAX_BYTES, EntitiesJsonError, parseEntitiesJson } from '@rampar
 import { validatePolicies, validatePresets } from '@rampart/evaluator'
 import { type Command, Option } from 'commander'
 import { commandGroup } from '../commandGroup'
+import { jsonFileText } from '../jsonFileText'
 import { type LocatedIssue, OUTPUT_FORMATS, type OutputFormat } from '../locatedIssue'
 import { locateJsonError } from '../locateJsonError'
 import { readErrorReason } from '../readErrorReason'
@@ -33,22 +34,21 @@ export async function validatePolicyFile(file: string): Promise<FileValidation> 
     severity: 'error',
     message,
   })
-  let text: string
+  let read: Buffer | undefined
   try {
-    const read = await readBounded(file, DEFAULT_MAX_BYTES)
-    if (read === undefined) {
-      const message = `file is more than the ${DEFAULT_MAX_BYTES} bytes accepted`
-      return { issues: [located('', 1, 1, 'json.too-large', message)], unreadable: false }
-    }
-    text = read
+    read = await readBounded(file, DEFAULT_MAX_BYTES)
   } catch (error) {
     return { issues: [located('', 1, 1, 'file.unreadable', readErrorReason(error))], unreadable: true }
   }
-  // A byte-order mark is not JSON; editors neither show it nor count it in columns. Dropped before parsing and
-  // locating alike, so both read the same text.
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+  if (read === undefined) {
+    const message = `file is more than the ${DEFAULT_MAX_BYTES} bytes accepted`
+    return { issues: [located('', 1, 1, 'json.too-large', message)], unreadable: false }
+  }
+  // Stays empty when the bytes are not UTF-8; that error carries its own line and column.
+  let text = ''
   let doc: unknown
   try {
+    text = jsonFileText(read)
     // The same bounded JSON reader as Entities documents: size and depth limits, errors with line and column.
     doc = parseEntitiesJson(text)
   } catch (error) {
