@@ -52,7 +52,7 @@ const alice = useTestClient(gateway)
 
 describe('error mapping: one body everywhere', () => {
   /** Posts a signed JSON body, exactly as given, to create a connection. */
-  const postConnection = async (body: string) => {
+  const postConnection = async (body: string | Buffer) => {
     const jws = await signRequest({
       method: 'POST',
       url: 'http://localhost/v1/provider/connections',
@@ -74,6 +74,38 @@ describe('error mapping: one body everywhere', () => {
       statusCode: 400,
       code: 'MALFORMED_JSON',
       message: 'The body is not valid JSON',
+    })
+  })
+
+  it('400 INVALID_UTF8 for a body with bytes that are not UTF-8, where they start, instead of reading U+FFFD', async () => {
+    const body = Buffer.concat([
+      Buffer.from('{"provider":"local","label":"a'),
+      Buffer.from([0xc3, 0x28, 0xff, 0xfe]),
+      Buffer.from('"}'),
+    ])
+    const response = await postConnection(body)
+    expect(response.statusCode, response.body).toBe(400)
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      code: 'INVALID_UTF8',
+      message: 'The body is not valid UTF-8 (from byte 30, line 1, column 31)',
+      context: { offset: 30, line: 1, column: 31 },
+    })
+    // An id, in an admin body: before the schema or the route sees it.
+    const registration = await gateway.app.inject({
+      method: 'POST',
+      url: '/v1/admin/clients',
+      headers: { 'content-type': 'application/json', 'x-api-key': gateway.config.adminApiKey },
+      payload: Buffer.concat([
+        Buffer.from('{\n  "clientId": "a'),
+        Buffer.from([0xc3, 0x28, 0xff, 0xfe]),
+        Buffer.from('",\n  "name": "x",\n  "publicKeys": []\n}'),
+      ]),
+    })
+    expect(registration.statusCode).toBe(400)
+    expect(registration.json()).toMatchObject({
+      code: 'INVALID_UTF8',
+      context: { offset: 18, line: 2, column: 17 },
     })
   })
 

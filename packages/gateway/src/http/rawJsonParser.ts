@@ -1,3 +1,4 @@
+import { decodeUtf8, EntitiesJsonError } from '@rampart/entities'
 import type { FastifyInstance } from 'fastify'
 import secureJson from 'secure-json-parse'
 import { BadRequestError } from '../errors/gatewayError'
@@ -30,6 +31,19 @@ function bodyError(text: string): BadRequestError {
 }
 
 /**
+ * Bytes that are not UTF-8 are refused rather than read as U+FFFD, which would make two different ids (or names,
+ * or addresses in an entities document) the same string. Where the first one is goes in the context.
+ */
+function invalidUtf8(error: unknown): BadRequestError {
+  const { offset, line, column } = error instanceof EntitiesJsonError ? error.details : {}
+  return new BadRequestError(
+    `The body is not valid UTF-8${offset === undefined ? '' : ` (from byte ${offset}, line ${line}, column ${column})`}`,
+    'INVALID_UTF8',
+    offset === undefined ? undefined : { offset, line, column },
+  )
+}
+
+/**
  * Parses JSON bodies from a buffer and keeps the bytes on the request, because the request signature covers
  * the body exactly as sent, not a re-serialization of it.
  */
@@ -41,7 +55,12 @@ export function registerRawJsonParser(app: FastifyInstance, bodyLimit: number): 
     (request, body: Buffer, done) => {
       request.rawBody = body
       if (body.length === 0) return done(null, undefined)
-      const text = body.toString('utf8')
+      let text: string
+      try {
+        text = decodeUtf8(body)
+      } catch (error) {
+        return done(invalidUtf8(error), undefined)
+      }
       if (jsonDeeperThan(text, maxJsonDepth)) {
         return done(
           new BadRequestError(
