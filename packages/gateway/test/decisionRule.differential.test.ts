@@ -101,7 +101,10 @@ let files: { entities: string; policies: string; dir: string }
 const accountOnChain = new Map<number, string>()
 
 beforeAll(async () => {
-  evaluator = await createEvaluator({ entities: setup.entities as never, policies: policies as unknown as Policy[] })
+  evaluator = await createEvaluator({
+    entities: setup.entities as never,
+    policies: policies as unknown as Policy[],
+  })
   const folder = mkdtempSync(join(tmpdir(), 'rampart-differential-'))
   files = { entities: join(folder, 'entities.json'), policies: join(folder, 'policies.json'), dir: folder }
   writeFileSync(files.entities, JSON.stringify(setup.entities))
