@@ -46,7 +46,18 @@ async function evaluatorFigures(userCount: number, accountCount: number) {
   const decision = evaluator.evaluate(request)
   if (decision.decision !== 'Permit')
     throw new Error(`the scenario should be permitted: ${JSON.stringify(decision)}`)
-  return { entities, policies, request, figures: measure(() => evaluator.evaluate(request)) }
+  // The one rule every caller goes through: the sender's account looked up by address, then the same evaluation.
+  const decoded = { action: 'eth_sendTransaction', intent: request.intent! }
+  const decideInput = { principal: request.principal, decoded, now: request.now! }
+  if (evaluator.decide(decideInput).request.resource?.toLowerCase() !== request.resource?.toLowerCase())
+    throw new Error('decide should find the scenario account by its sender')
+  return {
+    entities,
+    policies,
+    request,
+    figures: measure(() => evaluator.evaluate(request)),
+    decideFigures: measure(() => evaluator.decide(decideInput)),
+  }
 }
 
 const large = await evaluatorFigures(users, accounts)
@@ -121,6 +132,7 @@ try {
   }
   const rows = [
     [`evaluate, ${users} users / ${accounts} accounts / ${large.policies.length} policies`, large.figures],
+    [`decide (the sender's account looked up), ${users} users / ${accounts} accounts`, large.decideFigures],
     [`evaluate, ${Math.min(users, 1000)} users / 1000 accounts`, small.figures],
     ['evaluate, another user and account on every call (no kept candidates)', cold],
     ['opa-wasm no-op evaluate, same input (baseline)', noop],
