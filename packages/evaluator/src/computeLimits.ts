@@ -36,7 +36,9 @@ function matches(
   if (filters.users && !filters.users.includes(movement.principal ?? '')) return false
   if (filters.resources && !filters.resources.includes(movement.resource ?? '')) return false
   if (filters.destinations && !filters.destinations.includes(movement.to ?? '')) return false
-  if (filters.chains && !filters.chains.includes(movement.chainId ?? -1)) return false
+  // A signature bound to no chain (chain 0) is valid on every chain: it counts under any chain filter.
+  if (filters.chains && movement.chainId !== 0 && !filters.chains.includes(movement.chainId ?? -1))
+    return false
   if (filters.userGroups && !anyGroup(entities.users[movement.principal ?? '']?.groups, filters.userGroups))
     return false
   if (

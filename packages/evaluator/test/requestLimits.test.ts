@@ -32,6 +32,34 @@ describe('limits count what the request itself does', () => {
     }
   })
 
+  it('a message, signed for no chain, counts under a limit on any chain, and so does its recorded history', async () => {
+    const onMainnet = [
+      policy('one-message-an-hour-on-mainnet', 'permit', [
+        { criterion: 'checkAction', args: ['signMessage'] },
+        {
+          criterion: 'checkRateLimit',
+          args: { limit: 1, window: { type: 'rolling', seconds: 3600 }, filters: { chains: [1] } },
+        },
+      ]),
+    ]
+    const message = (await decideFixture('personal-sign-siwe', onMainnet, { now: NOW })) as {
+      decision: string
+    }
+    expect(message.decision).toBe('Permit')
+    const pastMessage = [{ amount: '0', chainId: 0, timestamp: NOW - 60 }]
+    expect(
+      await decideFixture('personal-sign-siwe', onMainnet, { now: NOW, history: pastMessage }),
+    ).toMatchObject({
+      decision: 'Forbid',
+    })
+    const onBase = [{ amount: '0', chainId: 8453, timestamp: NOW - 60 }]
+    expect(await decideFixture('personal-sign-siwe', onMainnet, { now: NOW, history: onBase })).toMatchObject(
+      {
+        decision: 'Permit',
+      },
+    )
+  })
+
   it('a spending limit counts the transfers inside a batch', async () => {
     // The batch sends 5 USDC and 0.01 ETH in two calls; the batch itself carries no value.
     const usdcPerDay = (limit: string) => [

@@ -62,6 +62,9 @@ export interface HistoryTransfer {
    * CAIP-19 asset id.
    */
   token?: string
+  /**
+   * The chain; 0 for a request signed for no chain (a personal message, typed data whose domain names none), which a limit on chains counts on every chain, as the signature is valid on each.
+   */
   chainId?: number
   /**
    * User id who made the transfer.

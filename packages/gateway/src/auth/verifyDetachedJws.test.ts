@@ -6,6 +6,17 @@ import { verifyDetachedJws } from './verifyDetachedJws'
 const url = 'https://gateway.example.com/v1/provider/transfers?dryRun=1'
 const body = '{"amount":"1"}'
 
+/** What the gateway hands verifyDetachedJws for a GET of `url` signed with `key`. */
+const signedGet = (jws: string, key: { publicJwk: object }, now: number) => ({
+  jws,
+  method: 'GET',
+  url: '/v1/provider/transfers?dryRun=1',
+  body: new Uint8Array(),
+  keys: [key.publicJwk],
+  now,
+  maxAgeSeconds: 60,
+})
+
 describe('verifyDetachedJws', () => {
   it.each(['ES256K', 'ES256', 'EdDSA', 'RS256'] as const)(
     'verifies %s, detached or attached, and binds the body',
@@ -51,13 +62,11 @@ describe('verifyDetachedJws', () => {
     const key = await generateSigningJwk('ES256K', 'k')
     const now = Math.floor(Date.now() / 1000)
     const input = async (jti: string) => ({
-      jws: await signRequest({ method: 'GET', url, privateJwk: key.privateJwk, created: now, jti }),
-      method: 'GET',
-      url: '/v1/provider/transfers?dryRun=1',
-      body: new Uint8Array(),
-      keys: [key.publicJwk],
-      now,
-      maxAgeSeconds: 60,
+      ...signedGet(
+        await signRequest({ method: 'GET', url, privateJwk: key.privateJwk, created: now, jti }),
+        key,
+        now,
+      ),
       origin: 'https://gateway.example.com',
     })
     const a = await verifyDetachedJws(await input('a'))
@@ -71,15 +80,7 @@ describe('verifyDetachedJws', () => {
     const key = await generateSigningJwk('ES256', 'k')
     const now = Math.floor(Date.now() / 1000)
     const jws = await signRequest({ method: 'GET', url, privateJwk: key.privateJwk, created: now })
-    const input = {
-      jws,
-      method: 'GET',
-      url: '/v1/provider/transfers?dryRun=1',
-      body: new Uint8Array(),
-      keys: [key.publicJwk],
-      now,
-      maxAgeSeconds: 60,
-    }
+    const input = signedGet(jws, key, now)
     for (const origin of [
       'http://gateway.example.com',
       'https://gateway.example.com:8443',
