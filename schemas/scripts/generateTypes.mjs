@@ -87,11 +87,48 @@ function dropAliases(json, schemaPath, output, imports) {
   if (aliases.size > 0) relink(json)
 }
 
+/**
+ * A root object whose `oneOf` variants (with `discriminator`) only pin the tag and name required fields, their
+ * schemas staying in the root's `properties` (see intent.schema.json's $comment), would come out of
+ * json-schema-to-typescript as the root's fields intersected with variants that hold nothing but an optional tag.
+ * For the generator only, the root's fields become the interface `<Title>Fields`, each variant an interface
+ * extending it with its tag and required fields (their schemas copied from the root), and the root their union:
+ * checking the tag then narrows a value to its variant.
+ */
+function expandDiscriminatedRoot(json) {
+  const tag = json.discriminator?.propertyName
+  if (typeof tag !== 'string' || !Array.isArray(json.oneOf) || !json.properties) return
+  const fieldsName = `${json.title}Fields`
+  json.$defs[fieldsName] = {
+    title: fieldsName,
+    description: `The fields of ${json.title}: each of its variants extends them with its \`${tag}\` and the fields that this \`${tag}\` always has.`,
+    type: json.type,
+    additionalProperties: json.additionalProperties,
+    required: json.required,
+    properties: json.properties,
+  }
+  for (const branch of json.oneOf) {
+    const key = /^#\/\$defs\/([^/]+)$/.exec(branch.$ref ?? '')?.[1]
+    const variant = key === undefined ? undefined : json.$defs[key]
+    if (!variant?.properties?.[tag])
+      throw new Error(`${json.title}: oneOf variant ${branch.$ref} has no ${tag}`)
+    const required = variant.required ?? []
+    variant.title = key
+    variant.extends = [{ $ref: `#/$defs/${fieldsName}` }]
+    variant.type = 'object'
+    variant.required = [tag, ...required]
+    for (const name of required) variant.properties[name] = structuredClone(json.properties[name])
+  }
+  for (const keyword of ['type', 'additionalProperties', 'required', 'properties', 'discriminator'])
+    delete json[keyword]
+}
+
 let drifted = 0
 for (const { schema, output } of targets) {
   const schemaPath = join(schemasDir, schema)
   const json = JSON.parse(await readFile(schemaPath, 'utf8'))
   const imports = new Map()
+  expandDiscriminatedRoot(json)
   dropAliases(json, schemaPath, output, imports)
   linkTargets(json, schemaPath, output, imports)
   const compiled = await compile(json, json.title ?? basename(schema, '.schema.json'), {
