@@ -76,7 +76,10 @@ describe('the evaluator fails closed', () => {
     const evaluator = await createEvaluator({ entities, policies: permitAll })
     const nested = (levels: number) => {
       let intent: unknown = request.intent
-      for (let i = 0; i < levels; i++) intent = { type: 'batch', chainId: 1, intents: [intent] }
+      // A batch always names the contract that makes its calls (intent.schema.json requires it), in lowercase.
+      const contract = BINANCE.toLowerCase()
+      const batch = { type: 'batch', chainId: 1, to: contract, contract }
+      for (let i = 0; i < levels; i++) intent = { ...batch, intents: [intent] }
       return { ...request, intent } as never
     }
     // Deep enough to exhaust the stack in the schema check: it threw a RangeError.

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { NativeTransferIntent } from '@rampart/decoder'
 import { describe, expect, it } from 'vitest'
 import { decodeIntent, entities, INITECH, NORA, TREASURY_HOT, USDC, usdcTransfer } from '../test/northwind'
 import { policy } from '../test/policy'
@@ -114,12 +115,13 @@ describe('the evaluator sends an optional field when a candidate reads it', () =
   const NOON = Date.parse('2025-03-14T12:00:00Z') / 1000
   const transfer = usdcTransfer({ principal: NORA, to: INITECH, amount: 1_000_000n, now: NOON })
   const permitAll = policy('permit-all', 'permit', [{ criterion: 'checkNonceNotExists' }])
-  // The decoder names the recipient of every transfer it decodes; `to` serves intents without one.
+  // The decoder names the recipient of every transfer it decodes; `to` serves intents without one, which only a
+  // caller of the policy library itself can send: the evaluator's schema requires a native transfer's recipient.
   const { recipient: _, ...native } = decodeIntent({
     method: 'eth_sendTransaction',
     params: [{ from: TREASURY_HOT, to: INITECH, chainId: 1, value: '0x1' }],
-  }) as EvaluationRequest['intent'] & { recipient?: string }
-  const nativeWithoutRecipient = { ...transfer, intent: native as EvaluationRequest['intent'] }
+  }) as NativeTransferIntent
+  const nativeWithoutRecipient = { ...transfer, intent: native as unknown as EvaluationRequest['intent'] }
   // A Safe's execTransaction delegatecalling MultiSend: the decoder flags it delegatecall.
   const nested = new URL(
     '../../../fixtures/requests/safe-multisend-nested-delegatecall.json',
@@ -144,6 +146,16 @@ describe('the evaluator sends an optional field when a candidate reads it', () =
     const without = buildInput(request, [], evaluationState({ entities, policies: [permitAll], presets: [] }))
     expect(Object.keys(without.intent as object)).not.toContain(field)
     const evaluator = await createEvaluator({ entities, policies })
-    expect(evaluator.evaluate(request)).toMatchObject({ decision: 'Forbid', decidingPolicy: 'forbid' })
+    if (request === nativeWithoutRecipient) {
+      expect(evaluator.evaluate(request)).toMatchObject({
+        decision: 'Forbid',
+        reason: {
+          code: 'INVALID_REQUEST',
+          errors: expect.arrayContaining([expect.objectContaining({ path: '/intent/recipient' })]),
+        },
+      })
+    } else {
+      expect(evaluator.evaluate(request)).toMatchObject({ decision: 'Forbid', decidingPolicy: 'forbid' })
+    }
   })
 })

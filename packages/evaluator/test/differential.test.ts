@@ -251,11 +251,6 @@ function randomRequest(now: number): EvaluationRequest {
   ])
   let requestIntent = intent
   if (intent && chance(20)) requestIntent = { ...intent, chainId: pick([...chains, HUGE_CHAIN]) }
-  // The decoder names the recipient of every transfer; `to` is the receiver of a native transfer without one.
-  if (intent && chance(intent.type === 'nativeTransfer' ? 50 : 10)) {
-    const { recipient: _, ...withoutRecipient } = intent
-    requestIntent = withoutRecipient
-  }
   const history = Array.from({ length: int(0, 4) }, () => ({
     amount: pick(['1', '1000000', '999999999999999999999999999999']),
     timestamp: now - pick([0, 1, 59, 3600, 86_400, 40 * 86_400, 400 * 86_400]),

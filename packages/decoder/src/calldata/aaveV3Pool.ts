@@ -1,6 +1,6 @@
 import { erc20Asset, maxUint256 } from '../caip'
 import { addressField, addressLabel, interactWith, tokenAmountField, tokenTicker } from '../display/fields'
-import type { Display, Intent } from '../types'
+import type { Display, IntentFields } from '../types'
 import { callIntent } from './decodeCall'
 import { defineFunction, type HandlerInput } from './defineFunction'
 
@@ -16,7 +16,7 @@ function lendingCall(
   amount: bigint,
   recipient: string,
   verb: 'Supply' | 'Withdraw',
-): { intent: Intent; display: () => Display } {
+): { intent: IntentFields; display: () => Display } {
   const intent = callIntent('contractCall', call, fn)
   intent.token = erc20Asset(call.chainId, asset)
   intent.amount = amount.toString()

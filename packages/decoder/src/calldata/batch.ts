@@ -2,7 +2,7 @@ import type { DecodeContext } from '../context'
 import { addressLabel, interactWith, rawField } from '../display/fields'
 import { DecodingError } from '../errors/decodingError'
 import { limits } from '../limits'
-import type { Call, DecoderError, Display, DisplayField, Intent, Resolution } from '../types'
+import type { Call, DecoderError, Display, DisplayField, IntentFields, Resolution } from '../types'
 import { callIntent, decodeCall } from './decodeCall'
 import type { Decoded, HandlerInput } from './defineFunction'
 
@@ -48,7 +48,7 @@ export function decodeInnerCalls(
   })
 }
 
-export function addFlag(intent: Intent, flag: string): void {
+export function addFlag(intent: IntentFields, flag: string): void {
   intent.flags = intent.flags ?? []
   if (!intent.flags.includes(flag)) intent.flags.push(flag)
 }
@@ -60,13 +60,13 @@ export function addFlag(intent: Intent, flag: string): void {
 export function batchDecoded(
   input: HandlerInput,
   options: {
-    type?: Intent['type']
+    type?: IntentFields['type']
     title: string
     protocol?: string | null
     contractName?: string | null
     fields?: DisplayField[]
     inners: readonly InnerCall[]
-    configure?: (intent: Intent, resolutions: Resolution[]) => void
+    configure?: (intent: IntentFields, resolutions: Resolution[]) => void
   },
 ): Decoded {
   const { call, ctx, depth } = input

@@ -15,7 +15,7 @@ import { type DecodedCallFormatter, formatDecodedCall } from '../erc7730/createD
 import { decoderError } from '../errors/decodingError'
 import { limits } from '../limits'
 import { createResolution, errorDisplay } from '../resolution/createResolution'
-import type { Call, DecoderError, Display, Intent, Resolution } from '../types'
+import type { Call, DecoderError, Display, IntentFields, Resolution } from '../types'
 import { builtinCandidates } from './builtinFunctions'
 import type { BuiltinFunction, Decoded } from './defineFunction'
 import { pickStandard } from './pickStandard'
@@ -150,8 +150,8 @@ function withValue(display: Display | (() => Display), call: Call): Display {
 }
 
 /** Base of every call intent: who calls what, with which selector and value. */
-export function callIntent(type: Intent['type'], call: Call, fn?: BuiltinFunction): Intent {
-  const intent: Intent = { type, chainId: call.chainId }
+export function callIntent(type: IntentFields['type'], call: Call, fn?: BuiltinFunction): IntentFields {
+  const intent: IntentFields = { type, chainId: call.chainId }
   if (call.from) intent.from = call.from
   if (call.to) {
     intent.to = call.to
@@ -256,7 +256,7 @@ function registryDisplay(
 function nativeTransfer(call: Call, to: `0x${string}`, ctx: DecodeContext): Resolution {
   // callIntent's fields without `contract` (no contract is called), built without it rather than deleted
   // afterwards: a deleted property leaves a slow dictionary-mode object behind.
-  const intent: Intent = { type: 'nativeTransfer', chainId: call.chainId }
+  const intent: IntentFields = { type: 'nativeTransfer', chainId: call.chainId }
   if (call.from) intent.from = call.from
   intent.to = to
   intent.value = call.value.toString()

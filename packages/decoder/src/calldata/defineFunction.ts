@@ -7,12 +7,12 @@ import {
 } from 'viem'
 import type { DecodeContext } from '../context'
 import type { DescriptorFamily } from '../descriptors/rampartDescriptors'
-import type { Call, DecoderError, Display, FunctionDescriptor, Intent, Resolution } from '../types'
+import type { Call, DecoderError, Display, FunctionDescriptor, IntentFields, Resolution } from '../types'
 import { type ArgumentDecoder, compileStaticDecoder } from './compileStaticDecoder'
 
 /** What a built-in handler produces for one call; decodeCall adds the ABI decoding around it. */
 export interface Decoded {
-  intent: Intent
+  intent: IntentFields
   /** Display data, or a function computing it when first read (the evaluator needs only the intent). */
   display: Display | (() => Display)
   resolutions?: Resolution[] | null

@@ -1,7 +1,7 @@
 import { formatUnits } from 'viem'
 import { erc20Asset, maxUint256 } from '../caip'
 import { addressField, addressLabel, dateField, rawField, tokenAmountField } from '../display/fields'
-import type { Display, DisplayField, Intent } from '../types'
+import type { Display, DisplayField } from '../types'
 import { contractCallDisplay, fromToFields } from './contractCallDisplay'
 import { callIntent } from './decodeCall'
 import { defineFunction, type HandlerInput } from './defineFunction'
@@ -30,7 +30,7 @@ export const erc20Transfer = defineFunction(
     const { args, call, ctx, fn } = input
     // Static arguments are read straight from the (lowercase) calldata: addresses are already lowercase.
     const [recipient, amount] = args as [string, bigint]
-    const intent: Intent = callIntent('erc20Transfer', call, fn)
+    const intent = callIntent('erc20Transfer', call, fn)
     intent.token = erc20Asset(call.chainId, call.to)
     intent.amount = amount.toString()
     intent.recipient = recipient

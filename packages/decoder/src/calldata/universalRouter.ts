@@ -17,7 +17,7 @@ import { decoderError } from '../errors/decodingError'
 import { limits } from '../limits'
 import { permit2Approval } from '../permit2/permit2Intents'
 import { createResolution } from '../resolution/createResolution'
-import type { Call, DecoderError, Display, DisplayField, Intent, Resolution } from '../types'
+import type { Call, DecoderError, Display, DisplayField, Intent, IntentFields, Resolution } from '../types'
 import { addFlag, checkBatchSize, firstNestedError } from './batch'
 import { callIntent } from './decodeCall'
 import { defineFunction, type HandlerInput } from './defineFunction'
@@ -103,7 +103,7 @@ const opaqueCommands: Record<number, string> = {
  * The swap commands whose input the router pulls from the sender through Permit2 (payerIsUser), as opposed to
  * those paid from the router's balance: what the sender pays is theirs, the others are paid for by earlier commands.
  */
-const paidBySender = new WeakSet<Intent>()
+const paidBySender = new WeakSet<IntentFields>()
 
 interface PlanContext {
   ctx: DecodeContext
@@ -133,7 +133,7 @@ function amountField(plan: PlanContext, label: string, token: string, amount: bi
   return tokenAmountField(plan.ctx, chainId, label, token, amount)
 }
 
-function setAmount(intent: Intent, key: 'amount' | 'amountOut', amount: bigint): void {
+function setAmount(intent: IntentFields, key: 'amount' | 'amountOut', amount: bigint): void {
   if (amount === contractBalance) addFlag(intent, 'routerBalance')
   else intent[key] = amount.toString()
 }
@@ -171,7 +171,13 @@ function decodeCommand(
 ): Resolution {
   const { ctx, call } = plan
   const chainId = call.chainId
-  const intent: Intent = { type: 'contractCall', chainId, to: call.to, contract: call.to, functionName: name }
+  const intent: IntentFields = {
+    type: 'contractCall',
+    chainId,
+    to: call.to,
+    contract: call.to,
+    functionName: name,
+  }
   if (call.from) intent.from = call.from
   let display: Display
   let nested: Resolution[] | null = null
@@ -441,7 +447,7 @@ function commandError(
   id: number,
 ): Resolution {
   const error = decoderError(code, message, path, { command: name, id })
-  const intent: Intent = {
+  const intent: IntentFields = {
     type: 'contractCall',
     chainId: plan.call.chainId,
     to: plan.call.to,
@@ -491,7 +497,11 @@ function execute(input: HandlerInput) {
 }
 
 /** The plan's overall meaning: what goes in, what comes out, to whom. */
-function summarize(plan: PlanContext, intent: Intent, resolutions: readonly Resolution[]): Intent {
+function summarize(
+  plan: PlanContext,
+  intent: IntentFields,
+  resolutions: readonly Resolution[],
+): IntentFields {
   const intents = resolutions.map((r) => r.intent)
   intent.intents = intents
   for (const i of intents) for (const flag of i.flags ?? []) addFlag(intent, flag)

@@ -1,9 +1,37 @@
 /* This file is generated from schemas/ by `pnpm types:generate`. Do not edit it by hand. */
 
 /**
- * This interface was referenced by `Intent`'s JSON-Schema
- * via the `definition` "IntentType".
+ * The machine-readable meaning of one signing request, as the decoder produces it and the evaluator consumes it. Addresses are lowercase 0x hex; amounts, token ids, deadlines and nonces are decimal strings (bigint-safe); tokens are CAIP-19 ids.
  */
+export type Intent =
+  | NativeTransferIntent
+  | ContractDeploymentIntent
+  | ContractCallIntent
+  | Erc20TransferIntent
+  | Erc20TransferFromIntent
+  | Erc20ApproveIntent
+  | Erc20IncreaseAllowanceIntent
+  | Erc20DecreaseAllowanceIntent
+  | Erc721TransferIntent
+  | Erc721ApproveIntent
+  | Erc721SetApprovalForAllIntent
+  | Erc1155TransferIntent
+  | Erc1155BatchTransferIntent
+  | Erc1155SetApprovalForAllIntent
+  | WethDepositIntent
+  | WethWithdrawIntent
+  | PermitIntent
+  | Permit2ApproveIntent
+  | Permit2TransferIntent
+  | BatchIntent
+  | UserOperationIntent
+  | SwapIntent
+  | SignMessageIntent
+  | SignInIntent
+  | SignTypedDataIntent
+  | SeaportOrderIntent
+  | UnknownIntent
+export type Address = string
 export type IntentType =
   | 'nativeTransfer'
   | 'contractDeployment'
@@ -32,26 +60,28 @@ export type IntentType =
   | 'signTypedData'
   | 'seaportOrder'
   | 'unknown'
-/**
- * This interface was referenced by `Intent`'s JSON-Schema
- * via the `definition` "Address".
- */
-export type Address = string
-/**
- * This interface was referenced by `Intent`'s JSON-Schema
- * via the `definition` "DecimalString".
- */
 export type DecimalString = string
-/**
- * This interface was referenced by `Intent`'s JSON-Schema
- * via the `definition` "Caip19".
- */
 export type Caip19 = string
 
 /**
- * The machine-readable meaning of one signing request, as the decoder produces it and the evaluator consumes it. Addresses are lowercase 0x hex; amounts, token ids, deadlines and nonces are decimal strings (bigint-safe); tokens are CAIP-19 ids.
+ * A transfer of the chain's native currency: a call without data, or a Universal Router TRANSFER, SWEEP or PAY_PORTION of ether (which may name no amount).
  */
-export interface Intent {
+export interface NativeTransferIntent extends IntentFields {
+  type: 'nativeTransfer'
+  /**
+   * The transaction's `to`; absent for a contract deployment.
+   */
+  to: string
+  /**
+   * The asset moved or approved.
+   */
+  token: string
+  recipient: Address
+}
+/**
+ * The fields of Intent: each of its variants extends them with its `type` and the fields that this `type` always has.
+ */
+export interface IntentFields {
   type: IntentType
   chainId: number
   from?: Address
@@ -191,10 +221,6 @@ export interface Intent {
     maxFee?: string
   }
 }
-/**
- * This interface was referenced by `Intent`'s JSON-Schema
- * via the `definition` "Transfer".
- */
 export interface Transfer {
   token: Caip19
   amount: DecimalString
@@ -202,10 +228,6 @@ export interface Transfer {
   from?: Address
   to?: Address
 }
-/**
- * This interface was referenced by `Intent`'s JSON-Schema
- * via the `definition` "Approval".
- */
 export interface Approval {
   token: Caip19
   amount: DecimalString
@@ -213,4 +235,635 @@ export interface Approval {
   spender?: Address
   expiration?: DecimalString
   nonce?: DecimalString
+}
+/**
+ * A transaction without `to` that deploys its data as a contract.
+ */
+export interface ContractDeploymentIntent extends IntentFields {
+  type: 'contractDeployment'
+  /**
+   * Native value attached to the call, in wei.
+   */
+  value: string
+}
+/**
+ * A call the decoder does not read as anything more specific, or could not read at all (then with decoderError).
+ */
+export interface ContractCallIntent extends IntentFields {
+  type: 'contractCall'
+  /**
+   * The transaction's `to`; absent for a contract deployment.
+   */
+  to: string
+  /**
+   * The contract the request acts on (token contract, verifying contract, Permit2, router...).
+   */
+  contract: string
+}
+/**
+ * An ERC-20 transfer, or a Universal Router TRANSFER, SWEEP or PAY_PORTION of a token; a portion, or the router's whole balance, names no amount.
+ */
+export interface Erc20TransferIntent extends IntentFields {
+  type: 'erc20Transfer'
+  /**
+   * The transaction's `to`; absent for a contract deployment.
+   */
+  to: string
+  /**
+   * The contract the request acts on (token contract, verifying contract, Permit2, router...).
+   */
+  contract: string
+  /**
+   * Name of the decoded function or command, for example transfer, execTransaction or V3_SWAP_EXACT_IN.
+   */
+  functionName: string
+  /**
+   * The asset moved or approved.
+   */
+  token: string
+  recipient: Address
+}
+/**
+ * An ERC-20 transferFrom: `owner`'s tokens sent to `recipient`.
+ */
+export interface Erc20TransferFromIntent extends IntentFields {
+  type: 'erc20TransferFrom'
+  /**
+   * The transaction's `to`; absent for a contract deployment.
+   */
+  to: string
+  /**
+   * The contract the request acts on (token contract, verifying contract, Permit2, router...).
+   */
+  contract: string
+  /**
+   * Function selector of the call.
+   */
+  hexSignature: string
+  /**
+   * Name of the decoded function or command, for example transfer, execTransaction or V3_SWAP_EXACT_IN.
+   */
+  functionName: string
+  /**
+   * Native value attached to the call, in wei.
+   */
+  value: string
+  /**
+   * The asset moved or approved.
+   */
+  token: string
+  /**
+   * Amount in the token's base units.
+   */
+  amount: string
+  /**
+   * Holder of the tokens moved or approved when it is not the signer (transferFrom, permits, Permit2).
+   */
+  owner: string
+  recipient: Address
+  /**
+   * Every asset movement the request causes (ERC-1155 batches, Permit2 batches, Seaport offers).
+   */
+  transfers: Transfer[]
+}
+/**
+ * An ERC-20 approve of `spender`.
+ */
+export interface Erc20ApproveIntent extends IntentFields {
+  type: 'erc20Approve'
+  /**
+   * The transaction's `to`; absent for a contract deployment.
+   */
+  to: string
+  /**
+   * The contract the request acts on (token contract, verifying contract, Permit2, router...).
+   */
+  contract: string
+  /**
+   * Function selector of the call.
+   */
+  hexSignature: string
+  /**
+   * Name of the decoded function or command, for example transfer, execTransaction or V3_SWAP_EXACT_IN.
+   */
+  functionName: string
+  /**
+   * Native value attached to the call, in wei.
+   */
+  value: string
+  /**
+   * The asset moved or approved.
+   */
+  token: string
+  /**
+   * Amount in the token's base units.
+   */
+  amount: string
+  spender: Address
+  /**
+   * True for an approval of the maximum uint256 (or uint160 for Permit2).
+   */
+  unlimited: boolean
+}
+/**
+ * An ERC-20 increaseAllowance of `spender`.
+ */
+export interface Erc20IncreaseAllowanceIntent extends IntentFields {
+  type: 'erc20IncreaseAllowance'
+  /**
+   * The transaction's `to`; absent for a contract deployment.
+   */
+  to: string
+  /**
+   * The contract the request acts on (token contract, verifying contract, Permit2, router...).
+   */
+  contract: string
+  /**
+   * Function selector of the call.
+   */
+  hexSignature: string
+  /**
+   * Name of the decoded function or command, for example transfer, execTransaction or V3_SWAP_EXACT_IN.
+   */
+  functionName: string
+  /**
+   * Native value attached to the call, in wei.
+   */
+  value: string
+  /**
+   * The asset moved or approved.
+   */
+  token: string
+  /**
+   * Amount in the token's base units.
+   */
+  amount: string
+  spender: Address
+  /**
+   * True for an approval of the maximum uint256 (or uint160 for Permit2).
+   */
+  unlimited: boolean
+}
+/**
+ * An ERC-20 decreaseAllowance of `spender`.
+ */
+export interface Erc20DecreaseAllowanceIntent extends IntentFields {
+  type: 'erc20DecreaseAllowance'
+  /**
+   * The transaction's `to`; absent for a contract deployment.
+   */
+  to: string
+  /**
+   * The contract the request acts on (token contract, verifying contract, Permit2, router...).
+   */
+  contract: string
+  /**
+   * Function selector of the call.
+   */
+  hexSignature: string
+  /**
+   * Name of the decoded function or command, for example transfer, execTransaction or V3_SWAP_EXACT_IN.
+   */
+  functionName: string
+  /**
+   * Native value attached to the call, in wei.
+   */
+  value: string
+  /**
+   * The asset moved or approved.
+   */
+  token: string
+  /**
+   * Amount in the token's base units.
+   */
+  amount: string
+  spender: Address
+}
+/**
+ * An ERC-721 transferFrom or safeTransferFrom of one token.
+ */
+export interface Erc721TransferIntent extends IntentFields {
+  type: 'erc721Transfer'
+  /**
+   * The transaction's `to`; absent for a contract deployment.
+   */
+  to: string
+  /**
+   * The contract the request acts on (token contract, verifying contract, Permit2, router...).
+   */
+  contract: string
+  /**
+   * Function selector of the call.
+   */
+  hexSignature: string
+  /**
+   * Name of the decoded function or command, for example transfer, execTransaction or V3_SWAP_EXACT_IN.
+   */
+  functionName: string
+  /**
+   * Native value attached to the call, in wei.
+   */
+  value: string
+  /**
+   * The asset moved or approved.
+   */
+  token: string
+  tokenId: DecimalString
+  /**
+   * Amount in the token's base units.
+   */
+  amount: string
+  /**
+   * Holder of the tokens moved or approved when it is not the signer (transferFrom, permits, Permit2).
+   */
+  owner: string
+  recipient: Address
+  /**
+   * Every asset movement the request causes (ERC-1155 batches, Permit2 batches, Seaport offers).
+   */
+  transfers: Transfer[]
+}
+/**
+ * An ERC-721 approve of one token.
+ */
+export interface Erc721ApproveIntent extends IntentFields {
+  type: 'erc721Approve'
+  /**
+   * The transaction's `to`; absent for a contract deployment.
+   */
+  to: string
+  /**
+   * The contract the request acts on (token contract, verifying contract, Permit2, router...).
+   */
+  contract: string
+  /**
+   * Function selector of the call.
+   */
+  hexSignature: string
+  /**
+   * Name of the decoded function or command, for example transfer, execTransaction or V3_SWAP_EXACT_IN.
+   */
+  functionName: string
+  /**
+   * Native value attached to the call, in wei.
+   */
+  value: string
+  /**
+   * The asset moved or approved.
+   */
+  token: string
+  tokenId: DecimalString
+  spender: Address
+}
+/**
+ * A setApprovalForAll (ERC-721 or ERC-1155 alike): `operator` may move every token of the collection.
+ */
+export interface Erc721SetApprovalForAllIntent extends IntentFields {
+  type: 'erc721SetApprovalForAll'
+  /**
+   * The transaction's `to`; absent for a contract deployment.
+   */
+  to: string
+  /**
+   * The contract the request acts on (token contract, verifying contract, Permit2, router...).
+   */
+  contract: string
+  /**
+   * Function selector of the call.
+   */
+  hexSignature: string
+  /**
+   * Name of the decoded function or command, for example transfer, execTransaction or V3_SWAP_EXACT_IN.
+   */
+  functionName: string
+  /**
+   * Native value attached to the call, in wei.
+   */
+  value: string
+  /**
+   * The asset moved or approved.
+   */
+  token: string
+  operator: Address
+  /**
+   * setApprovalForAll: grant (true) or revoke (false).
+   */
+  approved: boolean
+}
+/**
+ * An ERC-1155 safeTransferFrom of one token id.
+ */
+export interface Erc1155TransferIntent extends IntentFields {
+  type: 'erc1155Transfer'
+  /**
+   * The transaction's `to`; absent for a contract deployment.
+   */
+  to: string
+  /**
+   * The contract the request acts on (token contract, verifying contract, Permit2, router...).
+   */
+  contract: string
+  /**
+   * Function selector of the call.
+   */
+  hexSignature: string
+  /**
+   * Name of the decoded function or command, for example transfer, execTransaction or V3_SWAP_EXACT_IN.
+   */
+  functionName: string
+  /**
+   * Native value attached to the call, in wei.
+   */
+  value: string
+  /**
+   * The asset moved or approved.
+   */
+  token: string
+  tokenId: DecimalString
+  /**
+   * Amount in the token's base units.
+   */
+  amount: string
+  /**
+   * Holder of the tokens moved or approved when it is not the signer (transferFrom, permits, Permit2).
+   */
+  owner: string
+  recipient: Address
+  /**
+   * Every asset movement the request causes (ERC-1155 batches, Permit2 batches, Seaport offers).
+   */
+  transfers: Transfer[]
+}
+/**
+ * An ERC-1155 safeBatchTransferFrom: one entry of `transfers` per token id.
+ */
+export interface Erc1155BatchTransferIntent extends IntentFields {
+  type: 'erc1155BatchTransfer'
+  /**
+   * The transaction's `to`; absent for a contract deployment.
+   */
+  to: string
+  /**
+   * The contract the request acts on (token contract, verifying contract, Permit2, router...).
+   */
+  contract: string
+  /**
+   * Function selector of the call.
+   */
+  hexSignature: string
+  /**
+   * Name of the decoded function or command, for example transfer, execTransaction or V3_SWAP_EXACT_IN.
+   */
+  functionName: string
+  /**
+   * Native value attached to the call, in wei.
+   */
+  value: string
+  /**
+   * The asset moved or approved.
+   */
+  token: string
+  /**
+   * Holder of the tokens moved or approved when it is not the signer (transferFrom, permits, Permit2).
+   */
+  owner: string
+  recipient: Address
+  /**
+   * Every asset movement the request causes (ERC-1155 batches, Permit2 batches, Seaport offers).
+   */
+  transfers: Transfer[]
+}
+/**
+ * Reserved: the decoder reports setApprovalForAll as erc721SetApprovalForAll.
+ */
+export interface Erc1155SetApprovalForAllIntent extends IntentFields {
+  type: 'erc1155SetApprovalForAll'
+}
+/**
+ * Wrapping ether: WETH deposit, or Universal Router WRAP_ETH (without token on a chain whose WETH it does not know, without amount for the router's whole balance).
+ */
+export interface WethDepositIntent extends IntentFields {
+  type: 'wethDeposit'
+  /**
+   * The transaction's `to`; absent for a contract deployment.
+   */
+  to: string
+  /**
+   * The contract the request acts on (token contract, verifying contract, Permit2, router...).
+   */
+  contract: string
+  /**
+   * Name of the decoded function or command, for example transfer, execTransaction or V3_SWAP_EXACT_IN.
+   */
+  functionName: string
+}
+/**
+ * Unwrapping WETH: WETH withdraw, or Universal Router UNWRAP_WETH (without token on a chain whose WETH it does not know, without amount for the router's whole balance).
+ */
+export interface WethWithdrawIntent extends IntentFields {
+  type: 'wethWithdraw'
+  /**
+   * The transaction's `to`; absent for a contract deployment.
+   */
+  to: string
+  /**
+   * The contract the request acts on (token contract, verifying contract, Permit2, router...).
+   */
+  contract: string
+  /**
+   * Name of the decoded function or command, for example transfer, execTransaction or V3_SWAP_EXACT_IN.
+   */
+  functionName: string
+}
+/**
+ * An EIP-2612 or DAI permit, signed as typed data or submitted on-chain.
+ */
+export interface PermitIntent extends IntentFields {
+  type: 'permit'
+  /**
+   * The contract the request acts on (token contract, verifying contract, Permit2, router...).
+   */
+  contract: string
+  /**
+   * The asset moved or approved.
+   */
+  token: string
+  /**
+   * Holder of the tokens moved or approved when it is not the signer (transferFrom, permits, Permit2).
+   */
+  owner: string
+  spender: Address
+  /**
+   * Amount in the token's base units.
+   */
+  amount: string
+  /**
+   * True for an approval of the maximum uint256 (or uint160 for Permit2).
+   */
+  unlimited: boolean
+  /**
+   * Permit deadline or expiration, unix seconds.
+   */
+  deadline: string
+}
+/**
+ * A Permit2 allowance (approve, PermitSingle, PermitBatch, or a Universal Router permit); token and amount only when it names one token.
+ */
+export interface Permit2ApproveIntent extends IntentFields {
+  type: 'permit2Approve'
+  spender: Address
+  /**
+   * Every allowance the request grants (Permit2 batches and Universal Router permits).
+   */
+  approvals: Approval[]
+}
+/**
+ * A Permit2 transfer (transferFrom, a signature transfer, or a Universal Router pull); which fields it has depends on its form.
+ */
+export interface Permit2TransferIntent extends IntentFields {
+  type: 'permit2Transfer'
+}
+/**
+ * Several calls made by one (multicall, Safe, smart account, Universal Router plan, handleOps), each in `intents`.
+ */
+export interface BatchIntent extends IntentFields {
+  type: 'batch'
+  /**
+   * The transaction's `to`; absent for a contract deployment.
+   */
+  to: string
+  /**
+   * The contract the request acts on (token contract, verifying contract, Permit2, router...).
+   */
+  contract: string
+  /**
+   * Inner intents of a batch, in order.
+   */
+  intents: Intent[]
+}
+/**
+ * An ERC-4337 user operation of account `from`; its call is `intents`.
+ */
+export interface UserOperationIntent extends IntentFields {
+  type: 'userOperation'
+  from: Address
+  /**
+   * The transaction's `to`; absent for a contract deployment.
+   */
+  to: string
+  /**
+   * The contract the request acts on (token contract, verifying contract, Permit2, router...).
+   */
+  contract: string
+  nonce: DecimalString
+  /**
+   * Inner intents of a batch, in order.
+   */
+  intents: Intent[]
+}
+/**
+ * A Universal Router swap, or a plan that amounts to one swap.
+ */
+export interface SwapIntent extends IntentFields {
+  type: 'swap'
+  /**
+   * The transaction's `to`; absent for a contract deployment.
+   */
+  to: string
+  /**
+   * The contract the request acts on (token contract, verifying contract, Permit2, router...).
+   */
+  contract: string
+  /**
+   * Name of the decoded function or command, for example transfer, execTransaction or V3_SWAP_EXACT_IN.
+   */
+  functionName: string
+  /**
+   * Swap: which side of the swap is fixed; for exactOut, `amount` is the maximum spent.
+   */
+  swapKind: 'exactIn' | 'exactOut'
+  /**
+   * The asset moved or approved.
+   */
+  token: string
+  /**
+   * Swap: the asset received.
+   */
+  tokenOut: string
+  recipient: Address
+}
+/**
+ * A personal_sign message.
+ */
+export interface SignMessageIntent extends IntentFields {
+  type: 'signMessage'
+  /**
+   * personal_sign payload as hex.
+   */
+  messageHex: string
+}
+/**
+ * A personal_sign message that is an EIP-4361 Sign-In with Ethereum.
+ */
+export interface SignInIntent extends IntentFields {
+  type: 'signIn'
+  /**
+   * personal_sign text when the payload is valid UTF-8.
+   */
+  message: string
+  /**
+   * personal_sign payload as hex.
+   */
+  messageHex: string
+  /**
+   * EIP-4361 fields of a Sign-In with Ethereum message.
+   */
+  siwe: {
+    [k: string]: string
+  }
+}
+/**
+ * EIP-712 typed data the decoder reads as nothing more specific.
+ */
+export interface SignTypedDataIntent extends IntentFields {
+  type: 'signTypedData'
+  from: Address
+  typedData: {
+    primaryType: string
+    domain: {}
+    message: {}
+  }
+}
+/**
+ * A Seaport order: what `owner` offers and who receives what.
+ */
+export interface SeaportOrderIntent extends IntentFields {
+  type: 'seaportOrder'
+  from: Address
+  /**
+   * Holder of the tokens moved or approved when it is not the signer (transferFrom, permits, Permit2).
+   */
+  owner: string
+  /**
+   * Every asset movement the request causes (ERC-1155 batches, Permit2 batches, Seaport offers).
+   */
+  transfers: Transfer[]
+  /**
+   * Permit deadline or expiration, unix seconds.
+   */
+  deadline: string
+  nonce: DecimalString
+}
+/**
+ * A request the decoder could not read at all; it always carries decoderError.
+ */
+export interface UnknownIntent extends IntentFields {
+  type: 'unknown'
+  /**
+   * Present when the request could not be fully decoded; policies must refuse such an intent (fail closed).
+   */
+  decoderError: {
+    code: number
+    name: string
+  }
 }

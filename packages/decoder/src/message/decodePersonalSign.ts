@@ -6,7 +6,7 @@ import { DecodingError } from '../errors/decodingError'
 import { limits } from '../limits'
 import { parseAddress } from '../request/values'
 import { createResolution } from '../resolution/createResolution'
-import type { Display, DisplayField, Intent, Resolution } from '../types'
+import type { Display, DisplayField, IntentFields, Resolution } from '../types'
 
 const hexPattern = /^0x[0-9a-fA-F]*$/
 const utf8 = new TextDecoder('utf-8', { fatal: true })
@@ -66,7 +66,7 @@ export function decodePersonalSign(params: unknown, ctx: DecodeContext, defaultC
   }
   if (size(hex) > limits.maxMessageBytes) tooLarge(path)
   const text = readableText(hex)
-  const intent: Intent = { type: 'signMessage', chainId: defaultChainId, messageHex: hex }
+  const intent: IntentFields = { type: 'signMessage', chainId: defaultChainId, messageHex: hex }
   if (signer) intent.from = signer
   const fields: DisplayField[] = []
   if (signer) fields.push(addressField(ctx, defaultChainId, 'Signer', signer))

@@ -1,7 +1,7 @@
 import { erc20Asset, maxUint160, maxUint256 } from '../caip'
 import type { DecodeContext } from '../context'
 import { addressField, addressLabel, dateField, tokenAmountField } from '../display/fields'
-import type { DisplayField, Intent } from '../types'
+import type { DisplayField, IntentFields } from '../types'
 
 /** The canonical Permit2 deployment (same address on every chain). */
 export const permit2Address = '0x000000000022d473030f116ddee9f6b43ac78ba3'
@@ -16,7 +16,7 @@ export interface PermitDetails {
 /** Fills a permit2Approve intent and its display fields from PermitSingle / PermitBatch / approve data. */
 export function permit2Approval(
   ctx: DecodeContext,
-  intent: Intent,
+  intent: IntentFields,
   details: readonly PermitDetails[],
   spenderRaw: string,
   sigDeadline: bigint | undefined,
@@ -66,7 +66,7 @@ export interface TokenPermission {
 /** Fills a permit2Transfer intent (signature transfer) from PermitTransferFrom-like data. */
 export function permit2SignatureTransfer(
   ctx: DecodeContext,
-  intent: Intent,
+  intent: IntentFields,
   permitted: readonly TokenPermission[],
   spenderRaw: string,
   nonce: bigint,

@@ -1,5 +1,5 @@
 import type { DecodeContext } from '../context'
-import type { DecoderError, Display, FunctionDescriptor, Intent, Resolution } from '../types'
+import type { DecoderError, Display, FunctionDescriptor, Intent, IntentFields, Resolution } from '../types'
 
 /** The display of a resolution decoded for its intent only (decodeIntent). */
 const notBuilt: Display = Object.freeze({
@@ -21,7 +21,7 @@ const notBuilt: Display = Object.freeze({
 
 export function createResolution(
   ctx: DecodeContext,
-  intent: Intent,
+  intent: IntentFields,
   display: Display | (() => Display),
   decoding: {
     descriptor?: FunctionDescriptor | null
@@ -35,7 +35,11 @@ export function createResolution(
   }
   return {
     action: ctx.action,
-    intent,
+    // Intents are built field by field, their type set first or changed later (a Universal Router command
+    // becomes a swap), so they are built as IntentFields. Here each is complete: every intent the decoder makes
+    // is checked against the schema's variant for its type (test/requestFixtures.test.ts and
+    // test/intentVariants.test.ts), and a check here would cost every decoding.
+    intent: intent as Intent,
     display: typeof display !== 'function' ? display : ctx.display ? display() : notBuilt,
     decoding: {
       descriptor: decoding.descriptor ?? null,

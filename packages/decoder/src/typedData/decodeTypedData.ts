@@ -8,7 +8,7 @@ import { DecodingError } from '../errors/decodingError'
 import { limits } from '../limits'
 import { parseAddress, parseChainId } from '../request/values'
 import { createResolution } from '../resolution/createResolution'
-import type { Display, Intent, Resolution } from '../types'
+import type { Display, IntentFields, Resolution } from '../types'
 import { checkTypedDataDomain, checkTypedDataValues } from './checkTypedDataValues'
 import { decimalIntegers } from './decimalIntegers'
 import { declaresOwnDomainType } from './eip712DomainType'
@@ -243,7 +243,7 @@ function builtin(input: TypedDataInput, types: TypedData['types']): TypedDataDec
 }
 
 function generic(input: TypedDataInput, types: TypedData['types']): TypedDataDecoded {
-  const intent: Intent = {
+  const intent: IntentFields = {
     type: 'signTypedData',
     chainId: input.chainId,
     typedData: {

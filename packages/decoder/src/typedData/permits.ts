@@ -9,7 +9,7 @@ import {
   tokenAmountField,
 } from '../display/fields'
 import { permit2Approval, permit2SignatureTransfer } from '../permit2/permit2Intents'
-import type { DecoderError, Display, DisplayField, Intent, Resolution } from '../types'
+import type { DecoderError, Display, DisplayField, IntentFields, Resolution } from '../types'
 import { addressOf, arrayOf, booleanOf, recordOf, uintOf } from './typedDataValues'
 
 export interface TypedDataInput {
@@ -23,7 +23,7 @@ export interface TypedDataInput {
 }
 
 export interface TypedDataDecoded {
-  intent: Intent
+  intent: IntentFields
   /** Display data, or a function computing it when no descriptor displays the message. */
   display: Display | (() => Display)
   /** Calls the signature authorizes (a Safe transaction's call), decoded as nested resolutions. */
@@ -34,8 +34,8 @@ export interface TypedDataDecoded {
 
 const m = '/params/1/message'
 
-function baseIntent(input: TypedDataInput, type: Intent['type']): Intent {
-  const intent: Intent = { type, chainId: input.chainId }
+function baseIntent(input: TypedDataInput, type: IntentFields['type']): IntentFields {
+  const intent: IntentFields = { type, chainId: input.chainId }
   if (input.signer) intent.from = input.signer
   if (input.verifyingContract) intent.contract = input.verifyingContract
   return intent

@@ -2,7 +2,7 @@ import { decodeInnerCalls, firstNestedError } from '../calldata/batch'
 import { addressField, addressLabel, interactWith, nativeAmountField, rawField } from '../display/fields'
 import { DecodingError, decoderError } from '../errors/decodingError'
 import { parseCalldata } from '../request/values'
-import type { Call, Display, DisplayField, Intent } from '../types'
+import type { Call, Display, DisplayField, IntentFields } from '../types'
 import type { TypedDataDecoded, TypedDataInput } from './permits'
 import { addressOf, uintOf } from './typedDataValues'
 
@@ -64,7 +64,7 @@ export function decodeSafeTx(input: TypedDataInput, types: TypedDataTypes): Type
   }
   const resolutions = decodeInnerCalls([{ call, path: `${m}/data` }], input.ctx, 0)
   const inner = resolutions[0]!
-  const intent: Intent = { type: 'batch', chainId: input.chainId }
+  const intent: IntentFields = { type: 'batch', chainId: input.chainId }
   if (input.signer) intent.from = input.signer
   intent.to = safe
   intent.contract = safe
