@@ -1,3 +1,13 @@
+import type { Entities } from './generated/entities'
+import type { AccountEntities } from './generated/partial/account'
+import type { AccountGroupEntities } from './generated/partial/accountGroup'
+import type { AddressBookEntities } from './generated/partial/addressBook'
+import type { CredentialEntities } from './generated/partial/credential'
+import type { TokenEntities } from './generated/partial/token'
+import type { UserEntities } from './generated/partial/user'
+import type { UserAccountEntities } from './generated/partial/userAccount'
+import type { UserGroupEntities } from './generated/partial/userGroup'
+
 /**
  * The document kinds validateEntities knows: the full Entities document, and one partial document per entity kind.
  * Each maps to a schema in @rampart/schemas/entities/ and to the collections it holds.
@@ -65,6 +75,22 @@ export const ENTITY_KINDS = {
 >
 
 export type EntityKind = keyof typeof ENTITY_KINDS
+
+/**
+ * The document a kind validates as: Entities for `full`, a partial document for the others. Indexed by kind, so a
+ * kind added to ENTITY_KINDS without its document here does not compile.
+ */
+export type EntityDocument<K extends EntityKind = EntityKind> = {
+  full: Entities
+  user: UserEntities
+  userGroup: UserGroupEntities
+  userAccount: UserAccountEntities
+  credential: CredentialEntities
+  account: AccountEntities
+  accountGroup: AccountGroupEntities
+  token: TokenEntities
+  addressBook: AddressBookEntities
+}[K]
 
 export const entityKindNames = Object.keys(ENTITY_KINDS) as EntityKind[]
 

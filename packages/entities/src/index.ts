@@ -8,7 +8,14 @@ export {
   type EntitiesJsonErrorCode,
   type EntitiesJsonErrorDetails,
 } from './entitiesJsonError'
-export { detectEntityKind, ENTITY_KINDS, type EntityKind, entityKindNames, isEntityKind } from './entityKinds'
+export {
+  detectEntityKind,
+  ENTITY_KINDS,
+  type EntityDocument,
+  type EntityKind,
+  entityKindNames,
+  isEntityKind,
+} from './entityKinds'
 export { findDuplicateKey } from './findDuplicateKey'
 export type {
   AccountClassification,
@@ -41,6 +48,7 @@ export type { UserGroupEntities } from './generated/partial/userGroup'
 export { type EntityIndex, indexEntities } from './indexEntities'
 export {
   ENTITY_ISSUE_CODES,
+  type EntitiesValidation,
   type EntityIssue,
   type EntityIssueCode,
   type EntityValidationResult,

@@ -110,7 +110,7 @@ describe('indexEntities with the validation result', () => {
   it('builds the same index from the tables the validation made', () => {
     const validated = northwind()
     const result = validateEntities(validated)
-    expect(result).toEqual({ valid: true, issues: [] })
+    expect(result).toEqual({ valid: true, issues: [], entities: validated })
     const reused = indexEntities(validated, result)
     expect(reused.accountsOfUser(amelia)).toEqual(index.accountsOfUser(amelia))
     expect(reused.membersOfUserGroup('executives')).toEqual(index.membersOfUserGroup('executives'))

@@ -22,6 +22,14 @@ export interface EntityValidationResult {
 }
 
 /**
+ * What validateEntities returns: when `valid`, the document itself as `entities`, typed as the document its kind
+ * describes, so that checking `valid` is all a caller does before using it (as zod's safeParse hands back `data`).
+ */
+export type EntitiesValidation<T> =
+  | { valid: true; issues: EntityIssue[]; entities: T }
+  | { valid: false; issues: EntityIssue[]; entities?: undefined }
+
+/**
  * Every code validateEntities can report, beyond the `schema.<keyword>` codes (schema.required,
  * schema.additionalProperties, schema.type, schema.enum, schema.minimum, ...) that name the JSON Schema keyword a
  * value breaks.

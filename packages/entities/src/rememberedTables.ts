@@ -4,7 +4,7 @@ import type { EntityValidationResult } from './issue'
 
 /**
  * The tables a successful validation built, kept beside its result without showing in it: the result stays a
- * plain `{valid, issues}` value to print or serialize, and the tables go when the result goes.
+ * plain `{valid, issues, entities}` value to print or serialize, and the tables go when the result goes.
  */
 type Remembered = { doc: object; tables: EntityTables; kind: EntityKind }
 const tablesOfResult = new WeakMap<EntityValidationResult, Remembered>()

@@ -1,6 +1,9 @@
 import { readdirSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
-import { entityKindNames } from './entityKinds'
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import { type EntityDocument, entityKindNames } from './entityKinds'
+import type { Entities } from './generated/entities'
+import type { UserEntities } from './generated/partial/user'
+import type { EntityIndex } from './indexEntities'
 import { fixturesDir, northwind, readFixture } from './testFixtures'
 import { loadEntities, validateEntities } from './validateEntities'
 
@@ -62,11 +65,8 @@ describe('validateEntities on the fixtures', () => {
     const names = readdirSync(new URL('valid/', fixturesDir))
     expect(names.length).toBeGreaterThanOrEqual(3)
     for (const name of names) {
-      expect({ name, ...validateEntities(readFixture(`valid/${name}`)) }).toEqual({
-        name,
-        valid: true,
-        issues: [],
-      })
+      const doc = readFixture(`valid/${name}`)
+      expect({ name, ...validateEntities(doc) }).toEqual({ name, valid: true, issues: [], entities: doc })
     }
   })
 
@@ -117,7 +117,7 @@ describe('validateEntities checks', () => {
   it('matches references case-insensitively, like ids', () => {
     const doc = northwind()
     doc.userGroupMembers[0]!.userId = doc.userGroupMembers[0]!.userId.toUpperCase()
-    expect(validateEntities(doc)).toEqual({ valid: true, issues: [] })
+    expect(validateEntities(doc)).toEqual({ valid: true, issues: [], entities: doc })
   })
 
   it('finds duplicate ids in every collection that has ids', () => {
@@ -193,7 +193,7 @@ describe('validateEntities checks', () => {
     // Lowercase and uppercase addresses carry no checksum.
     doc.accounts[0]!.address = doc.accounts[0]!.address.toLowerCase()
     doc.tokens[0]!.address = `0x${doc.tokens[0]!.address.slice(2).toUpperCase()}`
-    expect(validateEntities(doc, { checksums: true })).toEqual({ valid: true, issues: [] })
+    expect(validateEntities(doc, { checksums: true })).toEqual({ valid: true, issues: [], entities: doc })
     const last = doc.addressBook.length - 1
     for (const address of [mistyped, recased]) {
       doc.addressBook[last]!.address = address
@@ -379,7 +379,11 @@ describe('validateEntities on partial documents', () => {
   it('names the credential key publicKey in the credential-only document', () => {
     const { credentials } = northwind()
     const partial = credentials.slice(0, 2).map(({ key, ...rest }) => ({ ...rest, publicKey: key }))
-    expect(validateEntities({ credentials: partial })).toEqual({ valid: true, issues: [] })
+    expect(validateEntities({ credentials: partial })).toEqual({
+      valid: true,
+      issues: [],
+      entities: { credentials: partial },
+    })
     partial[1]!.publicKey = { ...partial[1]!.publicKey, kid: partial[0]!.publicKey.kid }
     expect(issuesOf({ credentials: partial })).toEqual([
       {
@@ -409,7 +413,8 @@ describe('validateEntities on partial documents', () => {
 
   it('accepts a $schema member naming the schema, for editors', () => {
     const $schema = 'https://rampart.dev/schemas/entities/entities.schema.json'
-    expect(validateEntities({ $schema, ...northwind() })).toEqual({ valid: true, issues: [] })
+    const named = { $schema, ...northwind() }
+    expect(validateEntities(named)).toEqual({ valid: true, issues: [], entities: named })
     expect(
       validateEntities({ $schema: 'https://rampart.dev/schemas/entities/user.schema.json', users: [] }).valid,
     ).toBe(true)
@@ -431,5 +436,43 @@ describe('validateEntities on partial documents', () => {
         )
       }
     }
+  })
+})
+
+describe('the valid result narrows the document for the caller', () => {
+  it('to Entities for the full kind, with the index from loadEntities', () => {
+    const doc: unknown = northwind()
+    const result = validateEntities(doc, { kind: 'full' })
+    expectTypeOf(result.entities).toEqualTypeOf<Entities | undefined>()
+    if (!result.valid) throw new Error('northwind is valid')
+    expectTypeOf(result.entities).toEqualTypeOf<Entities>()
+    expect(result.entities).toBe(doc)
+    expect(result.entities.users.length).toBeGreaterThan(0)
+
+    const loaded = loadEntities(doc, { kind: 'full' })
+    expectTypeOf(loaded.index).toEqualTypeOf<EntityIndex | undefined>()
+    if (!loaded.valid) throw new Error('northwind is valid')
+    expectTypeOf(loaded.entities).toEqualTypeOf<Entities>()
+    expectTypeOf(loaded.index).toEqualTypeOf<EntityIndex>()
+    expect(loaded.index.user(loaded.entities.users[0]!.id)).toBe(loaded.entities.users[0])
+  })
+
+  it("to a partial kind's document, or to any kind's when the kind is detected", () => {
+    const users = validateEntities({ users: [{ id: 'amelia', role: 'root' }] }, { kind: 'user' })
+    if (!users.valid) throw new Error('a users-only document is valid')
+    expectTypeOf(users.entities).toEqualTypeOf<UserEntities>()
+    const detected = validateEntities({ users: [{ id: 'amelia', role: 'root' }] })
+    if (!detected.valid) throw new Error('a users-only document is valid')
+    expectTypeOf(detected.entities).toEqualTypeOf<EntityDocument>()
+    expect(detected.entities).toEqual({ users: [{ id: 'amelia', role: 'root' }] })
+  })
+
+  it('to nothing when invalid', () => {
+    const result = loadEntities({ users: 'none' }, { kind: 'full' })
+    expect(result).toMatchObject({ valid: false })
+    expect(result).not.toHaveProperty('entities')
+    expect(result).not.toHaveProperty('index')
+    if (result.valid) throw new Error('the document is invalid')
+    expectTypeOf(result.entities).toEqualTypeOf<undefined>()
   })
 })

@@ -1,16 +1,26 @@
+import type { EntityTables } from './checks/analyzeEntities'
 import { analyzeEntities } from './checks/analyzeEntities'
 import { DEFAULT_MAX_ISSUES, IssueCollector } from './checks/issueCollector'
 import { isItem } from './checks/shared'
-import { detectEntityKind, type EntityKind, entityKindNames, isEntityKind } from './entityKinds'
+import {
+  detectEntityKind,
+  type EntityDocument,
+  type EntityKind,
+  entityKindNames,
+  isEntityKind,
+} from './entityKinds'
 import type { Entities } from './generated/entities'
 import { createEntityIndex, type EntityIndex } from './indexEntities'
-import type { EntityValidationResult } from './issue'
+import type { EntitiesValidation, EntityIssue } from './issue'
 import { rememberTables } from './rememberedTables'
 import { issueFromSchemaError, schemaValidator } from './schemaValidator'
 
-export interface ValidateEntitiesOptions {
-  /** The kind of document; detected from its collections when left out (see detectEntityKind). */
-  kind?: EntityKind
+export interface ValidateEntitiesOptions<K extends EntityKind = EntityKind> {
+  /**
+   * The kind of document; detected from its collections when left out (see detectEntityKind). Named, it also types
+   * the valid result's `entities` (Entities for `full`); left out, they are any kind's document.
+   */
+  kind?: K
   /** Stop collecting issues after this many (default 10,000); one issues-truncated warning then says so. */
   maxIssues?: number
   /**
@@ -22,7 +32,12 @@ export interface ValidateEntitiesOptions {
   checksums?: boolean
 }
 
-function validate(doc: unknown, options: ValidateEntitiesOptions) {
+/** A document is valid only with the tables its checks made: the schema refuses any document they cannot read. */
+type Validated =
+  | { valid: true; issues: EntityIssue[]; tables: EntityTables; kind: EntityKind }
+  | { valid: false; issues: EntityIssue[]; tables?: EntityTables | undefined; kind: EntityKind }
+
+function validate(doc: unknown, options: ValidateEntitiesOptions): Validated {
   // A caller that is not type-checked may pass any string; a name Object.prototype has must not reach the tables.
   if (options.kind != null && !isEntityKind(options.kind)) {
     throw new TypeError(
@@ -37,7 +52,8 @@ function validate(doc: unknown, options: ValidateEntitiesOptions) {
   }
   // The checks read only what they find well-typed, so they run even on a document the schema rejected.
   const tables = isItem(doc) ? analyzeEntities(doc, issues, options.checksums === true) : undefined
-  return { valid: !issues.hasError, issues: issues.finish(), tables, kind }
+  if (!issues.hasError && tables) return { valid: true, issues: issues.finish(), tables, kind }
+  return { valid: false, issues: issues.finish(), tables, kind }
 }
 
 /**
@@ -45,31 +61,43 @@ function validate(doc: unknown, options: ValidateEntitiesOptions) {
  * unique ids, unique links, references that resolve, CAIP-19 token ids, unique addresses, a consistent address
  * book, and usable public keys. Returns every issue found, not just the first.
  *
+ * A valid result holds the document as `entities`, typed as the document of `options.kind` (Entities for `full`).
  * Give the result to indexEntities together with the document, and the index is built from the tables this
  * validation already made instead of analyzing the document again.
  */
-export function validateEntities(
+export function validateEntities<K extends EntityKind = EntityKind>(
   doc: unknown,
-  options: ValidateEntitiesOptions = {},
-): EntityValidationResult {
-  const { valid, issues, tables, kind } = validate(doc, options)
-  const result = { valid, issues }
-  if (valid && tables) rememberTables(result, doc as object, tables, kind)
+  options: ValidateEntitiesOptions<K> = {},
+): EntitiesValidation<EntityDocument<K>> {
+  const validated = validate(doc, options)
+  if (!validated.valid) return { valid: false, issues: validated.issues }
+  // The schema of the kind validated accepted it, and the kind is K's (named, or detected when K is every kind).
+  const result = { valid: true as const, issues: validated.issues, entities: doc as EntityDocument<K> }
+  rememberTables(result, doc as object, validated.tables, validated.kind)
   return result
 }
 
-export interface LoadedEntities extends EntityValidationResult {
-  /** The index of the document, only when it is valid: an invalid document is never indexed. */
-  index?: EntityIndex
-}
+/**
+ * What loadEntities returns: when `valid`, the document as `entities` and its `index`; an invalid document is never
+ * indexed.
+ */
+export type LoadedEntities<T = EntityDocument> =
+  | { valid: true; issues: EntityIssue[]; entities: T; index: EntityIndex }
+  | { valid: false; issues: EntityIssue[]; entities?: undefined; index?: undefined }
 
 /**
  * Validates a document and, when it is valid, indexes it, in one pass: the index is built from the tables the
  * checks already made. The way to load entities for use; validateEntities then indexEntities does the same work
  * twice.
  */
-export function loadEntities(doc: unknown, options: ValidateEntitiesOptions = {}): LoadedEntities {
-  const { valid, issues, tables, kind } = validate(doc, options)
-  if (!valid || !tables) return { valid, issues }
-  return { valid, issues, index: createEntityIndex(doc as Entities, tables, kind) }
+export function loadEntities<K extends EntityKind = EntityKind>(
+  doc: unknown,
+  options: ValidateEntitiesOptions<K> = {},
+): LoadedEntities<EntityDocument<K>> {
+  const validated = validate(doc, options)
+  if (!validated.valid) return { valid: false, issues: validated.issues }
+  const entities = doc as EntityDocument<K>
+  // A partial document indexes as an Entities document without the collections it leaves out.
+  const index = createEntityIndex(entities as Entities, validated.tables, validated.kind)
+  return { valid: true, issues: validated.issues, entities, index }
 }

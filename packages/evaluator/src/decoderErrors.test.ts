@@ -50,6 +50,8 @@ describe('every decoder error is refused, whatever the policies', () => {
       type: 'contractCall' as const,
       chainId: 1,
       from: TREASURY_HOT.toLowerCase() as `0x${string}`,
+      to: '0x1111111111111111111111111111111111111111' as const,
+      contract: '0x1111111111111111111111111111111111111111' as const,
     }
     const permitted = evaluator.evaluate({
       action: 'signTransaction',
