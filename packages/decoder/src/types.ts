@@ -103,9 +103,9 @@ export interface DecodeOptions {
   dataProvider?: DataProvider
   /**
    * An `EntityIndex` from @rampart/entities (or an Entities document, `EntitiesLike`): shortcut for
-   * `dataProvider: createEntitiesDataProvider(entities)`. Anything else is ignored.
+   * `dataProvider: createEntitiesDataProvider(entities)`.
    */
-  entities?: EntityIndex | EntitiesLike | unknown
+  entities?: EntityIndex | EntitiesLike
   /** Extra ERC-7730 descriptors (e.g. a registry checkout); Rampart's own descriptors always apply. */
   descriptors?: DescriptorRegistry
   /** Chain of requests that carry none (personal_sign, user operations, transactions without chainId). */

@@ -83,6 +83,19 @@ describe('rampart decode', () => {
     expect(printed).toContain(`request ${badRequest}:1:41: invalid UTF-8`)
   })
 
+  it('refuses an entities document that does not validate, saying where, and reads a partial one', async () => {
+    const { err, out } = captureOutput()
+    const dir = mkdtempSync(join(tmpdir(), 'rampart-decode-'))
+    const request = join(fixtures, 'erc20-transfer-usdt.json')
+    const { tokens } = JSON.parse(readFileSync(join(fixtures, 'entities.json'), 'utf8'))
+    writeFileSync(join(dir, 'broken.json'), JSON.stringify({ tokens: [{ ...tokens[0], decimals: 'six' }] }))
+    expect(await runDecode(request, { format: 'json', entities: join(dir, 'broken.json') })).toBe(EXIT.usage)
+    expect(err.join('')).toContain('/tokens/0/decimals')
+    writeFileSync(join(dir, 'tokens.json'), JSON.stringify({ tokens }))
+    expect(await runDecode(request, { format: 'json', entities: join(dir, 'tokens.json') })).toBe(EXIT.ok)
+    expect(JSON.parse(out.join('')).display.interpolatedIntent).toContain('160 USDT')
+  })
+
   it('reads a request and an entities document that start with a byte-order mark', async () => {
     const { out } = captureOutput()
     const dir = mkdtempSync(join(tmpdir(), 'rampart-decode-'))

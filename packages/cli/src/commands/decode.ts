@@ -2,10 +2,10 @@ import {
   type DescriptorRegistry,
   type DisplayField,
   decodeRequest,
-  type EntitiesLike,
   loadDescriptorDirectory,
   type Resolution,
 } from '@rampart/decoder'
+import { type EntityIndex, loadEntities } from '@rampart/entities'
 import { type Command, Option } from 'commander'
 import { EXIT } from '../exitCodes'
 import { readJsonInput } from '../readJsonInput'
@@ -45,13 +45,23 @@ export async function runDecode(input: string, options: DecodeOptions): Promise<
   } catch (error) {
     return fail(`cannot read ${input === '-' ? 'standard input' : input}: ${(error as Error).message}`)
   }
-  let entities: EntitiesLike | undefined
+  let entities: EntityIndex | undefined
   if (options.entities) {
+    let doc: unknown
     try {
-      entities = (await readJsonInput(options.entities, 'entities')) as EntitiesLike
+      doc = await readJsonInput(options.entities, 'entities')
     } catch (error) {
       return fail(`cannot read entities ${options.entities}: ${(error as Error).message}`)
     }
+    // Names on screen are only as good as the document they come from: one that does not validate (of any kind,
+    // a tokens-only document will do) is refused rather than half read.
+    const loaded = loadEntities(doc)
+    if (!loaded.valid) {
+      for (const issue of loaded.issues.filter((i) => i.severity === 'error').slice(0, 20))
+        process.stderr.write(`  ${issue.path || '/'}  ${issue.code}  ${issue.message}\n`)
+      return fail(`entities ${options.entities} are invalid (rampart entities validate says why)`)
+    }
+    entities = loaded.index
   }
   let descriptors: DescriptorRegistry | undefined
   if (options.descriptors) {

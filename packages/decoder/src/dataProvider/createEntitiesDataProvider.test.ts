@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { DataProvider } from '../erc7730'
 import { createEntitiesDataProvider } from './createEntitiesDataProvider'
 
 const doc = {
@@ -37,12 +38,11 @@ describe('createEntitiesDataProvider', () => {
     expect(provider.addressName?.(1, '0x28c6c06298d514db089934071355e5743bf21d60')).toBe('treasury')
   })
 
-  it('accepts an index that exposes its document, and ignores malformed entries', () => {
-    const provider = createEntitiesDataProvider({
-      document: { tokens: [null, { address: 5 }, ...doc.tokens] },
-    })
+  it('accepts, from an untyped caller, an index that exposes its document, and ignores malformed entries', () => {
+    const untyped = createEntitiesDataProvider as (entities: unknown) => DataProvider
+    const provider = untyped({ document: { tokens: [null, { address: 5 }, ...doc.tokens] } })
     expect(provider.token?.(1, '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')?.symbol).toBe('USDC')
-    expect(createEntitiesDataProvider(null).token?.(1, '0x00')).toBeUndefined()
+    expect(untyped(null).token?.(1, '0x00')).toBeUndefined()
   })
 })
 

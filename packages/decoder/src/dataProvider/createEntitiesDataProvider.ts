@@ -23,10 +23,11 @@ export interface EntitiesLike {
 /**
  * The default data provider: token metadata and address names from an organization's Entities document, so
  * its own names (accounts, address book) appear on screen. Lookups are O(1) and case-insensitive.
- * Accepts an index from @rampart/entities (`indexEntities`), the document itself, or any object exposing the
- * document as `document` / `doc` / `entities`.
+ * Takes an index from @rampart/entities (`loadEntities`, `indexEntities`) or the document itself. Untyped callers
+ * may also hand it an object holding the document as `document` / `doc` / `entities`, and anything else gives no
+ * names: what it reads, it checks.
  */
-export function createEntitiesDataProvider(entities: EntityIndex | EntitiesLike | unknown): DataProvider {
+export function createEntitiesDataProvider(entities: EntityIndex | EntitiesLike): DataProvider {
   if (isIndex(entities)) return fromIndex(entities)
   const doc = unwrap(entities)
   const tokens = new ByChain<TokenInfo>()
