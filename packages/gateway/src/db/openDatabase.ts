@@ -10,7 +10,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { KeyedLock } from '../providers/local/keyedLock'
 import { createAdvisoryLock } from './advisoryLock'
-import { schema } from './schema'
+// The module is drizzle's schema: every table it exports. No export of its own is named `schema` (a bag of the same
+// tables was): the published index.d.ts names the module's namespace after its file, and would have to rename one.
+import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 

@@ -214,16 +214,3 @@ export const seenSignatures = pgTable(
     index('seen_signatures_expiry_idx').on(t.expiresAt),
   ],
 )
-
-export const schema = {
-  clients,
-  transitKeys,
-  connections,
-  wallets,
-  accounts,
-  addresses,
-  knownDestinations,
-  networks,
-  assets,
-  seenSignatures,
-}
