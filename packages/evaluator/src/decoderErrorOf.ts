@@ -9,8 +9,9 @@ export function decoderErrorOf(
 ): { path: string; code: number; name: string } | undefined {
   if (typeof intent !== 'object' || intent === null) return undefined
   const error = intent.decoderError as { code?: unknown; name?: unknown } | undefined
-  // Any value there at all is an error the decoder reported, whatever shape it has: never read as "no error".
-  if (error !== undefined) {
+  // Any value there is an error the decoder reported, whatever its shape. (null, which the spec's report shape
+  // writes for "no error", is no intent's: the request's schema refuses it.)
+  if (error !== undefined && error !== null) {
     const code = typeof error?.code === 'number' ? error.code : 0
     const name = typeof error?.name === 'string' ? error.name : 'unknown'
     return { path, code, name }
