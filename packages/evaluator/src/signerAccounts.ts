@@ -25,7 +25,9 @@ export function signerAccounts(
   const chainless = entities.chainlessAccounts[address]
   const onChains = entities.accountsByAddress[address] ?? []
   if (signer.chainId !== null && !unbound) {
-    const own = onChains.find((account) => account.chainId === signer.chainId)?.id ?? chainless
+    // A loop, not find(): this runs on every decision, and a callback is one more closure made per call.
+    let own = chainless
+    for (const account of onChains) if (account.chainId === signer.chainId) own = account.id
     return own === undefined ? { unknown: true } : { accounts: [own] }
   }
   // The signer's own chain first: when every account decides alike, the decision reads as made for it.
