@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { clients, connections } from './schema'
 
@@ -55,6 +56,11 @@ export const signingRequests = pgTable(
     uniqueIndex('signing_requests_idempotence_idx').on(t.clientId, t.connectionId, t.kind, t.idempotenceId),
     uniqueIndex('signing_requests_request_id_idx').on(t.clientId, t.kind, t.requestId),
     index('signing_requests_client_created_idx').on(t.clientId, t.createdAt),
+    // The history a decision under limits reads: the client's requests that moved something, newest first, back
+    // to its longest window. Without it every create scanned all the client's requests, old ones included.
+    index('signing_requests_client_history_idx')
+      .on(t.clientId, t.updatedAt)
+      .where(sql`${t.history} is not null`),
   ],
 )
 

@@ -1,0 +1,1 @@
+CREATE INDEX "signing_requests_client_history_idx" ON "signing_requests" USING btree ("client_id","updated_at") WHERE "signing_requests"."history" is not null;
