@@ -17,17 +17,20 @@ const TREASURY_HOT = '0x800d6b5D1bA8ee5abf89019b4f7D89329d407B69'
 /** Northwind's smart account, on Arbitrum and Base only. */
 const ARBITRUM_4337 = '0xAcBef6ce72Aa1B8140253f3Bc5551A445d79919B'
 const dir = mkdtempSync(join(tmpdir(), 'rampart-decision-rule-'))
+/** A permit as policy.schema.json shapes it. */
+const permit = (id: string, when: unknown[]) => ({
+  id,
+  // biome-ignore lint/suspicious/noThenProperty: `then` is the policy's effect, as policy.schema.json names it.
+  then: 'permit',
+  when,
+})
 const write = (name: string, value: unknown) => {
   const file = join(dir, name)
   writeFileSync(file, JSON.stringify(value))
   return file
 }
 const permitSigning = write('permit-signing.json', [
-  {
-    id: 'p',
-    then: 'permit',
-    when: [{ criterion: 'checkAction', args: ['signTransaction', 'signUserOperation', 'signRaw'] }],
-  },
+  permit('p', [{ criterion: 'checkAction', args: ['signTransaction', 'signUserOperation', 'signRaw'] }]),
 ])
 
 async function decide(request: unknown, options: Record<string, unknown> = {}, policies = permitSigning) {
@@ -97,14 +100,10 @@ describe('rampart evaluate decides by the one rule', () => {
 
   it('grants only what a policy lists in full, and decides raw signatures', async () => {
     const readOnly = write('read-only.json', [
-      {
-        id: 'read-only',
-        then: 'permit',
-        when: [
-          { criterion: 'checkAction', args: ['grantPermission'] },
-          { criterion: 'checkPermission', args: ['wallet:read'] },
-        ],
-      },
+      permit('read-only', [
+        { criterion: 'checkAction', args: ['grantPermission'] },
+        { criterion: 'checkPermission', args: ['wallet:read'] },
+      ]),
     ])
     const grant = (permissions: string[]) => ({ action: 'grantPermission', permissions })
     expect((await decide(grant(['wallet:read', 'wallet:delete']), {}, readOnly)).code).toBe(EXIT.forbid)
@@ -121,7 +120,9 @@ describe('rampart evaluate decides by the one rule', () => {
   })
 
   it('decides a user operation on the chain given, where its smart account is', async () => {
-    const fixture = JSON.parse(readFileSync(join(fixtures, 'requests/user-operation-v06-verifying-paymaster.json'), 'utf8'))
+    const fixture = JSON.parse(
+      readFileSync(join(fixtures, 'requests/user-operation-v06-verifying-paymaster.json'), 'utf8'),
+    )
     const [operation, entryPoint] = fixture.request.params
     const request = { ...fixture.request, params: [{ ...operation, sender: ARBITRUM_4337 }, entryPoint] }
     // On mainnet by default, where Northwind has no such account.
@@ -137,21 +138,17 @@ describe('rampart evaluate decides by the one rule', () => {
     )
     const usdc = 'eip155:1/erc20:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
     const limited = write('limited.json', [
-      {
-        id: 'usdc-per-day',
-        then: 'permit',
-        when: [
-          { criterion: 'checkAction', args: ['signTransaction'] },
-          {
-            criterion: 'checkSpendingLimit',
-            args: {
-              limit: '1500000000',
-              window: { type: 'rolling', seconds: 86400 },
-              filters: { tokens: [usdc] },
-            },
+      permit('usdc-per-day', [
+        { criterion: 'checkAction', args: ['signTransaction'] },
+        {
+          criterion: 'checkSpendingLimit',
+          args: {
+            limit: '1500000000',
+            window: { type: 'rolling', seconds: 86400 },
+            filters: { tokens: [usdc] },
           },
-        ],
-      },
+        },
+      ]),
     ])
     const now = 1_741_953_600
     expect((await decide(transfer, { now: String(now) }, limited)).code).toBe(EXIT.ok)
