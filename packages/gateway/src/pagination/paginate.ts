@@ -1,4 +1,4 @@
-import { and, asc, desc as descending, eq, gt, lt, or, type SQL } from 'drizzle-orm'
+import { and, asc, desc as descending, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Database } from '../db/openDatabase'
 import { BadRequestError } from '../errors/gatewayError'
@@ -63,8 +63,12 @@ export async function paginate<Row>(options: PaginateOptions<Row>): Promise<Page
     if (value instanceof Date && Number.isNaN(value.getTime())) {
       throw new BadRequestError('The cursor is not one this gateway issued', 'INVALID_CURSOR')
     }
-    const after = desc ? lt : gt
-    conditions.push(or(after(column, value), and(eq(column, value), after(idColumn, position.id))))
+    // A row comparison, not `column > v or (column = v and id > x)`: PostgreSQL bounds an index scan with it,
+    // so a page far down a list reads one page of rows instead of every row before it.
+    const after = desc ? sql.raw('<') : sql.raw('>')
+    conditions.push(
+      sql`(${column}, ${idColumn}) ${after} (${sql.param(value, column)}, ${sql.param(position.id, idColumn)})`,
+    )
   }
   const column = orderColumn(orderColumns, orderBy)
   if (!column) throw new BadRequestError(`orderBy must be one of ${Object.keys(orderColumns).join(', ')}`)
