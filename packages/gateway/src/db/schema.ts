@@ -103,7 +103,9 @@ export const accounts = pgTable(
   (t) => [
     uniqueIndex('accounts_connection_external_idx').on(t.connectionId, t.externalId),
     index('accounts_client_created_idx').on(t.clientId, t.createdAt, t.accountId),
-    index('accounts_wallet_idx').on(t.walletId),
+    // A wallet's accounts in the lists' order: a wallet response reads its first ones, and the accounts list
+    // filtered by walletId pages through them, without reading the wallet's other accounts.
+    index('accounts_wallet_created_idx').on(t.walletId, t.createdAt, t.accountId),
   ],
 )
 
@@ -127,7 +129,8 @@ export const addresses = pgTable(
   (t) => [
     uniqueIndex('addresses_connection_external_idx').on(t.connectionId, t.externalId),
     index('addresses_client_created_idx').on(t.clientId, t.createdAt, t.addressId),
-    index('addresses_account_idx').on(t.accountId),
+    // An account's addresses in the lists' order, for the same reason.
+    index('addresses_account_created_idx').on(t.accountId, t.createdAt, t.addressId),
   ],
 )
 
