@@ -21,7 +21,11 @@ export interface Wallet {
    * RFC 3339 timestamp
    */
   updatedAt: string
+  /**
+   * The wallet's first 100 accounts, oldest first (`createdAt`, then `accountId`). Where more follow, `accountsPage.next` is the `cursor` of `GET /v1/provider/accounts?walletId={walletId}` for the rest; it is null when `accounts` holds them all.
+   */
   accounts: Account[]
+  accountsPage: Page
 }
 /**
  * A wallet's presence on one network, with its addresses.
@@ -31,7 +35,11 @@ export interface Account {
    * Gateway id of the account
    */
   accountId: string
+  /**
+   * The account's first 10 addresses, oldest first (`createdAt`, then `addressId`). Where more follow, `addressesPage.next` is the `cursor` of `GET /v1/provider/addresses?accountId={accountId}` for the rest; it is null when `addresses` holds them all.
+   */
   addresses: Address[]
+  addressesPage: Page
   clientId: string
   connectionId: string
   /**
@@ -73,4 +81,10 @@ export interface Address {
    * RFC 3339 timestamp
    */
   updatedAt: string
+}
+/**
+ * Pagination of a list response: pass `next` as `cursor` to get the following page; null on the last page.
+ */
+export interface Page {
+  next: string | null
 }

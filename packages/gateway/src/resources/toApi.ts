@@ -31,10 +31,16 @@ export function addressToApi(row: Row<typeof addresses>): Address {
   }
 }
 
-export function accountToApi(row: Row<typeof accounts>, accountAddresses: Row<typeof addresses>[]): Account {
+/** `addressesNext`: where the account's addresses continue after `accountAddresses`, or null if they are all. */
+export function accountToApi(
+  row: Row<typeof accounts>,
+  accountAddresses: Row<typeof addresses>[],
+  addressesNext: string | null,
+): Account {
   return {
     accountId: row.accountId,
     addresses: accountAddresses.map(addressToApi),
+    addressesPage: { next: addressesNext },
     clientId: row.clientId,
     connectionId: row.connectionId,
     createdAt: iso(row.createdAt),
@@ -47,7 +53,12 @@ export function accountToApi(row: Row<typeof accounts>, accountAddresses: Row<ty
   }
 }
 
-export function walletToApi(row: Row<typeof wallets>, walletAccounts: Account[]): Wallet {
+/** `accountsNext`: where the wallet's accounts continue after `walletAccounts`, or null if they are all. */
+export function walletToApi(
+  row: Row<typeof wallets>,
+  walletAccounts: Account[],
+  accountsNext: string | null,
+): Wallet {
   return {
     walletId: row.walletId,
     clientId: row.clientId,
@@ -58,6 +69,7 @@ export function walletToApi(row: Row<typeof wallets>, walletAccounts: Account[])
     provider: row.provider,
     updatedAt: iso(row.updatedAt),
     accounts: walletAccounts,
+    accountsPage: { next: accountsNext },
   }
 }
 

@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import { accounts } from '../db/schema'
 import { NotFoundError } from '../errors/gatewayError'
 import type { ListQuery } from '../pagination/paginate'
-import { withAccountAddresses } from '../resources/loadAccounts'
+import { accountAddressesLimit, withAccountAddresses } from '../resources/loadAccounts'
 import { connectionBoundPage, connectionBoundRow } from './connectionBoundReads'
 import { connectionBoundGetSchema, connectionBoundListSchema } from './connectionBoundSchemas'
 import { equalsIfGiven } from './listFilters'
+
+const nestedLimits =
+  `Each account embeds its first ${accountAddressesLimit} addresses (oldest first); \`addressesPage.next\`, ` +
+  'where not null, is the `cursor` of `GET /v1/provider/addresses?accountId={accountId}` for the rest.'
 
 const orderColumns = {
   createdAt: accounts.createdAt,
@@ -22,6 +26,7 @@ export async function accountsRoutes(app: FastifyInstance) {
       schema: connectionBoundListSchema({
         tag: 'Accounts',
         summary: 'List accounts, with their addresses',
+        description: `${nestedLimits} With \`walletId\`, the list continues a wallet's embedded accounts.`,
         item: 'account',
         orderBy: Object.keys(orderColumns),
         filters: {
@@ -49,6 +54,7 @@ export async function accountsRoutes(app: FastifyInstance) {
       schema: connectionBoundGetSchema({
         tag: 'Accounts',
         summary: 'Get an account',
+        description: nestedLimits,
         item: 'account',
         idName: 'accountId',
         idDescription: 'The account id',

@@ -17,6 +17,7 @@ const connectionBoundErrors = [401, 404, 409, 422, 500]
 export function connectionBoundListSchema(options: {
   tag: string
   summary: string
+  description?: string
   item: GatewaySchemaName
   orderBy: readonly string[]
   filters?: Record<string, unknown>
@@ -24,6 +25,7 @@ export function connectionBoundListSchema(options: {
   return {
     tags: [options.tag],
     summary: options.summary,
+    ...(options.description === undefined ? {} : { description: options.description }),
     headers: clientHeaders(connectionIdHeader),
     querystring: listQuery(options.orderBy, options.filters),
     response: { 200: pageOf(options.item), ...errorResponses(400, ...connectionBoundErrors) },
@@ -34,6 +36,7 @@ export function connectionBoundListSchema(options: {
 export function connectionBoundGetSchema(options: {
   tag: string
   summary: string
+  description?: string
   item: GatewaySchemaName
   idName: string
   idDescription: string
@@ -41,6 +44,7 @@ export function connectionBoundGetSchema(options: {
   return {
     tags: [options.tag],
     summary: options.summary,
+    ...(options.description === undefined ? {} : { description: options.description }),
     headers: clientHeaders(connectionIdHeader),
     params: idParams(options.idName, options.idDescription),
     response: { 200: dataOf(options.item), ...errorResponses(...connectionBoundErrors) },

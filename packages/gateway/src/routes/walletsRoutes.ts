@@ -2,10 +2,17 @@ import type { FastifyInstance } from 'fastify'
 import { wallets } from '../db/schema'
 import { NotFoundError } from '../errors/gatewayError'
 import type { ListQuery } from '../pagination/paginate'
-import { accountsOfWallets } from '../resources/loadAccounts'
+import { accountAddressesLimit, accountsOfWallets, walletAccountsLimit } from '../resources/loadAccounts'
 import { walletToApi } from '../resources/toApi'
 import { connectionBoundPage, connectionBoundRow } from './connectionBoundReads'
 import { connectionBoundGetSchema, connectionBoundListSchema } from './connectionBoundSchemas'
+
+const nestedLimits =
+  `Each wallet embeds its first ${walletAccountsLimit} accounts (oldest first) and each account its first ` +
+  `${accountAddressesLimit} addresses, so a response stays bounded however many a wallet holds. ` +
+  '`accountsPage.next`, where not null, is the `cursor` of `GET /v1/provider/accounts?walletId={walletId}` for ' +
+  "the wallet's following accounts; an account's `addressesPage.next` is that of " +
+  '`GET /v1/provider/addresses?accountId={accountId}`.'
 
 const orderColumns = {
   createdAt: wallets.createdAt,
@@ -21,6 +28,7 @@ export async function walletsRoutes(app: FastifyInstance) {
       schema: connectionBoundListSchema({
         tag: 'Wallets',
         summary: 'List wallets, with their accounts and addresses',
+        description: nestedLimits,
         item: 'wallet',
         orderBy: Object.keys(orderColumns),
       }),
@@ -37,7 +45,10 @@ export async function walletsRoutes(app: FastifyInstance) {
         page.data.map((row) => row.walletId),
       )
       return {
-        data: page.data.map((row) => walletToApi(row, accountsByWallet.get(row.walletId) ?? [])),
+        data: page.data.map((row) => {
+          const nested = accountsByWallet.get(row.walletId)
+          return walletToApi(row, nested?.accounts ?? [], nested?.next ?? null)
+        }),
         page: page.page,
       }
     },
@@ -49,6 +60,7 @@ export async function walletsRoutes(app: FastifyInstance) {
       schema: connectionBoundGetSchema({
         tag: 'Wallets',
         summary: 'Get a wallet',
+        description: nestedLimits,
         item: 'wallet',
         idName: 'walletId',
         idDescription: 'The wallet id',
@@ -58,7 +70,8 @@ export async function walletsRoutes(app: FastifyInstance) {
       const row = await connectionBoundRow(app, request, wallets, wallets.walletId, request.params.walletId)
       if (!row) throw new NotFoundError('Wallet not found', 'WALLET_NOT_FOUND')
       const accountsByWallet = await accountsOfWallets(app.db, [row.walletId])
-      return { data: walletToApi(row, accountsByWallet.get(row.walletId) ?? []) }
+      const nested = accountsByWallet.get(row.walletId)
+      return { data: walletToApi(row, nested?.accounts ?? [], nested?.next ?? null) }
     },
   )
 }
