@@ -6,7 +6,8 @@ import type { CreateTransferRequest } from '../generated/actions/createTransferR
 import { resolveSigner, type Signer } from '../pipeline/resolveSigner'
 import type { PlanContext, SigningAction } from '../pipeline/signingAction'
 import type { BuildTransferInput, PreparedTransaction } from '../providers/types'
-import { accountToApi, addressToApi, assetToApi, networkToApi, walletToApi } from '../resources/toApi'
+import { withAccountAddresses } from '../resources/loadAccounts'
+import { addressToApi, assetToApi, networkToApi, walletToApi } from '../resources/toApi'
 import { decidedGas, decidedRequest, signedOutcome } from './decidedTransaction'
 import { iso } from './evmSigner'
 import { pointingIntoBody, transferPointers } from './providerPointers'
@@ -61,20 +62,26 @@ async function addressView(context: PlanContext, where: { accountId: string; add
       ),
     )
   if (!account) return null
-  const accountAddresses = await app.db
+  // The one address the transfer names (or the account's first), not all of them: the view is stored with the
+  // request, and an account's addresses grow without bound.
+  const [address] = await app.db
     .select()
     .from(addresses)
-    .where(eq(addresses.accountId, account.accountId))
+    .where(
+      and(
+        eq(addresses.accountId, account.accountId),
+        where.addressId === undefined ? undefined : eq(addresses.addressId, where.addressId),
+      ),
+    )
     .orderBy(asc(addresses.createdAt), asc(addresses.addressId))
-  const address = where.addressId
-    ? accountAddresses.find((row) => row.addressId === where.addressId)
-    : accountAddresses[0]
+    .limit(1)
   const [wallet] = await app.db.select().from(wallets).where(eq(wallets.walletId, account.walletId))
   if (!address || !wallet) return null
-  const { accounts: _accounts, ...walletView } = walletToApi(wallet, [])
+  const { accounts: _accounts, accountsPage: _accountsPage, ...walletView } = walletToApi(wallet, [], null)
+  const [accountView] = await withAccountAddresses(app.db, [account])
   return {
     wallet: walletView,
-    account: accountToApi(account, accountAddresses),
+    account: accountView,
     address: addressToApi(address),
     networkId: account.networkId,
   }
