@@ -61,7 +61,7 @@ export {
   type ParseEntitiesJsonOptions,
   parseEntitiesJson,
 } from './parseEntitiesJson'
-export { patternEngine } from './patternEngine'
+export { type PatternEngine, patternEngine } from './patternEngine'
 export { entitySchemas } from './schemaValidator'
 export {
   type LoadedEntities,

@@ -1,4 +1,14 @@
-import type { RegExpEngine, RegExpLike } from 'ajv/dist/types'
+/**
+ * ajv's RegExpEngine and RegExpLike, declared here: ajv exports them only from `ajv/dist/types`, a directory that
+ * Node16/NodeNext resolution does not resolve, so naming them would break the published types.
+ */
+export interface PatternEngine {
+  (pattern: string, flags: string): RegExpLike
+  code: string
+}
+interface RegExpLike {
+  test: (text: string) => boolean
+}
 
 const LOWER_ADDRESS = '^0x[0-9a-f]{40}$'
 const ANY_CASE_ADDRESS = '^0x[0-9a-fA-F]{40}$'
@@ -34,7 +44,7 @@ const matchers: Record<string, RegExpLike> = {
  * request several times on every decision, run as a plain loop (about a quarter of a regular expression's time).
  * Any other pattern is an ordinary RegExp.
  */
-export const patternEngine: RegExpEngine = Object.assign(
+export const patternEngine: PatternEngine = Object.assign(
   (pattern: string, flags: string): RegExpLike => matchers[pattern] ?? new RegExp(pattern, flags),
   { code: 'new RegExp' },
 )
