@@ -123,11 +123,35 @@ function expandDiscriminatedRoot(json) {
     delete json[keyword]
 }
 
+/**
+ * Renames $defs for the generator only (a target's `typeNames`, key to type name): the schema keeps its keys, while
+ * a definition whose name another package also declares gets its own, so that a bundled .d.ts that holds both
+ * needs no renaming (the evaluator's declarations carry the decoder's intent types beside the policies' own).
+ */
+function renameDefinitions(json, typeNames) {
+  if (!typeNames) return
+  for (const [key, name] of Object.entries(typeNames)) {
+    if (!json.$defs?.[key] || json.$defs[name]) throw new Error(`typeNames: cannot rename $defs/${key} to ${name}`)
+    json.$defs[name] = json.$defs[key]
+    delete json.$defs[key]
+  }
+  const relink = (node) => {
+    if (Array.isArray(node)) node.forEach(relink)
+    else if (node && typeof node === 'object') {
+      const key = typeof node.$ref === 'string' ? /^#\/\$defs\/([^/]+)$/.exec(node.$ref)?.[1] : undefined
+      if (key !== undefined && Object.hasOwn(typeNames, key)) node.$ref = `#/$defs/${typeNames[key]}`
+      Object.values(node).forEach(relink)
+    }
+  }
+  relink(json)
+}
+
 let drifted = 0
-for (const { schema, output } of targets) {
+for (const { schema, output, typeNames } of targets) {
   const schemaPath = join(schemasDir, schema)
   const json = JSON.parse(await readFile(schemaPath, 'utf8'))
   const imports = new Map()
+  renameDefinitions(json, typeNames)
   expandDiscriminatedRoot(json)
   dropAliases(json, schemaPath, output, imports)
   linkTargets(json, schemaPath, output, imports)

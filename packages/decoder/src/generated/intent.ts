@@ -31,7 +31,7 @@ export type Intent =
   | SignTypedDataIntent
   | SeaportOrderIntent
   | UnknownIntent
-export type Address = string
+export type IntentAddress = string
 export type IntentType =
   | 'nativeTransfer'
   | 'contractDeployment'
@@ -60,7 +60,7 @@ export type IntentType =
   | 'signTypedData'
   | 'seaportOrder'
   | 'unknown'
-export type DecimalString = string
+export type IntentDecimalString = string
 export type Caip19 = string
 
 /**
@@ -76,7 +76,7 @@ export interface NativeTransferIntent extends IntentFields {
    * The asset moved or approved.
    */
   token: string
-  recipient: Address
+  recipient: IntentAddress
 }
 /**
  * The fields of Intent: each of its variants extends them with its `type` and the fields that this `type` always has.
@@ -84,7 +84,7 @@ export interface NativeTransferIntent extends IntentFields {
 export interface IntentFields {
   type: IntentType
   chainId: number
-  from?: Address
+  from?: IntentAddress
   /**
    * The transaction's `to`; absent for a contract deployment.
    */
@@ -129,18 +129,18 @@ export interface IntentFields {
    * True for an approval of the maximum uint256 (or uint160 for Permit2).
    */
   unlimited?: boolean
-  recipient?: Address
-  spender?: Address
+  recipient?: IntentAddress
+  spender?: IntentAddress
   /**
    * Holder of the tokens moved or approved when it is not the signer (transferFrom, permits, Permit2).
    */
   owner?: string
-  operator?: Address
+  operator?: IntentAddress
   /**
    * setApprovalForAll: grant (true) or revoke (false).
    */
   approved?: boolean
-  tokenId?: DecimalString
+  tokenId?: IntentDecimalString
   /**
    * Permit deadline or expiration, unix seconds.
    */
@@ -149,7 +149,7 @@ export interface IntentFields {
    * Permit2 allowance expiration, unix seconds.
    */
   expiration?: string
-  nonce?: DecimalString
+  nonce?: IntentDecimalString
   /**
    * Every asset movement the request causes (ERC-1155 batches, Permit2 batches, Seaport offers).
    */
@@ -212,9 +212,9 @@ export interface IntentFields {
      * The transaction's gas limit; for a user operation, the gas its EntryPoint's required prefund counts (callGasLimit + verificationGasLimit + preVerificationGas, verificationGasLimit three times for v0.6 with a paymaster, plus the paymaster's verification and postOp gas limits from v0.7).
      */
     gasLimit?: string
-    gasPrice?: DecimalString
-    maxFeePerGas?: DecimalString
-    maxPriorityFeePerGas?: DecimalString
+    gasPrice?: IntentDecimalString
+    maxFeePerGas?: IntentDecimalString
+    maxPriorityFeePerGas?: IntentDecimalString
     /**
      * gasLimit times the highest fee per gas, in wei: the most the request can pay for gas (for a user operation, its EntryPoint's required prefund). Absent when unknown.
      */
@@ -223,18 +223,18 @@ export interface IntentFields {
 }
 export interface Transfer {
   token: Caip19
-  amount: DecimalString
-  tokenId?: DecimalString
-  from?: Address
-  to?: Address
+  amount: IntentDecimalString
+  tokenId?: IntentDecimalString
+  from?: IntentAddress
+  to?: IntentAddress
 }
 export interface Approval {
   token: Caip19
-  amount: DecimalString
+  amount: IntentDecimalString
   unlimited?: boolean
-  spender?: Address
-  expiration?: DecimalString
-  nonce?: DecimalString
+  spender?: IntentAddress
+  expiration?: IntentDecimalString
+  nonce?: IntentDecimalString
 }
 /**
  * A transaction without `to` that deploys its data as a contract.
@@ -281,7 +281,7 @@ export interface Erc20TransferIntent extends IntentFields {
    * The asset moved or approved.
    */
   token: string
-  recipient: Address
+  recipient: IntentAddress
 }
 /**
  * An ERC-20 transferFrom: `owner`'s tokens sent to `recipient`.
@@ -320,7 +320,7 @@ export interface Erc20TransferFromIntent extends IntentFields {
    * Holder of the tokens moved or approved when it is not the signer (transferFrom, permits, Permit2).
    */
   owner: string
-  recipient: Address
+  recipient: IntentAddress
   /**
    * Every asset movement the request causes (ERC-1155 batches, Permit2 batches, Seaport offers).
    */
@@ -359,7 +359,7 @@ export interface Erc20ApproveIntent extends IntentFields {
    * Amount in the token's base units.
    */
   amount: string
-  spender: Address
+  spender: IntentAddress
   /**
    * True for an approval of the maximum uint256 (or uint160 for Permit2).
    */
@@ -398,7 +398,7 @@ export interface Erc20IncreaseAllowanceIntent extends IntentFields {
    * Amount in the token's base units.
    */
   amount: string
-  spender: Address
+  spender: IntentAddress
   /**
    * True for an approval of the maximum uint256 (or uint160 for Permit2).
    */
@@ -437,7 +437,7 @@ export interface Erc20DecreaseAllowanceIntent extends IntentFields {
    * Amount in the token's base units.
    */
   amount: string
-  spender: Address
+  spender: IntentAddress
 }
 /**
  * An ERC-721 transferFrom or safeTransferFrom of one token.
@@ -468,7 +468,7 @@ export interface Erc721TransferIntent extends IntentFields {
    * The asset moved or approved.
    */
   token: string
-  tokenId: DecimalString
+  tokenId: IntentDecimalString
   /**
    * Amount in the token's base units.
    */
@@ -477,7 +477,7 @@ export interface Erc721TransferIntent extends IntentFields {
    * Holder of the tokens moved or approved when it is not the signer (transferFrom, permits, Permit2).
    */
   owner: string
-  recipient: Address
+  recipient: IntentAddress
   /**
    * Every asset movement the request causes (ERC-1155 batches, Permit2 batches, Seaport offers).
    */
@@ -512,8 +512,8 @@ export interface Erc721ApproveIntent extends IntentFields {
    * The asset moved or approved.
    */
   token: string
-  tokenId: DecimalString
-  spender: Address
+  tokenId: IntentDecimalString
+  spender: IntentAddress
 }
 /**
  * A setApprovalForAll (ERC-721 or ERC-1155 alike): `operator` may move every token of the collection.
@@ -544,7 +544,7 @@ export interface Erc721SetApprovalForAllIntent extends IntentFields {
    * The asset moved or approved.
    */
   token: string
-  operator: Address
+  operator: IntentAddress
   /**
    * setApprovalForAll: grant (true) or revoke (false).
    */
@@ -579,7 +579,7 @@ export interface Erc1155TransferIntent extends IntentFields {
    * The asset moved or approved.
    */
   token: string
-  tokenId: DecimalString
+  tokenId: IntentDecimalString
   /**
    * Amount in the token's base units.
    */
@@ -588,7 +588,7 @@ export interface Erc1155TransferIntent extends IntentFields {
    * Holder of the tokens moved or approved when it is not the signer (transferFrom, permits, Permit2).
    */
   owner: string
-  recipient: Address
+  recipient: IntentAddress
   /**
    * Every asset movement the request causes (ERC-1155 batches, Permit2 batches, Seaport offers).
    */
@@ -627,7 +627,7 @@ export interface Erc1155BatchTransferIntent extends IntentFields {
    * Holder of the tokens moved or approved when it is not the signer (transferFrom, permits, Permit2).
    */
   owner: string
-  recipient: Address
+  recipient: IntentAddress
   /**
    * Every asset movement the request causes (ERC-1155 batches, Permit2 batches, Seaport offers).
    */
@@ -692,7 +692,7 @@ export interface PermitIntent extends IntentFields {
    * Holder of the tokens moved or approved when it is not the signer (transferFrom, permits, Permit2).
    */
   owner: string
-  spender: Address
+  spender: IntentAddress
   /**
    * Amount in the token's base units.
    */
@@ -711,7 +711,7 @@ export interface PermitIntent extends IntentFields {
  */
 export interface Permit2ApproveIntent extends IntentFields {
   type: 'permit2Approve'
-  spender: Address
+  spender: IntentAddress
   /**
    * Every allowance the request grants (Permit2 batches and Universal Router permits).
    */
@@ -746,7 +746,7 @@ export interface BatchIntent extends IntentFields {
  */
 export interface UserOperationIntent extends IntentFields {
   type: 'userOperation'
-  from: Address
+  from: IntentAddress
   /**
    * The transaction's `to`; absent for a contract deployment.
    */
@@ -755,7 +755,7 @@ export interface UserOperationIntent extends IntentFields {
    * The contract the request acts on (token contract, verifying contract, Permit2, router...).
    */
   contract: string
-  nonce: DecimalString
+  nonce: IntentDecimalString
   /**
    * Inner intents of a batch, in order.
    */
@@ -790,7 +790,7 @@ export interface SwapIntent extends IntentFields {
    * Swap: the asset received.
    */
   tokenOut: string
-  recipient: Address
+  recipient: IntentAddress
 }
 /**
  * A personal_sign message.
@@ -827,7 +827,7 @@ export interface SignInIntent extends IntentFields {
  */
 export interface SignTypedDataIntent extends IntentFields {
   type: 'signTypedData'
-  from: Address
+  from: IntentAddress
   typedData: {
     primaryType: string
     domain: {}
@@ -839,7 +839,7 @@ export interface SignTypedDataIntent extends IntentFields {
  */
 export interface SeaportOrderIntent extends IntentFields {
   type: 'seaportOrder'
-  from: Address
+  from: IntentAddress
   /**
    * Holder of the tokens moved or approved when it is not the signer (transferFrom, permits, Permit2).
    */
@@ -852,7 +852,7 @@ export interface SeaportOrderIntent extends IntentFields {
    * Permit deadline or expiration, unix seconds.
    */
   deadline: string
-  nonce: DecimalString
+  nonce: IntentDecimalString
 }
 /**
  * A request the decoder could not read at all; it always carries decoderError.
