@@ -1,8 +1,7 @@
 import { defineConfig } from 'tsup'
-import { packageBuild, repositoryDeclarations } from '../../.config/tsup.base'
+import { commandBuild, packageBuild, repositoryDeclarations } from '../../.config/tsup.base'
 
-export default defineConfig({
-  ...packageBuild,
-  ...repositoryDeclarations,
-  entry: ['src/index.ts', 'src/bin.ts'],
-})
+export default defineConfig([
+  { ...packageBuild, ...repositoryDeclarations, entry: ['src/index.ts'], clean: ['!bin.*'] },
+  { ...commandBuild, entry: ['src/bin.ts'] },
+])
