@@ -2,6 +2,7 @@ import { bench, describe } from 'vitest'
 import { indexEntities } from '../src/indexEntities'
 import { loadEntities, validateEntities } from '../src/validateEntities'
 import { generateOrganization } from './generateOrganization'
+import { ratioToParse } from './ratioToParse'
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`
 const heapUsed = () => {
@@ -44,54 +45,45 @@ console.log(
 // Thirty rounds each: a round allocates tens of megabytes, so a few rounds would say more about when the
 // collector ran than about the code. Each task starts from a collected heap, so none pays for the garbage the
 // task before it left (every task still pays for its own).
-const options = { iterations: 30, warmupIterations: 3, setup: () => void heapUsed() }
+// Each row also prints its median as a multiple of JSON.parse of the same text, measured in the same run.
+const timed = ratioToParse({ iterations: 30, warmupIterations: 3, setup: () => void heapUsed() })
 
 describe('Entities document: 10k users, 100k accounts, 200k memberships, 5k tokens, 20k address-book entries', () => {
   bench(
-    'JSON.parse of its text (baseline)',
-    () => {
+    ...timed('JSON.parse of its text (baseline)', () => {
       JSON.parse(text)
-    },
-    options,
+    }),
   )
 
   // The index is built from the tables the validation made for this document.
   bench(
-    'validateEntities + indexEntities',
-    () => {
+    ...timed('validateEntities + indexEntities', () => {
       const validated = validateEntities(doc)
       if (!validated.valid) throw new Error('invalid')
       indexEntities(doc, validated)
-    },
-    options,
+    }),
   )
 
   // As `rampart entities validate` and the gateway's client registration run it, where a document comes in: a
   // keccak-256 per mixed-case address (all 125,000 addresses here are in EIP-55 case).
   bench(
-    'validateEntities with EIP-55 checksums + indexEntities',
-    () => {
+    ...timed('validateEntities with EIP-55 checksums + indexEntities', () => {
       const validated = validateEntities(doc, { checksums: true })
       if (!validated.valid) throw new Error('invalid')
       indexEntities(doc, validated)
-    },
-    options,
+    }),
   )
 
   bench(
-    'loadEntities (the same, in one call)',
-    () => {
+    ...timed('loadEntities (the same, in one call)', () => {
       if (!loadEntities(doc).index) throw new Error('invalid')
-    },
-    options,
+    }),
   )
 
   // What indexing costs on its own, for a document validated elsewhere (it analyzes the document again).
   bench(
-    'indexEntities alone',
-    () => {
+    ...timed('indexEntities alone', () => {
       indexEntities(doc)
-    },
-    options,
+    }),
   )
 })
