@@ -1,5 +1,6 @@
 import type { AddressTable } from './checks/addressTable'
 import { analyzeEntities, type EntityTables } from './checks/analyzeEntities'
+import { IdTable } from './checks/idTable'
 import { groupRows, type RowGroups } from './checks/linkTable'
 import type { Item } from './checks/shared'
 import type { EntityKind } from './entityKinds'
@@ -103,7 +104,7 @@ export function createEntityIndex(
   validated?: EntityKind,
 ): EntityIndex {
   const positions = (collection: Parameters<typeof tables.ids.get>[0]) =>
-    tables.ids.get(collection) ?? new Map<string, number>()
+    tables.ids.get(collection) ?? new IdTable()
   const users = positions('users')
   const userGroups = positions('userGroups')
   const accounts = positions('accounts')
@@ -155,26 +156,25 @@ export function createEntityIndex(
     entityAt(items, table.get(chainId, address))
   const tokenList = list(entities.tokens)
   const addressBookList = list(entities.addressBook)
-  const lower = (id: string) => id.toLowerCase()
 
   return {
     entities,
     validated,
-    user: (id) => entityAt(userList, users.get(lower(id))),
-    groupsOfUser: (userId) => userGroupLinks.rightsOf(users.get(lower(userId))),
-    credentialsOfUser: (userId) => credentialLists.of(users.get(lower(userId))),
-    accountsOfUser: (userId) => userAccountLinks.rightsOf(users.get(lower(userId))),
-    userGroup: (id) => entityAt(userGroupList, userGroups.get(lower(id))),
-    membersOfUserGroup: (groupId) => userGroupLinks.leftsOf(userGroups.get(lower(groupId))),
-    account: (id) => entityAt(accountList, accounts.get(lower(id))),
+    user: (id) => entityAt(userList, users.get(id)),
+    groupsOfUser: (userId) => userGroupLinks.rightsOf(users.get(userId)),
+    credentialsOfUser: (userId) => credentialLists.of(users.get(userId)),
+    accountsOfUser: (userId) => userAccountLinks.rightsOf(users.get(userId)),
+    userGroup: (id) => entityAt(userGroupList, userGroups.get(id)),
+    membersOfUserGroup: (groupId) => userGroupLinks.leftsOf(userGroups.get(groupId)),
+    account: (id) => entityAt(accountList, accounts.get(id)),
     accountByAddress: (chainId, address) => byAddress(tables.accounts, accountList, chainId, address),
-    groupsOfAccount: (accountId) => accountGroupLinks.rightsOf(accounts.get(lower(accountId))),
-    accountGroup: (id) => entityAt(accountGroupList, accountGroups.get(lower(id))),
-    membersOfAccountGroup: (groupId) => accountGroupLinks.leftsOf(accountGroups.get(lower(groupId))),
+    groupsOfAccount: (accountId) => accountGroupLinks.rightsOf(accounts.get(accountId)),
+    accountGroup: (id) => entityAt(accountGroupList, accountGroups.get(id)),
+    membersOfAccountGroup: (groupId) => accountGroupLinks.leftsOf(accountGroups.get(groupId)),
     addressBookEntry: (chainId, address) => byAddress(tables.addressBook, addressBookList, chainId, address),
-    token: (id) => entityAt(tokenList, tokens.get(lower(id))),
+    token: (id) => entityAt(tokenList, tokens.get(id)),
     tokenByAddress: (chainId, address) => byAddress(tables.tokens, tokenList, chainId, address),
-    credential: (id) => entityAt(credentialList, credentials.get(lower(id))),
+    credential: (id) => entityAt(credentialList, credentials.get(id)),
     credentialByKid: (kid) => entityAt(credentialList, tables.credentials.byKid.get(kid)),
   }
 }

@@ -6,13 +6,14 @@ import { type CredentialTable, checkCredentials } from './checkCredentials'
 import { checkIds, type IdCollection } from './checkIds'
 import { checkMemberships, type LinkCollection } from './checkMemberships'
 import { checkTokens } from './checkTokens'
+import type { IdTable } from './idTable'
 import type { IssueCollector } from './issueCollector'
 import type { LinkTable } from './linkTable'
 import type { Item } from './shared'
 
 /** What the checks learn about a document, in the form the index is built from. */
 export interface EntityTables {
-  ids: Map<IdCollection, Map<string, number>>
+  ids: Map<IdCollection, IdTable>
   links: Map<LinkCollection, LinkTable>
   accounts: AddressTable
   tokens: AddressTable

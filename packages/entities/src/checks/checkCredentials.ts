@@ -1,6 +1,7 @@
 import { checkPublicJwk } from '../checkPublicJwk'
 import { ENTITY_ISSUE_CODES } from '../issue'
-import { findId, type IdCollection } from './checkIds'
+import type { IdCollection } from './checkIds'
+import type { IdTable } from './idTable'
 import type { IssueCollector } from './issueCollector'
 import { type Item, isItem, itemsOf } from './shared'
 
@@ -20,7 +21,7 @@ const keyMember = (credential: Item) => (Object.hasOwn(credential, 'publicKey') 
  */
 export function checkCredentials(
   doc: Item,
-  ids: Map<IdCollection, Map<string, number>>,
+  ids: Map<IdCollection, IdTable>,
   issues: IssueCollector | null,
 ): CredentialTable {
   const items = itemsOf(doc, 'credentials')
@@ -32,7 +33,7 @@ export function checkCredentials(
     const credential = items[i]
     if (!isItem(credential)) continue
     if (typeof credential.userId === 'string' && userIds) {
-      const user = findId(userIds, credential.userId)
+      const user = userIds.get(credential.userId)
       if (user !== undefined) table.userAt[i] = user
       else if (issues) {
         issues.add({
@@ -84,7 +85,8 @@ export function checkCredentials(
       related: `/credentials/${first}/${keyMember(items[first] as Item)}/kid`,
     })
   }
-  if (issues && Array.isArray(doc.credentials)) reportRootsWithoutCredential(doc, items, issues)
+  if (issues && Array.isArray(doc.credentials))
+    reportRootsWithoutCredential(doc, table.userAt, userIds, issues)
   return table
 }
 
@@ -105,20 +107,19 @@ function keyFingerprint(jwk: Item): string | undefined {
 
 function reportRootsWithoutCredential(
   doc: Item,
-  credentials: readonly unknown[],
+  userAt: Int32Array,
+  userIds: IdTable | undefined,
   issues: IssueCollector,
 ): void {
-  const usersWithCredential = new Set<string>()
-  for (const credential of credentials) {
-    if (isItem(credential) && typeof credential.userId === 'string') {
-      usersWithCredential.add(credential.userId.toLowerCase())
-    }
-  }
+  // By position, as the credentials resolved: a root whose id repeats another user's (in any case) is that user's.
   const users = itemsOf(doc, 'users')
+  const hasCredential = new Uint8Array(users.length)
+  for (let i = 0; i < userAt.length; i++) if (userAt[i]! >= 0) hasCredential[userAt[i]!] = 1
   for (let i = 0; i < users.length; i++) {
     const user = users[i]
     if (!isItem(user) || user.role !== 'root' || typeof user.id !== 'string') continue
-    if (usersWithCredential.has(user.id.toLowerCase())) continue
+    const at = userIds?.get(user.id)
+    if (at !== undefined && hasCredential[at] === 1) continue
     issues.add({
       code: ENTITY_ISSUE_CODES.rootWithoutCredential,
       severity: 'warning',

@@ -1,4 +1,5 @@
 import { ENTITY_ISSUE_CODES } from '../issue'
+import { IdTable } from './idTable'
 import type { IssueCollector } from './issueCollector'
 import { type Item, isItem, itemsOf } from './shared'
 
@@ -17,15 +18,15 @@ export type IdCollection = keyof typeof ID_COLLECTIONS
 
 /**
  * Reports ids used twice in one collection, compared case-insensitively, naming the entry they collide with.
- * Returns, for each collection present in the document, its ids (lowercased) mapped to their item index.
+ * Returns, for each collection present in the document, its ids mapped to their item index.
  */
-export function checkIds(doc: Item, issues: IssueCollector | null): Map<IdCollection, Map<string, number>> {
-  const byCollection = new Map<IdCollection, Map<string, number>>()
+export function checkIds(doc: Item, issues: IssueCollector | null): Map<IdCollection, IdTable> {
+  const byCollection = new Map<IdCollection, IdTable>()
   for (const collection of Object.keys(ID_COLLECTIONS) as IdCollection[]) {
     if (!Array.isArray(doc[collection])) continue
-    const ids = new Map<string, number>()
-    byCollection.set(collection, ids)
     const items = itemsOf(doc, collection)
+    const ids = new IdTable(items.length)
+    byCollection.set(collection, ids)
     for (let i = 0; i < items.length; i++) {
       const item = items[i]
       if (!isItem(item) || typeof item.id !== 'string') continue
@@ -38,13 +39,8 @@ export function checkIds(doc: Item, issues: IssueCollector | null): Map<IdCollec
         })
         continue
       }
-      const key = item.id.toLowerCase()
-      const first = ids.get(key)
-      if (first === undefined) {
-        ids.set(key, i)
-        continue
-      }
-      if (!issues) continue
+      const first = ids.add(item.id, i)
+      if (first === undefined || !issues) continue
       const firstId = (items[first] as Item).id
       issues.add({
         code: ENTITY_ISSUE_CODES.duplicateId,
@@ -56,12 +52,4 @@ export function checkIds(doc: Item, issues: IssueCollector | null): Map<IdCollec
     }
   }
   return byCollection
-}
-
-/**
- * Looks an id up in a map keyed by lowercase ids. The exact string is tried first: keys are lowercase, so an id
- * with any capital can only match after lowering, and lowercase ids (the common case) skip the conversion.
- */
-export function findId(ids: Map<string, number>, id: string): number | undefined {
-  return ids.get(id) ?? ids.get(id.toLowerCase())
 }

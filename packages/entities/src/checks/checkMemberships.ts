@@ -1,5 +1,6 @@
 import { ENTITY_ISSUE_CODES } from '../issue'
-import { findId, type IdCollection } from './checkIds'
+import type { IdCollection } from './checkIds'
+import type { IdTable } from './idTable'
 import type { IssueCollector } from './issueCollector'
 import { groupRows, type LinkTable } from './linkTable'
 import { type Item, isItem, itemsOf } from './shared'
@@ -36,7 +37,7 @@ export type LinkCollection = keyof typeof LINK_COLLECTIONS
  */
 export function checkMemberships(
   doc: Item,
-  ids: Map<IdCollection, Map<string, number>>,
+  ids: Map<IdCollection, IdTable>,
   issues: IssueCollector | null,
 ): Map<LinkCollection, LinkTable> {
   const tables = new Map<LinkCollection, LinkTable>()
@@ -56,8 +57,8 @@ export function checkMemberships(
       const a = left.read(item)
       const b = right.read(item)
       if (typeof a !== 'string' || typeof b !== 'string') continue
-      const l = leftIds && findId(leftIds, a)
-      const r = rightIds && findId(rightIds, b)
+      const l = leftIds?.get(a)
+      const r = rightIds?.get(b)
       if (l !== undefined) leftAt[i] = l
       if (r !== undefined) rightAt[i] = r
       if (!issues) continue

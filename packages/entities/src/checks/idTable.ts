@@ -1,0 +1,117 @@
+/**
+ * Positions of entities by id, ids compared case-insensitively (as `a.toLowerCase() === b.toLowerCase()`).
+ *
+ * A Map keyed by lowercased ids cost a lowercased copy per id declared and per reference, and a reference written
+ * in another case than its map key (any id in mixed case, as people write them) missed the exact key and was
+ * looked up again lowercased. Here an ASCII id is hashed and compared with its letters folded in place, so
+ * neither adding nor finding one builds a string, and a slot holds the hash beside the position, so a lookup
+ * touches the slot, then the one id it names. An id with a character past ASCII is lowercased first
+ * (toLowerCase folds more than A to Z, and its result holds no A to Z), after which folding A to Z is the
+ * identity on it: so the comparison is the same one.
+ */
+export class IdTable {
+  /** The id of each position, as compared (lowercased when past ASCII). */
+  readonly #keys: string[] = []
+  /** Open addressing, linear probing: pairs of (hash, position + 1); position + 1 is 0 in an empty slot. */
+  #slots: Int32Array
+  #mask: number
+  #size = 0
+
+  constructor(expected = 0) {
+    let capacity = 16
+    while (capacity < expected * 2) capacity *= 2
+    this.#slots = new Int32Array(capacity * 2)
+    this.#mask = capacity - 1
+  }
+
+  /** How many ids the table holds. */
+  get size(): number {
+    return this.#size
+  }
+
+  /** The position recorded for an id in any letter case. */
+  get(id: string): number | undefined {
+    let key = id
+    let hash = foldedHash(key, true)
+    if (hash < 0) {
+      key = id.toLowerCase()
+      hash = foldedHash(key, false)
+    }
+    const slots = this.#slots
+    for (let slot = hash & this.#mask; ; slot = (slot + 1) & this.#mask) {
+      const at = slots[slot * 2 + 1]! - 1
+      if (at < 0) return undefined
+      if (slots[slot * 2] === hash && sameFolded(this.#keys[at]!, key)) return at
+    }
+  }
+
+  /**
+   * Records the id at `position` unless it is already there in some letter case; then returns the earlier
+   * position.
+   */
+  add(id: string, position: number): number | undefined {
+    let key = id
+    let hash = foldedHash(key, true)
+    if (hash < 0) {
+      key = id.toLowerCase()
+      hash = foldedHash(key, false)
+    }
+    const slots = this.#slots
+    let slot = hash & this.#mask
+    for (; ; slot = (slot + 1) & this.#mask) {
+      const at = slots[slot * 2 + 1]! - 1
+      if (at < 0) break
+      if (slots[slot * 2] === hash && sameFolded(this.#keys[at]!, key)) return at
+    }
+    slots[slot * 2] = hash
+    slots[slot * 2 + 1] = position + 1
+    this.#keys[position] = key
+    if (++this.#size * 2 > this.#mask + 1) this.#grow()
+    return undefined
+  }
+
+  #grow(): void {
+    const old = this.#slots
+    const slots = new Int32Array(old.length * 2)
+    const mask = slots.length / 2 - 1
+    for (let from = 0; from < old.length; from += 2) {
+      if (old[from + 1] === 0) continue
+      let slot = old[from]! & mask
+      while (slots[slot * 2 + 1] !== 0) slot = (slot + 1) & mask
+      slots[slot * 2] = old[from]!
+      slots[slot * 2 + 1] = old[from + 1]!
+    }
+    this.#slots = slots
+    this.#mask = mask
+  }
+}
+
+/**
+ * FNV-1a of the UTF-16 code units with A to Z folded to a to z, in 30 bits (a small integer wherever V8 runs). With
+ * `asciiOnly`, -1 for a text with a character past ASCII, to be hashed once lowercased instead.
+ */
+function foldedHash(key: string, asciiOnly: boolean): number {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < key.length; i++) {
+    let code = key.charCodeAt(i)
+    if (code > 0x7f && asciiOnly) return -1
+    if (code >= 0x41 && code <= 0x5a) code |= 0x20
+    hash = Math.imul(hash ^ code, 0x01000193)
+  }
+  return hash & 0x3fffffff
+}
+
+function sameFolded(a: string, b: string): boolean {
+  // Most references spell the id as declared, and V8 compares equal texts natively.
+  if (a === b) return true
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) {
+    let x = a.charCodeAt(i)
+    let y = b.charCodeAt(i)
+    if (x === y) continue
+    if (x >= 0x41 && x <= 0x5a) x |= 0x20
+    if (y >= 0x41 && y <= 0x5a) y |= 0x20
+    if (x !== y) return false
+  }
+  return true
+}
