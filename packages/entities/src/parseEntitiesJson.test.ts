@@ -112,6 +112,14 @@ describe('parseEntitiesJson', () => {
     expect(parseEntitiesJson('{"users": [{"id": "a"}, {"id": "b"}], "id": "c"}')).toBeTruthy()
   })
 
+  it('accepts what its quick scan leaves to the exact checks: escaped names, objects with many members', () => {
+    expect(parseEntitiesJson('{"\\u0061": 1, "b": 2}')).toEqual({ a: 1, b: 2 })
+    const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`m${i}`, i]))
+    expect(parseEntitiesJson(JSON.stringify({ users: [many] }))).toEqual({ users: [many] })
+    const repeated = `{"users": [${JSON.stringify(many).slice(0, -1)}, "m39": 0}]}`
+    expect(errorOf(() => parseEntitiesJson(repeated)).path).toBe('/users/0/m39')
+  })
+
   it('accepts those words as values and ids', () => {
     expect(parseEntitiesJson('{"users": [{"id": "__proto__", "role": "constructor"}]}')).toEqual({
       users: [{ id: '__proto__', role: 'constructor' }],

@@ -3,6 +3,7 @@ import { decodeUtf8 } from './decodeUtf8'
 import { EntitiesJsonError } from './entitiesJsonError'
 import { findDuplicateKey } from './findDuplicateKey'
 import { escapePointerToken } from './issue'
+import { scanJsonText } from './scanJsonText'
 
 export interface ParseEntitiesJsonOptions {
   /** Largest accepted text, in UTF-8 bytes. Default 256 MiB. */
@@ -54,6 +55,8 @@ export function parseEntitiesJson(
   } catch (error) {
     throw syntaxError(text, error)
   }
+  // The exact checks run only when the scan finds something, and then find it again, with its path.
+  if (scanJsonText(text, maxDepth)) return value
   inspect(value, maxDepth)
   const duplicate = findDuplicateKey(text)
   if (duplicate !== undefined) {
