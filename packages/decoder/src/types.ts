@@ -1,7 +1,12 @@
 import type { EntityIndex } from '@rampart/entities'
 import type { EntitiesLike } from './dataProvider/createEntitiesDataProvider'
 import type { DataProvider, DescriptorRegistry } from './erc7730'
-import type {
+import type { Resolution } from './generated/resolution'
+
+// Each type is declared once, in the generated file of the schema that defines it, and only re-exported from
+// here: a second declaration of the same name (IntentType as Intent['type'], say) would make the bundled .d.ts
+// rename one of them IntentType$1.
+export type {
   Approval,
   BatchIntent,
   ContractCallIntent,
@@ -35,7 +40,7 @@ import type {
   WethDepositIntent,
   WethWithdrawIntent,
 } from './generated/intent'
-import type {
+export type {
   DecoderError,
   Decoding,
   Display,
@@ -44,51 +49,6 @@ import type {
   InteractWith,
   Resolution,
 } from './generated/resolution'
-
-// Each type is declared once, in the generated file of the schema that defines it, and only re-exported from
-// here: a second declaration of the same name (IntentType as Intent['type'], say) would make the bundled .d.ts
-// rename one of them IntentType$1.
-export type {
-  Approval,
-  BatchIntent,
-  ContractCallIntent,
-  ContractDeploymentIntent,
-  DecoderError,
-  Decoding,
-  Display,
-  DisplayField,
-  Erc20ApproveIntent,
-  Erc20DecreaseAllowanceIntent,
-  Erc20IncreaseAllowanceIntent,
-  Erc20TransferFromIntent,
-  Erc20TransferIntent,
-  Erc721ApproveIntent,
-  Erc721SetApprovalForAllIntent,
-  Erc721TransferIntent,
-  Erc1155BatchTransferIntent,
-  Erc1155SetApprovalForAllIntent,
-  Erc1155TransferIntent,
-  FunctionDescriptor,
-  Intent,
-  IntentFields,
-  IntentType,
-  InteractWith,
-  NativeTransferIntent,
-  Permit2ApproveIntent,
-  Permit2TransferIntent,
-  PermitIntent,
-  Resolution,
-  SeaportOrderIntent,
-  SignInIntent,
-  SignMessageIntent,
-  SignTypedDataIntent,
-  SwapIntent,
-  Transfer,
-  UnknownIntent,
-  UserOperationIntent,
-  WethDepositIntent,
-  WethWithdrawIntent,
-}
 
 export type Action = Resolution['action']
 
