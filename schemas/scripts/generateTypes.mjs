@@ -131,7 +131,8 @@ function expandDiscriminatedRoot(json) {
 function renameDefinitions(json, typeNames) {
   if (!typeNames) return
   for (const [key, name] of Object.entries(typeNames)) {
-    if (!json.$defs?.[key] || json.$defs[name]) throw new Error(`typeNames: cannot rename $defs/${key} to ${name}`)
+    if (!json.$defs?.[key] || json.$defs[name])
+      throw new Error(`typeNames: cannot rename $defs/${key} to ${name}`)
     json.$defs[name] = json.$defs[key]
     delete json.$defs[key]
   }
