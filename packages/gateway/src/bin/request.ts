@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Sends one signed request as the demo client: node packages/gateway/dist/bin/request.js METHOD PATH [JSON BODY]
-// through the demo connection (signing requests need one; RAMPART_CONNECTION_ID names another).
+// through the demo connection (signing requests need one; RAMPART_CONNECTION_ID names another). The gateway is
+// RAMPART_URL, else the host and port the gateway itself reads (RAMPART_HOST/HOST, RAMPART_PORT/PORT, then
+// .rampart/gateway.json). The response's JSON goes to stdout alone, its status line to stderr, so it pipes into jq.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { signRequest } from '../auth/signRequest'
@@ -24,7 +26,13 @@ async function main() {
   let origin = process.env.RAMPART_URL
   if (!origin) {
     const config = JSON.parse(await readFile(join(home, 'gateway.json'), 'utf8').catch(() => '{}'))
-    origin = config.publicOrigin ?? `http://${config.host ?? '127.0.0.1'}:${config.port ?? 3000}`
+    const env = process.env
+    const host = env.RAMPART_HOST || env.HOST || config.host || '127.0.0.1'
+    const port = env.RAMPART_PORT || env.PORT || config.port || 3000
+    origin =
+      env.RAMPART_PORT || env.PORT
+        ? `http://${host}:${port}`
+        : (config.publicOrigin ?? `http://${host}:${port}`)
   }
   const url = `${origin}${path}`
   const detachedJws = await signRequest({
@@ -45,7 +53,7 @@ async function main() {
     ...(body === undefined ? {} : { body }),
   })
   const text = await response.text()
-  process.stdout.write(`${response.status} ${response.statusText}\n`)
+  process.stderr.write(`${response.status} ${response.statusText}\n`)
   try {
     process.stdout.write(`${JSON.stringify(JSON.parse(text), null, 2)}\n`)
   } catch {
@@ -53,6 +61,11 @@ async function main() {
   }
   if (!response.ok) process.exitCode = 1
 }
+
+// A reader that closes early (head, a failing jq) is no error of this command.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0)
+})
 
 main().catch((error: Error) => {
   process.stderr.write(`${error.message}\n`)
