@@ -1,4 +1,5 @@
 import { Command } from 'commander'
+import packageJson from '../package.json'
 import { registerDecode } from './commands/decode'
 import { registerEntitiesValidate } from './commands/entitiesValidate'
 import { registerEvaluate } from './commands/evaluate'
@@ -10,6 +11,7 @@ export { EXIT }
 /** Builds the `rampart` program. Each command family registers itself from its own file under commands/. */
 export function createProgram(): Command {
   const program = new Command('rampart')
+    .version(packageJson.version, '-V, --version', 'print the version of rampart')
     .description(
       'Describe a custody organization as data, decode signing requests, decide on them with policies.',
     )
