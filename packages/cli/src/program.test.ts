@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import packageJson from '../package.json'
-import { runRampart } from '../test/runRampart'
+import { runRampartInProcess } from '../test/runRampart'
 import { commandGroup } from './commandGroup'
 import { createProgram } from './program'
 
@@ -15,7 +15,7 @@ describe('createProgram', () => {
 
   it('prints its version with --version and -V, and exits 0', async () => {
     for (const flag of ['--version', '-V']) {
-      const { code, stdout } = await runRampart([flag])
+      const { code, stdout } = await runRampartInProcess([flag])
       expect(code).toBe(0)
       expect(stdout.trim()).toBe(packageJson.version)
     }

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { runCli } from '../src/runCli'
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
 const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url))
@@ -29,4 +30,28 @@ export function runRampart(args: string[], cwd = repoRoot): Promise<RunResult> {
       },
     )
   })
+}
+
+/**
+ * Runs the `rampart` command in this process, from the repository root, with its output captured: the same
+ * program and exit codes as the binary, without a Node process per run. `runRampart` keeps one real spawn.
+ */
+export async function runRampartInProcess(args: string[], cwd = repoRoot): Promise<RunResult> {
+  const stdout: string[] = []
+  const stderr: string[] = []
+  const writeOut = process.stdout.write
+  const writeErr = process.stderr.write
+  const before = process.cwd()
+  process.stdout.write = ((chunk: string | Uint8Array) => stdout.push(String(chunk)) > 0) as typeof writeOut
+  process.stderr.write = ((chunk: string | Uint8Array) => stderr.push(String(chunk)) > 0) as typeof writeErr
+  process.chdir(cwd)
+  try {
+    const code = await runCli(args, 'user')
+    return { code, stdout: stdout.join(''), stderr: stderr.join('') }
+  } finally {
+    process.stdout.write = writeOut
+    process.stderr.write = writeErr
+    process.chdir(before)
+    process.exitCode = undefined
+  }
 }
