@@ -10,8 +10,8 @@ import { stakingRoutes } from './stakingRoutes'
 import { transferRoutes } from './transferRoutes'
 
 /**
- * Every signing action of the gateway, and POST /evaluate: the action schemas and one
- * child plugin per resource family. Register it with `buildGateway({ plugins: [signingPlugin] })`.
+ * Every signing action of the gateway, and POST /evaluate: the action schemas and one child plugin per resource
+ * family. `buildGateway` registers it on every gateway.
  */
 export async function signingPlugin(app: FastifyInstance) {
   const bodyAjv = createAjv({ coerceTypes: false })
