@@ -17,7 +17,10 @@ describe('validateFiles', () => {
       message: 'policy id "x" is already used at /0/id',
     }
     const issues = Array.from({ length: 300_000 }, () => issue)
-    const code = await validateFiles(['many.json'], 'text', async () => ({ issues, unreadable: false }))
+    const code = await validateFiles(['many.json'], { format: 'text' }, async () => ({
+      issues,
+      unreadable: false,
+    }))
     expect(code).toBe(EXIT.invalid)
     expect(out.join('').split('\n')).toHaveLength(300_001)
     expect(err.join('')).toBe('1 file checked: 300000 errors, 0 warnings in 1 file\n')

@@ -7,6 +7,15 @@ import { createProgress } from './progress'
 /** What a validator reports for one file; `unreadable` marks a file that could not be read at all. */
 export type FileValidation = { issues: LocatedIssue[]; unreadable: boolean }
 
+/** What every `validate` command takes beside its files: the output, and how warnings count. */
+export interface ValidateOutputOptions {
+  format: OutputFormat
+  /** Print errors only (warnings still count toward --max-warnings and the summary). */
+  quiet?: boolean
+  /** Exit 1 when there are more warnings than this, as ESLint's option of the same name. */
+  maxWarnings?: number
+}
+
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
 
 /**
@@ -16,9 +25,10 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
  */
 export async function validateFiles(
   args: string[],
-  format: OutputFormat,
+  output: ValidateOutputOptions,
   validateFile: (file: string) => Promise<FileValidation>,
 ): Promise<number> {
+  const { format } = output
   let files: string[]
   try {
     files = await expandFileArguments(args)
@@ -43,15 +53,22 @@ export async function validateFiles(
   } finally {
     progress.stop()
   }
-  if (format !== 'text' || issues.length > 0) process.stdout.write(formatIssues(issues, format))
+  const errors = issues.filter((issue) => issue.severity === 'error').length
+  const warnings = issues.length - errors
+  const shown = output.quiet ? issues.filter((issue) => issue.severity === 'error') : issues
+  if (format !== 'text' || shown.length > 0) process.stdout.write(formatIssues(shown, format))
   if (format === 'text') {
-    const errors = issues.filter((issue) => issue.severity === 'error').length
-    const warnings = issues.length - errors
     process.stderr.write(
       `${plural(files.length, 'file')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}` +
         `${invalid + unreadable > 0 ? ` in ${plural(invalid + unreadable, 'file')}` : ''}\n`,
     )
   }
   if (unreadable > 0) return EXIT.usage
+  if (output.maxWarnings !== undefined && warnings > output.maxWarnings) {
+    process.stderr.write(
+      `rampart: ${plural(warnings, 'warning')}, more than --max-warnings ${output.maxWarnings}\n`,
+    )
+    return EXIT.invalid
+  }
   return invalid > 0 ? EXIT.invalid : EXIT.ok
 }

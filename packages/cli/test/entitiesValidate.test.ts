@@ -44,6 +44,28 @@ describe('rampart entities validate', { timeout: 60_000 }, () => {
     )
   })
 
+  it('prints errors only with --quiet, and exits 1 past --max-warnings', async () => {
+    const file = 'fixtures/entities/warnings/root-without-credential.json'
+    const quiet = await runRampartInProcess(['entities', 'validate', '--quiet', file])
+    expect(quiet).toMatchObject({ code: 0, stdout: '' })
+    expect(quiet.stderr).toContain('1 warning')
+    const allowed = await runRampartInProcess(['entities', 'validate', '--max-warnings', '1', file])
+    expect(allowed.code).toBe(0)
+    const strict = await runRampartInProcess(['entities', 'validate', '--max-warnings', '0', file])
+    expect(strict.code).toBe(1)
+    expect(strict.stderr).toContain('more than --max-warnings 0')
+    const errors = await runRampartInProcess([
+      'entities',
+      'validate',
+      '--quiet',
+      `${invalid}/jwk-alg-mismatch.json`,
+    ])
+    expect(errors.code).toBe(1)
+    expect(errors.stdout).toContain('jwk.alg-mismatch')
+    const usage = await runRampartInProcess(['entities', 'validate', '--max-warnings', 'some', file])
+    expect(usage.code).toBe(2)
+  })
+
   it('exits 0 on warnings alone, and prints them', async () => {
     const file = 'fixtures/entities/warnings/root-without-credential.json'
     const result = await runRampartInProcess(['entities', 'validate', file])

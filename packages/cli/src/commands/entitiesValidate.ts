@@ -1,13 +1,12 @@
 import { type EntityKind, entityKindNames } from '@rampart/entities'
 import { type Command, InvalidArgumentError, Option } from 'commander'
 import { commandGroup } from '../commandGroup'
-import { OUTPUT_FORMATS, type OutputFormat } from '../locatedIssue'
 import { validateEntityFile } from '../validateEntityFile'
-import { validateFiles } from '../validateFiles'
+import { type ValidateOutputOptions, validateFiles } from '../validateFiles'
+import { addOutputOptions } from '../validateOutputOptions'
 import { wholeNumber } from '../wholeNumber'
 
-interface EntitiesValidateOptions {
-  format: OutputFormat
+interface EntitiesValidateOptions extends ValidateOutputOptions {
   kind?: EntityKind
   maxBytes?: number
 }
@@ -20,21 +19,26 @@ function parseByteCount(value: string): number {
 
 /** Validates each file and prints the issues; returns the exit code. */
 export function runEntitiesValidate(args: string[], options: EntitiesValidateOptions): Promise<number> {
-  return validateFiles(args, options.format, (file) =>
+  return validateFiles(args, options, (file) =>
     validateEntityFile(file, { kind: options.kind, maxBytes: options.maxBytes }),
   )
 }
 
 /** `rampart entities validate <files or globs...>` */
 export function registerEntitiesValidate(program: Command): void {
-  commandGroup(program, 'entities', 'Work with Entities documents: the organization described as data.')
+  const command = commandGroup(
+    program,
+    'entities',
+    'Work with Entities documents: the organization described as data.',
+  )
     .command('validate')
     .description(
       'Validate Entities documents against their schema and the rules between entities. Exits 0 when valid ' +
         '(warnings allowed), 1 when a file has errors, 2 on a usage error or an unreadable file.',
     )
     .argument('<files...>', 'Entities JSON files or globs (quote globs so the shell leaves them alone)')
-    .addOption(new Option('--format <format>', 'output format').choices(OUTPUT_FORMATS).default('text'))
+  addOutputOptions(command)
+  command
     .addOption(
       new Option(
         '--kind <kind>',

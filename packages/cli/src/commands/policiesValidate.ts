@@ -1,18 +1,17 @@
 import { DEFAULT_MAX_BYTES, EntitiesJsonError, parseEntitiesJson } from '@rampart/entities'
 import { validatePolicies, validatePresets } from '@rampart/evaluator'
-import { type Command, Option } from 'commander'
+import type { Command } from 'commander'
 import { commandGroup } from '../commandGroup'
 import { jsonFileText } from '../jsonFileText'
-import { type LocatedIssue, OUTPUT_FORMATS, type OutputFormat } from '../locatedIssue'
+import type { LocatedIssue } from '../locatedIssue'
 import { locateJsonError } from '../locateJsonError'
 import { readErrorReason } from '../readErrorReason'
 import { locateJsonPointers } from '../sourceLocation'
 import { readBounded } from '../validateEntityFile'
-import { type FileValidation, validateFiles } from '../validateFiles'
+import { type FileValidation, type ValidateOutputOptions, validateFiles } from '../validateFiles'
+import { addOutputOptions } from '../validateOutputOptions'
 
-interface PoliciesValidateOptions {
-  format: OutputFormat
-}
+type PoliciesValidateOptions = ValidateOutputOptions
 
 /**
  * Validates one policy file: an array of policies (policy.schema.json), or a preset (preset.schema.json).
@@ -69,12 +68,16 @@ export async function validatePolicyFile(file: string): Promise<FileValidation> 
 
 /** Validates each file and prints the issues; returns the exit code. */
 export function runPoliciesValidate(args: string[], options: PoliciesValidateOptions): Promise<number> {
-  return validateFiles(args, options.format, validatePolicyFile)
+  return validateFiles(args, options, validatePolicyFile)
 }
 
 /** `rampart policies validate <files or globs...>` */
 export function registerPoliciesValidate(program: Command): void {
-  commandGroup(program, 'policies', 'Work with policies: the rules the evaluator decides with.')
+  const command = commandGroup(
+    program,
+    'policies',
+    'Work with policies: the rules the evaluator decides with.',
+  )
     .command('validate')
     .description(
       'Validate policy files (an array of policies) and preset files against their schemas. Exits 0 when ' +
@@ -84,8 +87,8 @@ export function registerPoliciesValidate(program: Command): void {
       '<files...>',
       'policy or preset JSON files, or globs (quote globs so the shell leaves them alone)',
     )
-    .addOption(new Option('--format <format>', 'output format').choices(OUTPUT_FORMATS).default('text'))
-    .action(async (files: string[], options: PoliciesValidateOptions) => {
-      process.exitCode = await runPoliciesValidate(files, options)
-    })
+  addOutputOptions(command)
+  command.action(async (files: string[], options: PoliciesValidateOptions) => {
+    process.exitCode = await runPoliciesValidate(files, options)
+  })
 }
