@@ -43,4 +43,39 @@ describe('formatIssues', () => {
       '::warning file=org%2C v2%3A main.json,line=3,col=14,title=schema.enum::100%25 wrong%0Asecond line (/users/0/role)\n',
     )
   })
+
+  it('writes a SARIF 2.1.0 log: a rule per code, each result at its file, line, column and pointer', () => {
+    const error: LocatedIssue = {
+      ...issue,
+      file: 'keys\\a.json',
+      severity: 'error',
+      code: 'jwk.alg-mismatch',
+      path: '',
+    }
+    const log = JSON.parse(formatIssues([issue, error], 'sarif'))
+    expect(log.version).toBe('2.1.0')
+    const [run] = log.runs
+    expect(run.tool.driver.name).toBe('rampart')
+    expect(run.tool.driver.rules.map((rule: { id: string }) => rule.id)).toEqual([
+      'jwk.alg-mismatch',
+      'schema.enum',
+    ])
+    expect(run.results[0]).toEqual({
+      ruleId: 'schema.enum',
+      level: 'warning',
+      message: { text: '100% wrong\nsecond line (at /users/0/role)' },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: 'org, v2: main.json' },
+            region: { startLine: 3, startColumn: 14 },
+          },
+          logicalLocations: [{ fullyQualifiedName: '/users/0/role', kind: 'element' }],
+        },
+      ],
+    })
+    expect(run.results[1].locations[0].physicalLocation.artifactLocation.uri).toBe('keys/a.json')
+    expect(run.results[1].locations[0]).not.toHaveProperty('logicalLocations')
+    expect(JSON.parse(formatIssues([], 'sarif')).runs[0].results).toEqual([])
+  })
 })

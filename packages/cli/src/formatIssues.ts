@@ -1,3 +1,4 @@
+import { formatSarif } from './formatSarif'
 import type { LocatedIssue, OutputFormat } from './locatedIssue'
 
 /**
@@ -49,6 +50,8 @@ export function formatIssues(issues: readonly LocatedIssue[], format: OutputForm
       return json(issues)
     case 'github':
       return github(issues)
+    case 'sarif':
+      return formatSarif(issues)
     default:
       return text(issues)
   }

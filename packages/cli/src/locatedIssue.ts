@@ -11,5 +11,5 @@ export interface LocatedIssue {
   message: string
 }
 
-export const OUTPUT_FORMATS = ['text', 'json', 'github'] as const
+export const OUTPUT_FORMATS = ['text', 'json', 'github', 'sarif'] as const
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
