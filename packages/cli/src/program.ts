@@ -1,9 +1,9 @@
 import { Command } from 'commander'
 import packageJson from '../package.json'
-import { registerDecode } from './commands/decode'
+import { registerDecode } from './commands/decodeCommand'
 import { registerEntitiesValidate } from './commands/entitiesValidate'
-import { registerEvaluate } from './commands/evaluate'
-import { registerPoliciesValidate } from './commands/policiesValidate'
+import { registerEvaluate } from './commands/evaluateCommand'
+import { registerPoliciesValidate } from './commands/policiesValidateCommand'
 import { EXIT } from './exitCodes'
 
 export { EXIT }

@@ -6,14 +6,12 @@ import {
   type Resolution,
 } from '@rampart/decoder'
 import { type EntityIndex, loadEntities } from '@rampart/entities'
-import { type Command, Option } from 'commander'
 import { EXIT } from '../exitCodes'
 import { readJsonInput } from '../readJsonInput'
 import { wholeNumber } from '../wholeNumber'
+import type { DECODE_FORMATS } from './decodeFormats'
 
-const DECODE_FORMATS = ['json', 'text'] as const
-
-interface DecodeOptions {
+export interface DecodeOptions {
   format: (typeof DECODE_FORMATS)[number]
   entities?: string
   descriptors?: string
@@ -117,25 +115,4 @@ export function formatResolution(resolution: Resolution, indent = ''): string {
 function formatField(field: DisplayField, indent: string): string[] {
   if (typeof field.value === 'string') return [`${indent}${field.label}: ${field.value}`]
   return [`${indent}${field.label}: ${field.value.interpolatedIntent}`]
-}
-
-/** `rampart decode <request.json | ->` */
-export function registerDecode(program: Command): void {
-  program
-    .command('decode')
-    .description(
-      'Decode a JSON-RPC signing request into its intent and ERC-7730 display. Exits 0 when it decoded ' +
-        'cleanly, 1 when it carries a decoder error, 2 on a usage error or an unreadable input.',
-    )
-    .argument(
-      '<request>',
-      'a JSON file holding {method, params} (or an /evaluate body), or - for standard input',
-    )
-    .addOption(new Option('--format <format>', 'output format').choices(DECODE_FORMATS).default('json'))
-    .option('--entities <file>', 'an Entities document: its tokens and names are used on screen')
-    .option('--descriptors <dir>', 'a directory of ERC-7730 descriptors laid out like the public registry')
-    .option('--chain-id <id>', 'chain of requests that carry none (personal_sign, user operations)')
-    .action(async (input: string, options: DecodeOptions) => {
-      process.exitCode = await runDecode(input, options)
-    })
 }

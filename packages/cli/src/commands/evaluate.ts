@@ -8,7 +8,6 @@ import {
   type HistoryTransfer,
   type Policy,
 } from '@rampart/evaluator'
-import type { Command } from 'commander'
 import { EXIT } from '../exitCodes'
 import { formatIssues } from '../formatIssues'
 import { readJsonInput } from '../readJsonInput'
@@ -17,7 +16,7 @@ import { wholeNumber } from '../wholeNumber'
 import { readEvaluationInput } from './evaluationInput'
 import { validatePolicyFile } from './policiesValidate'
 
-interface EvaluateOptions {
+export interface EvaluateOptions {
   entities: string
   policies: string
   preset?: string[]
@@ -150,39 +149,4 @@ function readRequest(body: unknown, file: string): ReturnType<typeof readEvaluat
       `request ${file}${(error as Error).message.startsWith('/') ? ' ' : ': '}${(error as Error).message}`,
     )
   }
-}
-
-const collect = (value: string, previous: string[] = []) => [...previous, value]
-
-/** `rampart evaluate --entities <file> --policies <file> [--preset id...] <request.json | ->` */
-export function registerEvaluate(program: Command): void {
-  program
-    .command('evaluate')
-    .description(
-      'Decode a signing request and decide it with policies. Prints the decision; exits 0 on Permit, ' +
-        '4 on Confirm (approvals missing), 3 on Forbid, 1 on invalid entities or policies, 2 on a usage error.',
-    )
-    .argument(
-      '<request>',
-      'a JSON-RPC request, an /evaluate body {request, protocolPresets}, or {action: "signRaw" | ' +
-        '"grantPermission", payloads, algorithm, signer, permissions}; - for stdin',
-    )
-    .requiredOption('--entities <file>', 'the Entities document of the organization')
-    .requiredOption('--policies <file>', 'the policy file (an array of policies)')
-    .option('--preset <id>', 'also evaluate against this protocol preset (repeatable)', collect)
-    .option(
-      '--principal <id>',
-      "user id or credential id asking; defaults to the signing account's one assigned user",
-    )
-    .option('--resource <id>', "account id signing; defaults to the accounts of the request's signer")
-    .option('--approval <id>', 'a user or credential id that approved the request (repeatable)', collect)
-    .option('--now <seconds>', 'evaluation time for limit windows, unix seconds')
-    .option(
-      '--chain-id <id>',
-      'the chain of a request that names none (a personal message, a user operation); mainnet by default for user operations',
-    )
-    .option('--history <file>', 'past transfers that spending and rate limits count (a JSON array)')
-    .action(async (input: string, options: EvaluateOptions) => {
-      process.exitCode = await runEvaluate(input, options)
-    })
 }

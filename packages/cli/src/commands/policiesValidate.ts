@@ -1,7 +1,5 @@
 import { DEFAULT_MAX_BYTES, EntitiesJsonError, parseEntitiesJson } from '@rampart/entities'
 import { validatePolicies, validatePresets } from '@rampart/evaluator'
-import type { Command } from 'commander'
-import { commandGroup } from '../commandGroup'
 import { jsonFileText } from '../jsonFileText'
 import type { LocatedIssue } from '../locatedIssue'
 import { locateJsonError } from '../locateJsonError'
@@ -9,9 +7,8 @@ import { readErrorReason } from '../readErrorReason'
 import { locateJsonPointers } from '../sourceLocation'
 import { readBounded } from '../validateEntityFile'
 import { type FileValidation, type ValidateOutputOptions, validateFiles } from '../validateFiles'
-import { addOutputOptions } from '../validateOutputOptions'
 
-type PoliciesValidateOptions = ValidateOutputOptions
+export type PoliciesValidateOptions = ValidateOutputOptions
 
 /**
  * Validates one policy file: an array of policies (policy.schema.json), or a preset (preset.schema.json).
@@ -69,26 +66,4 @@ export async function validatePolicyFile(file: string): Promise<FileValidation> 
 /** Validates each file and prints the issues; returns the exit code. */
 export function runPoliciesValidate(args: string[], options: PoliciesValidateOptions): Promise<number> {
   return validateFiles(args, options, validatePolicyFile)
-}
-
-/** `rampart policies validate <files or globs...>` */
-export function registerPoliciesValidate(program: Command): void {
-  const command = commandGroup(
-    program,
-    'policies',
-    'Work with policies: the rules the evaluator decides with.',
-  )
-    .command('validate')
-    .description(
-      'Validate policy files (an array of policies) and preset files against their schemas. Exits 0 when ' +
-        'valid, 1 when a file has errors, 2 on a usage error or an unreadable file.',
-    )
-    .argument(
-      '<files...>',
-      'policy or preset JSON files, or globs (quote globs so the shell leaves them alone)',
-    )
-  addOutputOptions(command)
-  command.action(async (files: string[], options: PoliciesValidateOptions) => {
-    process.exitCode = await runPoliciesValidate(files, options)
-  })
 }
