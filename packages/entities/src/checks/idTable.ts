@@ -29,20 +29,14 @@ export class IdTable {
     return this.#size
   }
 
+  /** The key and hash the last #probe compared with: kept on the table, so a lookup allocates nothing. */
+  #key = ''
+  #hash = 0
+
   /** The position recorded for an id in any letter case. */
   get(id: string): number | undefined {
-    let key = id
-    let hash = foldedHash(key, true)
-    if (hash < 0) {
-      key = id.toLowerCase()
-      hash = foldedHash(key, false)
-    }
-    const slots = this.#slots
-    for (let slot = hash & this.#mask; ; slot = (slot + 1) & this.#mask) {
-      const at = slots[slot * 2 + 1]! - 1
-      if (at < 0) return undefined
-      if (slots[slot * 2] === hash && sameFolded(this.#keys[at]!, key)) return at
-    }
+    const at = this.#slots[this.#probe(id) * 2 + 1]! - 1
+    return at < 0 ? undefined : at
   }
 
   /**
@@ -50,24 +44,33 @@ export class IdTable {
    * position.
    */
   add(id: string, position: number): number | undefined {
+    const slot = this.#probe(id)
+    const slots = this.#slots
+    const at = slots[slot * 2 + 1]! - 1
+    if (at >= 0) return at
+    slots[slot * 2] = this.#hash
+    slots[slot * 2 + 1] = position + 1
+    this.#keys[position] = this.#key
+    if (++this.#size * 2 > this.#mask + 1) this.#grow()
+    return undefined
+  }
+
+  /** The slot that holds the id in some letter case, or the empty slot where it goes. */
+  #probe(id: string): number {
     let key = id
     let hash = foldedHash(key, true)
     if (hash < 0) {
       key = id.toLowerCase()
       hash = foldedHash(key, false)
     }
+    this.#key = key
+    this.#hash = hash
     const slots = this.#slots
     let slot = hash & this.#mask
     for (; ; slot = (slot + 1) & this.#mask) {
       const at = slots[slot * 2 + 1]! - 1
-      if (at < 0) break
-      if (slots[slot * 2] === hash && sameFolded(this.#keys[at]!, key)) return at
+      if (at < 0 || (slots[slot * 2] === hash && sameFolded(this.#keys[at]!, key))) return slot
     }
-    slots[slot * 2] = hash
-    slots[slot * 2 + 1] = position + 1
-    this.#keys[position] = key
-    if (++this.#size * 2 > this.#mask + 1) this.#grow()
-    return undefined
   }
 
   #grow(): void {
