@@ -7,11 +7,11 @@ export {
   type RampartDescriptors,
   rampartDescriptors,
 } from './descriptors/rampartDescriptors'
+export { declaresOwnDomainType, eip712DomainType } from './eip712/eip712DomainType'
 export type { DataProvider, DescriptorRegistry, TokenInfo } from './erc7730'
 export { createDescriptorRegistry, loadDescriptorDirectory } from './erc7730'
 export { type DecoderErrorName, DecodingError, decoderErrorCodes } from './errors/decodingError'
 export { limits } from './limits'
-export { declaresOwnDomainType, eip712DomainType } from './typedData/eip712DomainType'
 export type {
   Action,
   Approval,

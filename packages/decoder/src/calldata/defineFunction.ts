@@ -5,10 +5,10 @@ import {
   parseAbiItem,
   toFunctionSelector,
 } from 'viem'
+import { type ArgumentDecoder, compileStaticDecoder } from '../abi/compileStaticDecoder'
 import type { DecodeContext } from '../context'
 import type { DescriptorFamily } from '../descriptors/rampartDescriptors'
 import type { Call, DecoderError, Display, FunctionDescriptor, IntentFields, Resolution } from '../types'
-import { type ArgumentDecoder, compileStaticDecoder } from './compileStaticDecoder'
 
 /** What a built-in handler produces for one call; decodeCall adds the ABI decoding around it. */
 export interface Decoded {

@@ -1,6 +1,6 @@
 import { escapePointerToken } from '@rampart/entities'
 import { type AbiFunction, parseAbiItem, toFunctionSelector } from 'viem'
-import { type ArgumentDecoder, compileStaticDecoder } from '../calldata/compileStaticDecoder'
+import { type ArgumentDecoder, compileStaticDecoder } from '../abi/compileStaticDecoder'
 import { computeEncodeType, normalizeEncodeType, parseEncodeType } from './encodeType'
 import { isObject } from './mergeIncludes'
 import { type DataPath, parsePath } from './path'

@@ -1,6 +1,6 @@
 import { type AbiFunction, encodeFunctionData, parseAbiItem, toFunctionSelector } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { compileStaticDecoder } from '../calldata/compileStaticDecoder'
+import { compileStaticDecoder } from '../abi/compileStaticDecoder'
 import {
   createDescriptorRegistry,
   type DecodedCallFormatter,

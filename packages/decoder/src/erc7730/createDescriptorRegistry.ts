@@ -1,5 +1,5 @@
 import { type AbiParameter, decodeAbiParameters } from 'viem'
-import type { ArgumentDecoder } from '../calldata/compileStaticDecoder'
+import type { ArgumentDecoder } from '../abi/compileStaticDecoder'
 import {
   type CompiledDescriptor,
   type CompiledFormat,

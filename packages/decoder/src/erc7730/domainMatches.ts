@@ -1,5 +1,5 @@
 import { hashDomain } from 'viem'
-import { eip712DomainType } from '../typedData/eip712DomainType'
+import { eip712DomainType } from '../eip712/eip712DomainType'
 import type { CompiledDescriptor } from './compileDescriptor'
 
 /** The descriptor's `eip712.domain` values and `domainSeparator` must match the message's domain. */

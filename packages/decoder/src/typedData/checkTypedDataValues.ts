@@ -1,6 +1,6 @@
 import { escapePointerToken } from '@rampart/entities'
+import { eip712DomainType } from '../eip712/eip712DomainType'
 import { DecodingError } from '../errors/decodingError'
-import { eip712DomainType } from './eip712DomainType'
 
 type Types = Record<string, readonly { name: string; type: string }[]>
 

@@ -1,7 +1,7 @@
 import { decodeAbiParameters, encodeAbiParameters } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { sample } from '../../test/abiSamples'
-import { builtinFunctions } from './builtinFunctions'
+import { builtinFunctions } from '../calldata/builtinFunctions'
 import { compileStaticDecoder } from './compileStaticDecoder'
 
 describe('compileStaticDecoder', () => {
