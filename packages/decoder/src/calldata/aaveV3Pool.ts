@@ -1,7 +1,7 @@
 import { erc20Asset, maxUint256 } from '../caip'
 import { addressField, addressLabel, interactWith, tokenAmountField, tokenTicker } from '../display/fields'
 import type { Display, IntentFields } from '../types'
-import { callIntent } from './decodeCall'
+import { callIntent } from './callIntent'
 import { defineFunction, type HandlerInput } from './defineFunction'
 
 /**

@@ -3,8 +3,8 @@ import { addressLabel, interactWith, rawField } from '../display/fields'
 import { DecodingError } from '../errors/decodingError'
 import { limits } from '../limits'
 import type { Call, DecoderError, Display, DisplayField, IntentFields, Resolution } from '../types'
-import { callIntent, decodeCall } from './decodeCall'
-import type { Decoded, HandlerInput } from './defineFunction'
+import { callIntent } from './callIntent'
+import type { CallDecoder, Decoded, HandlerInput } from './defineFunction'
 
 export interface InnerCall {
   call: Call
@@ -30,11 +30,12 @@ export function checkBatchSize(count: number, path: string): void {
   }
 }
 
-/** Decodes each inner call one level deeper, marking delegatecalls. */
+/** Decodes each inner call one level deeper with `decodeCall`, marking delegatecalls. */
 export function decodeInnerCalls(
   inners: readonly InnerCall[],
   ctx: DecodeContext,
   depth: number,
+  decodeCall: CallDecoder,
 ): Resolution[] {
   return inners.map(({ call, path }) => {
     const resolution = decodeCall(call, ctx, depth + 1, path)
@@ -71,7 +72,7 @@ export function batchDecoded(
 ): Decoded {
   const { call, ctx, depth } = input
   checkBatchSize(options.inners.length, input.path)
-  const resolutions = decodeInnerCalls(options.inners, ctx, depth)
+  const resolutions = decodeInnerCalls(options.inners, ctx, depth, input.decodeCall)
   const intent = callIntent(options.type ?? 'batch', call, input.fn)
   intent.intents = resolutions.map((r) => r.intent)
   for (const r of resolutions) for (const flag of r.intent.flags ?? []) addFlag(intent, flag)

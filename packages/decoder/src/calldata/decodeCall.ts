@@ -17,6 +17,7 @@ import { limits } from '../limits'
 import { createResolution, errorDisplay } from '../resolution/createResolution'
 import type { Call, DecoderError, Display, IntentFields, Resolution } from '../types'
 import { builtinCandidates } from './builtinFunctions'
+import { callIntent } from './callIntent'
 import type { BuiltinFunction, Decoded } from './defineFunction'
 import { pickStandard } from './pickStandard'
 
@@ -94,7 +95,15 @@ export function decodeCall(call: Call, ctx: DecodeContext, depth: number, path: 
   }
   let decoded: Decoded
   try {
-    decoded = fn.handler({ args, call: call as Call & { to: `0x${string}` }, ctx, depth, path, fn })
+    decoded = fn.handler({
+      args,
+      call: call as Call & { to: `0x${string}` },
+      ctx,
+      depth,
+      path,
+      fn,
+      decodeCall,
+    })
   } catch (error) {
     return callError(call, ctx, abiFailure(error, fn, path), fn)
   }
@@ -147,22 +156,6 @@ function withValue(display: Display | (() => Display), call: Call): Display {
     fields: [...shown.fields, nativeAmountField('Value', call.value, call.chainId)],
     requiredFields: [...shown.requiredFields, 'Value'],
   }
-}
-
-/** Base of every call intent: who calls what, with which selector and value. */
-export function callIntent(type: IntentFields['type'], call: Call, fn?: BuiltinFunction): IntentFields {
-  const intent: IntentFields = { type, chainId: call.chainId }
-  if (call.from) intent.from = call.from
-  if (call.to) {
-    intent.to = call.to
-    intent.contract = call.to
-  }
-  if (fn) {
-    intent.hexSignature = fn.selector
-    intent.functionName = fn.abi.name
-  }
-  intent.value = call.value.toString()
-  return intent
 }
 
 function trailingBytes(fn: BuiltinFunction, args: readonly unknown[], data: string): number {

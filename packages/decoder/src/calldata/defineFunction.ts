@@ -19,6 +19,9 @@ export interface Decoded {
   error?: DecoderError | null
 }
 
+/** Decodes one call at a depth and JSON Pointer: decodeCall's signature. */
+export type CallDecoder = (call: Call, ctx: DecodeContext, depth: number, path: string) => Resolution
+
 export interface HandlerInput {
   // biome-ignore lint/suspicious/noExplicitAny: viem returns decoded values typed by the ABI at runtime.
   args: readonly any[]
@@ -27,6 +30,11 @@ export interface HandlerInput {
   depth: number
   path: string
   fn: BuiltinFunction
+  /**
+   * decodeCall itself, for the inner calls of a batch, a Safe or a user operation. It is handed in rather than
+   * imported: decodeCall dispatches to the built-in functions, so a function importing it would close a circle.
+   */
+  decodeCall: CallDecoder
 }
 
 export type Handler = (input: HandlerInput) => Decoded

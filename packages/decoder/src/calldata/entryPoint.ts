@@ -1,15 +1,11 @@
 import { hexToBigInt, size, sliceHex } from 'viem'
 import { addressField, interactWith } from '../display/fields'
 import type { Intent } from '../types'
-import { unpackUints, userOperationGas } from '../userOperation/userOperationGas'
-import {
-  paymasterOf,
-  type UserOperationParts,
-  userOperationResolution,
-} from '../userOperation/userOperationResolution'
 import { addFlag, checkBatchSize, firstNestedError } from './batch'
-import { callIntent } from './decodeCall'
+import { callIntent } from './callIntent'
 import { defineFunction, type HandlerInput } from './defineFunction'
+import { unpackUints, userOperationGas } from './userOperationGas'
+import { paymasterOf, type UserOperationParts, userOperationResolution } from './userOperationResolution'
 
 interface PackedOp {
   sender: string
@@ -105,6 +101,7 @@ function handleOps<Op extends PackedOp>(
   const resolutions = ops.map((op, i) =>
     userOperationResolution(
       ctx,
+      input.decodeCall,
       packedOperationParts(op, gasOf, `${path}/ops/${i}`),
       call.to,
       call.chainId,

@@ -2,8 +2,8 @@ import { formatUnits } from 'viem'
 import { erc20Asset, maxUint256 } from '../caip'
 import { addressField, addressLabel, dateField, rawField, tokenAmountField } from '../display/fields'
 import type { Display, DisplayField } from '../types'
+import { callIntent } from './callIntent'
 import { contractCallDisplay, fromToFields } from './contractCallDisplay'
-import { callIntent } from './decodeCall'
 import { defineFunction, type HandlerInput } from './defineFunction'
 
 /** The amount in the called token's units where the data provider knows the token, else in base units. */

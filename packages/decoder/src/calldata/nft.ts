@@ -2,8 +2,8 @@ import { nftAsset } from '../caip'
 import { addressField, addressLabel, nftField, rawField } from '../display/fields'
 import { decoderError } from '../errors/decodingError'
 import type { Display, DisplayField } from '../types'
+import { callIntent } from './callIntent'
 import { contractCallDisplay, fromToFields } from './contractCallDisplay'
-import { callIntent } from './decodeCall'
 import { defineFunction, type Handler, type HandlerInput } from './defineFunction'
 
 function nftDisplay(

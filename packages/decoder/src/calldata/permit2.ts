@@ -2,7 +2,7 @@ import { erc20Asset } from '../caip'
 import { addressField, addressLabel, interactWith, tokenAmountField } from '../display/fields'
 import { type PermitDetails, permit2Approval, permit2SignatureTransfer } from '../permit2/permit2Intents'
 import type { DisplayField } from '../types'
-import { callIntent } from './decodeCall'
+import { callIntent } from './callIntent'
 import { defineFunction, type HandlerInput } from './defineFunction'
 
 function permit2Display(input: HandlerInput, title: string, text: string, fields: DisplayField[]) {

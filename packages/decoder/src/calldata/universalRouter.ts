@@ -19,7 +19,7 @@ import { permit2Approval } from '../permit2/permit2Intents'
 import { createResolution } from '../resolution/createResolution'
 import type { Call, DecoderError, Display, DisplayField, Intent, IntentFields, Resolution } from '../types'
 import { addFlag, checkBatchSize, firstNestedError } from './batch'
-import { callIntent } from './decodeCall'
+import { callIntent } from './callIntent'
 import { defineFunction, type HandlerInput } from './defineFunction'
 
 /** Universal Router amount meaning "the router's whole balance of the token". */

@@ -7,7 +7,7 @@ import {
   nativeSymbol,
   tokenAmountField,
 } from '../display/fields'
-import { callIntent } from './decodeCall'
+import { callIntent } from './callIntent'
 import { defineFunction } from './defineFunction'
 
 export const wethDeposit = defineFunction(

@@ -1,6 +1,7 @@
+import { decodeCall } from '../calldata/decodeCall'
 import { packedUserOperationParts } from '../calldata/entryPoint'
+import { userOperationResolution } from '../calldata/userOperationResolution'
 import { parseCalldata, parseHexData } from '../request/values'
-import { userOperationResolution } from '../userOperation/userOperationResolution'
 import type { TypedDataDecoded, TypedDataInput } from './permits'
 import type { TypedDataTypes } from './safeTx'
 import { addressOf, uintOf } from './typedDataValues'
@@ -66,7 +67,7 @@ export function decodePackedUserOperation(
     },
     m,
   )
-  const resolution = userOperationResolution(input.ctx, parts, entryPointV08, input.chainId, 0, m)
+  const resolution = userOperationResolution(input.ctx, decodeCall, parts, entryPointV08, input.chainId, 0, m)
   return {
     intent: resolution.intent,
     display: resolution.display,

@@ -1,4 +1,5 @@
 import { decodeInnerCalls, firstNestedError } from '../calldata/batch'
+import { decodeCall } from '../calldata/decodeCall'
 import { addressField, addressLabel, interactWith, nativeAmountField, rawField } from '../display/fields'
 import { DecodingError, decoderError } from '../errors/decodingError'
 import { parseCalldata } from '../request/values'
@@ -62,7 +63,7 @@ export function decodeSafeTx(input: TypedDataInput, types: TypedDataTypes): Type
     operation: delegate ? 'delegatecall' : 'call',
     ...(delegate ? { executor: safe } : {}),
   }
-  const resolutions = decodeInnerCalls([{ call, path: `${m}/data` }], input.ctx, 0)
+  const resolutions = decodeInnerCalls([{ call, path: `${m}/data` }], input.ctx, 0, decodeCall)
   const inner = resolutions[0]!
   const intent: IntentFields = { type: 'batch', chainId: input.chainId }
   if (input.signer) intent.from = input.signer

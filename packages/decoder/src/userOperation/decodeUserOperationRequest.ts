@@ -1,3 +1,5 @@
+import { decodeCall } from '../calldata/decodeCall'
+import { paymasterOf, userOperationResolution } from '../calldata/userOperationResolution'
 import type { DecodeContext } from '../context'
 import { DecodingError } from '../errors/decodingError'
 import {
@@ -10,7 +12,6 @@ import {
 } from '../request/values'
 import type { Resolution } from '../types'
 import { readRpcUserOperationGas } from './readRpcUserOperationGas'
-import { paymasterOf, userOperationResolution } from './userOperationResolution'
 
 /**
  * eth_sendUserOperation: `[userOperation, entryPoint]`. v0.6 operations carry initCode and paymasterAndData;
@@ -38,6 +39,7 @@ export function decodeUserOperationRequest(params: unknown, ctx: DecodeContext, 
     paymasterOf(paymasterAndData, `${path}/paymasterAndData`)
   return userOperationResolution(
     ctx,
+    decodeCall,
     {
       sender: parseAddress(op.sender, `${path}/sender`),
       nonce: parseQuantity(op.nonce, `${path}/nonce`),

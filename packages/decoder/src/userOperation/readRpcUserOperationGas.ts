@@ -1,6 +1,6 @@
+import { userOperationGas } from '../calldata/userOperationGas'
 import { parseQuantity } from '../request/values'
 import type { Intent } from '../types'
-import { userOperationGas } from './userOperationGas'
 
 const zeroAddress = '0x0000000000000000000000000000000000000000'
 

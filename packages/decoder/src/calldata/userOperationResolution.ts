@@ -1,10 +1,10 @@
-import { addFlag, checkBatchSize, firstNestedError } from '../calldata/batch'
-import { decodeCall } from '../calldata/decodeCall'
 import type { DecodeContext } from '../context'
 import { addressField, addressLabel, interactWith, rawField } from '../display/fields'
 import { DecodingError } from '../errors/decodingError'
 import { createResolution } from '../resolution/createResolution'
 import type { Display, FunctionDescriptor, Intent, Resolution } from '../types'
+import { addFlag, checkBatchSize, firstNestedError } from './batch'
+import type { CallDecoder } from './defineFunction'
 
 export interface UserOperationParts {
   sender: `0x${string}`
@@ -36,10 +36,12 @@ export function paymasterOf(paymasterAndData: `0x${string}`, path: string): `0x$
 
 /**
  * One ERC-4337 user operation: the account (`sender`) executes its callData, called by the EntryPoint.
- * The callData is decoded as a call to the account, so execute/executeBatch become nested resolutions.
+ * The callData is decoded with `decodeCall` as a call to the account, so execute/executeBatch become nested
+ * resolutions.
  */
 export function userOperationResolution(
   ctx: DecodeContext,
+  decodeCall: CallDecoder,
   op: UserOperationParts,
   entrypoint: `0x${string}` | undefined,
   chainId: number,
