@@ -10,8 +10,7 @@ import {
   rawField,
 } from '../display/fields'
 import { fromClearSign } from '../display/fromClearSign'
-import type { DescriptorRegistry } from '../erc7730'
-import { type DecodedCallFormatter, formatDecodedCall } from '../erc7730/createDescriptorRegistry'
+import { type DecodedCallFormatter, type DescriptorRegistry, formatDecodedCall } from '../erc7730'
 import { decoderError } from '../errors/decodingError'
 import { limits } from '../limits'
 import { createResolution, errorDisplay } from '../resolution/createResolution'

@@ -1,7 +1,6 @@
 import { formatUnits } from 'viem'
 import type { DecodeContext } from '../context'
-import { chainInfo } from '../erc7730/chains'
-import { checksum as cachedChecksum } from '../erc7730/value'
+import { checksum as cachedChecksum, chainInfo } from '../erc7730'
 import type { DisplayField, InteractWith } from '../types'
 
 /** EIP-55 form of a lowercase or mixed-case address (cached, as the ERC-7730 engine's: addresses recur). */
