@@ -2,6 +2,7 @@ import { escapePointerToken } from '@rampart/entities'
 import { type AbiFunction, parseAbiItem, toFunctionSelector } from 'viem'
 import { type ArgumentDecoder, compileStaticDecoder } from '../abi/compileStaticDecoder'
 import { computeEncodeType, normalizeEncodeType, parseEncodeType } from './encodeType'
+import { isFieldFormat } from './fieldFormats'
 import { isObject } from './mergeIncludes'
 import { type DataPath, parsePath } from './path'
 import type { SchemaParam } from './structuredData'
@@ -92,21 +93,6 @@ export interface CompileIssue {
   path: string
 }
 
-const FORMATS = new Set<string>([
-  'raw',
-  'amount',
-  'tokenAmount',
-  'nftName',
-  'date',
-  'duration',
-  'unit',
-  'enum',
-  'chainId',
-  'addressName',
-  'tokenTicker',
-  'calldata',
-  'interoperableAddressName',
-])
 const MAX_GROUP_DEPTH = 8
 const MAX_FIELDS = 512
 
@@ -409,7 +395,8 @@ function compileNode(
     return undefined
   }
   const format = typeof spec.format === 'string' ? spec.format : 'raw'
-  if (!FORMATS.has(format)) {
+  const known = isFieldFormat(format)
+  if (!known) {
     ctx.issues.push({
       code: 'ERC7730_INVALID_DESCRIPTOR',
       message: `Unknown format "${format}"`,
@@ -424,7 +411,7 @@ function compileNode(
     path,
     constant,
     label: typeof spec.label === 'string' ? spec.label : '',
-    format: (FORMATS.has(format) ? format : 'raw') as FieldFormat,
+    format: known ? format : 'raw',
     params: compileParams(isObject(spec.params) ? spec.params : {}, ctx.descriptor.json),
     visible,
     separator: typeof spec.separator === 'string' ? spec.separator : undefined,

@@ -1,5 +1,7 @@
 // Public types of the ERC-7730 clear-signing engine.
 
+import type { DisplayField } from '../generated/resolution'
+
 /** Token metadata as a data provider knows it. */
 export interface TokenInfo {
   symbol?: string
@@ -85,21 +87,11 @@ export interface ClearSignInteractWith {
   info: { legalName?: string; url?: string; deploymentDate?: string; lastUpdate?: string } | null
 }
 
-/** The field format names of ERC-7730. */
-export type FieldFormat =
-  | 'raw'
-  | 'amount'
-  | 'tokenAmount'
-  | 'nftName'
-  | 'date'
-  | 'duration'
-  | 'unit'
-  | 'enum'
-  | 'chainId'
-  | 'addressName'
-  | 'tokenTicker'
-  | 'calldata'
-  | 'interoperableAddressName'
+/**
+ * The field format names of ERC-7730: DisplayField's `format` in schemas/decoder/resolution.schema.json, the one
+ * definition (isFieldFormat reads the same enum at run time).
+ */
+export type FieldFormat = DisplayField['format']
 
 export interface ClearSignField {
   label: string
