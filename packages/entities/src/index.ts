@@ -1,5 +1,11 @@
 // The public face of @rampart/entities.
 
+export {
+  type AppliedChange,
+  applyEntityChanges,
+  type EntityChange,
+  type EntityChangesResult,
+} from './applyEntityChanges'
 export { checkPublicJwk, type JwkProblem } from './checkPublicJwk'
 export { decodeUtf8 } from './decodeUtf8'
 export { emptyEntities } from './emptyEntities'
@@ -55,6 +61,14 @@ export {
   escapePointerToken,
   type IssueSeverity,
 } from './issue'
+export {
+  addressKey,
+  ID_COLLECTIONS,
+  type IdCollection,
+  LINK_SIDES,
+  type LinkCollection,
+  MutableEntityIndex,
+} from './mutableEntityIndex'
 export {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_DEPTH,

@@ -12,7 +12,7 @@ export interface CredentialTable {
 }
 
 /** The full document names the JWK `key`; the credential-only document names it `publicKey`. */
-const keyMember = (credential: Item) => (Object.hasOwn(credential, 'publicKey') ? 'publicKey' : 'key')
+export const keyMember = (credential: Item) => (Object.hasOwn(credential, 'publicKey') ? 'publicKey' : 'key')
 
 /**
  * Reports credentials whose key cannot be a user's public key, `kid`s used twice, a public key held by two
@@ -97,7 +97,7 @@ const bytesOf = (value: unknown) => Buffer.from(String(value), 'base64url').toSt
  * What identifies a valid public JWK: its type, curve and point (EC, OKP), or modulus and exponent (RSA, without
  * leading zero bytes), as bytes. `kid`, `alg` and `use` are labels that do not change who can sign.
  */
-function keyFingerprint(jwk: Item): string | undefined {
+export function keyFingerprint(jwk: Item): string | undefined {
   if (jwk.kty === 'EC') return `EC ${jwk.crv} ${bytesOf(jwk.x)} ${bytesOf(jwk.y)}`
   if (jwk.kty === 'OKP') return `OKP ${jwk.crv} ${bytesOf(jwk.x)}`
   if (jwk.kty === 'RSA')
