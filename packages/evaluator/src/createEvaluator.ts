@@ -1,19 +1,35 @@
 import { readFile } from 'node:fs/promises'
 import { type LoadedPolicy, loadPolicy } from '@open-policy-agent/opa-wasm'
-import { type Entities, type EntityIndex, loadEntities } from '@rampart/entities'
+import {
+  applyEntityChanges,
+  type Entities,
+  type EntityChange,
+  type EntityIndex,
+  loadEntities,
+  MutableEntityIndex,
+} from '@rampart/entities'
 import { type AttestationKey, attest } from './attestation'
 import { buildInput, type EvaluationState, ORG, presetSet } from './buildInput'
 import { accountsFor, type Decided, type DecisionInput, decide } from './decide'
 import { decoderErrorRefusal } from './decoderErrorOf'
 import { ENTRYPOINTS, WASM_PATH } from './entrypoints'
 import { EvaluatorError } from './errors'
-import { evaluationState, policyData } from './evaluationState'
+import {
+  emptyCandidates,
+  evaluationState,
+  librarySet,
+  policyData,
+  preparePolicySets,
+} from './evaluationState'
 import type { Decision } from './generated/decision'
 import type { EvaluationRequest } from './generated/evaluationRequest'
 import type { Policy } from './generated/policy'
 import type { Preset } from './generated/preset'
 import { MAX_INTENT_DEPTH, nestingPath } from './nestingPath'
+import { applyToPrepared, entityPatches } from './patchEntities'
+import { canPatch, type DataPatch, patchPolicyData } from './patchPolicyData'
 import { policyCall } from './policyCall'
+import { preparePolicySet } from './preparePolicies'
 import { BUILTIN_PRESETS } from './presets'
 import { readVerdict } from './readVerdict'
 import { refusal } from './refusal'
@@ -57,8 +73,20 @@ export interface Evaluator {
   evaluate(request: EvaluationRequest, options?: EvaluateOptions): Decision
   /** Decides a request and, with an attestation key, signs the decision and the request's hash. */
   evaluateAndAttest(request: EvaluationRequest, options?: EvaluateOptions): Promise<Decision>
-  /** Swaps in new entities, policies or presets without reloading the module. Throws (keeping the old data) when invalid. */
+  /**
+   * Swaps in new entities, policies or presets without reloading the module. Throws (keeping the old data) when
+   * invalid. Policies or presets alone are patched into the loaded data (the organization is not prepared or
+   * loaded again); new entities are validated, prepared and loaded whole: for a few changes, use updateEntities.
+   */
   update(data: { entities?: Entities | EntityIndex; policies?: Policy[]; presets?: readonly Preset[] }): void
+  /**
+   * Puts or removes entities, one change after the other, at a cost in proportion to the changes (not to the
+   * organization): each is validated against the organization as the changes before it left it (its schema, what
+   * it refers to, the addresses, kids and keys others hold; a removed entity no link may still name), then patched
+   * into the index, the prepared entities and the loaded data. All or nothing: a refused change throws an
+   * EvaluatorError (INVALID_ENTITIES) whose issues point into `changes`, and the old data stays in force.
+   */
+  updateEntities(changes: readonly EntityChange[]): void
   /** The organization decided with, indexed: the same index to hand the decoder (`decodeRequest(rpc, { entities })`). */
   readonly entities: EntityIndex
   /** Why every decision is a refusal: the policy library could not be loaded, or lost its data in a failed update. */
@@ -162,14 +190,15 @@ function prepare(next: {
   presets: readonly Preset[]
 }): {
   state: EvaluationState
-  index: EntityIndex
+  index: MutableEntityIndex
   json: Uint8Array
 } {
   const index = indexOf(next.entities)
   checkPolicies(next.policies)
   checkPresets(next.presets)
   const state = evaluationState({ ...next, entities: index.entities })
-  return { state, index, json: dataJson(state) }
+  // The index changes apply to: one pass over the organization, so that no change needs another.
+  return { state, index: new MutableEntityIndex(index.entities), json: dataJson(state) }
 }
 
 /** The JSON the policy library loads for a state. */
@@ -193,10 +222,60 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
 
   const { policy, error: unavailable } = await loadWasm(options.wasm, pagesFor(initial.json))
   const entrypoint = policy?.entrypoints[ENTRYPOINTS.decision] as number | undefined
-  policy?.setData(bufferOf(initial.json))
   const call = policy && entrypoint !== undefined ? policyCall(policy, entrypoint) : undefined
   /** Why every decision is refused since the policy library lost its data in a failed update. */
   let dataLost: string | undefined
+  policy?.setData(bufferOf(initial.json))
+
+  /** Loads the data of a state whole: the start, an update of the organization, and the last resort of a patch. */
+  const loadData = (json: Uint8Array, old: EvaluationState) => {
+    try {
+      policy?.setData(bufferOf(json))
+    } catch (error) {
+      // A failed setData has already written over the data it replaces: the old data goes back in, and when it
+      // cannot either, every decision is refused until an update succeeds.
+      restore(old)
+      throw error
+    }
+    dataLost = undefined
+  }
+  const restore = (old: EvaluationState) => {
+    try {
+      policy?.setData(bufferOf(dataJson(old)))
+    } catch (again) {
+      dataLost = `the policy library lost its data in a failed update: ${describe(again)}`
+    }
+  }
+  /**
+   * Patches the loaded data in place. When a patch fails, the undo patches put back what was there; when they fail
+   * too, the old state's data is loaded whole; when that fails, every decision is refused.
+   */
+  const patchData = (patches: readonly DataPatch[], undo: readonly DataPatch[]) => {
+    if (!policy || patches.length === 0) return
+    try {
+      patchPolicyData(policy, patches)
+    } catch (error) {
+      try {
+        patchPolicyData(policy, undo)
+      } catch {
+        restore(state)
+      }
+      throw error
+    }
+  }
+  /** The patches that swap the loaded policy sets for others, and those that put the current ones back. */
+  const setPatches = (sets: EvaluationState['sets']) => {
+    const patches: DataPatch[] = []
+    const undo: DataPatch[] = []
+    for (const name of new Set([...Object.keys(state.sets), ...Object.keys(sets)])) {
+      const next = sets[name]
+      const current = state.sets[name]
+      if (next === current) continue
+      patches.push({ path: ['sets', name], value: next && librarySet(next) })
+      undo.push({ path: ['sets', name], value: current && librarySet(current) })
+    }
+    return { patches, undo }
+  }
 
   const evaluate = (request: EvaluationRequest, evaluateOptions?: EvaluateOptions): Decision => {
     if (!call || dataLost !== undefined) {
@@ -276,24 +355,78 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
         policies: data.policies ?? policies,
         presets: data.presets ?? presets,
       }
-      const loaded = prepare(next)
-      try {
-        policy?.setData(bufferOf(loaded.json))
-      } catch (error) {
-        // A failed setData has already written over the data it replaces: the old data goes back in, and when it
-        // cannot either, every decision is refused until an update succeeds.
-        try {
-          policy?.setData(bufferOf(dataJson(state)))
-        } catch (again) {
-          dataLost = `the policy library lost its data in a failed update: ${describe(again)}`
+      const patchable = !policy || canPatch(policy)
+      if (data.entities === undefined && dataLost === undefined && patchable) {
+        // Only policies or presets: the organization stays prepared and loaded; the policy sets are patched in.
+        checkPolicies(next.policies)
+        checkPresets(next.presets)
+        // Presets left out keep their prepared sets: only the organization's set is prepared and patched again.
+        const sets =
+          data.presets === undefined
+            ? { ...state.sets, [ORG]: preparePolicySet(ORG, next.policies, state.entities.decimals) }
+            : preparePolicySets(next.policies, next.presets, state.entities.decimals)
+        const { patches, undo } = setPatches(sets)
+        const updated = {
+          ...state,
+          sets,
+          presetIds: new Set(next.presets.map((preset) => preset.id)),
+          candidates: emptyCandidates(),
         }
-        throw error
+        patchData(patches, undo)
+        state = updated
+        ;({ policies, presets } = next)
+        return
       }
-      dataLost = undefined
+      const loaded = prepare(next)
+      loadData(loaded.json, state)
       state = loaded.state
       index = loaded.index
       entities = loaded.index
       ;({ policies, presets } = next)
+    },
+    updateEntities(changes) {
+      if (dataLost !== undefined || (policy && !canPatch(policy)))
+        throw new EvaluatorError(
+          'INVALID_ENTITIES',
+          dataLost === undefined
+            ? 'this policy library cannot patch its data: update() the entities whole'
+            : 'the policy library lost its data: update() the entities whole',
+        )
+      const result = applyEntityChanges(index, changes)
+      if (!result.valid) {
+        const issues = result.issues.map(({ code, path, message }) => ({ code, path, message }))
+        throw new EvaluatorError(
+          'INVALID_ENTITIES',
+          `entity changes are invalid: ${issues.length} error(s)`,
+          issues,
+        )
+      }
+      try {
+        const { patches, undo, tokensChanged } = entityPatches(state.entities, index, result.applied)
+        let sets = state.sets
+        if (tokensChanged) {
+          // Amounts of policies are written in base units of the tokens' decimals: the policy sets follow a token.
+          const decimals: Record<string, number> = Object.assign(Object.create(null), state.entities.decimals)
+          for (const { path, value } of patches) {
+            if (path[1] !== 'decimals') continue
+            if (value === undefined) delete decimals[path[2] as string]
+            else decimals[path[2] as string] = value as number
+          }
+          sets = preparePolicySets(policies, presets, decimals)
+          const swap = setPatches(sets)
+          patches.push(...swap.patches)
+          undo.unshift(...swap.undo)
+        }
+        patchData(patches, undo)
+        applyToPrepared(
+          state.entities,
+          patches.filter((patch) => patch.path[0] === 'entities'),
+        )
+        state = { ...state, sets, candidates: emptyCandidates() }
+      } catch (error) {
+        result.undo()
+        throw error
+      }
     },
     get entities() {
       return index
