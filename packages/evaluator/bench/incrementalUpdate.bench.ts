@@ -1,0 +1,105 @@
+// `pnpm bench`: incremental updates at 10,000 users / 100,000 accounts (mixed-case ids, EIP-55 addresses), against
+// a full update() and against createEvaluator of the same documents: one account added (with its assignment and
+// group), and one policy changed. Each incremental iteration undoes itself (a put then a remove), so the
+// organization stays the same size. Also evaluate when each call names another user and account, against the
+// same call repeated.
+import { getAddress } from 'viem'
+import { bench, describe } from 'vitest'
+import { createEvaluator } from '../src'
+import { accountAddress, benchPolicies, chainOf, syntheticOrg, userId } from './org'
+import { scenario } from './scenario'
+
+const USERS = 10_000
+const ACCOUNTS = 100_000
+const entities = syntheticOrg(USERS, ACCOUNTS)
+// Mixed case, as organizations write them: ids in capitals here and there, addresses checksummed.
+for (const account of entities.accounts) {
+  account.address = getAddress(account.address)
+  account.id = account.id.replace('acct', 'Acct')
+}
+for (const link of entities.userAccounts) link.accountId = link.accountId.replace('acct', 'Acct')
+for (const link of entities.accountGroupMembers) link.accountId = link.accountId.replace('acct', 'Acct')
+const policies = benchPolicies()
+const evaluator = await createEvaluator({ entities, policies })
+const full = await createEvaluator({ entities, policies })
+
+const NEW = ACCOUNTS + 1
+const added = {
+  id: `Acct-${NEW}`,
+  address: getAddress(accountAddress(NEW)),
+  accountType: 'eoa' as const,
+  chainId: chainOf(NEW),
+}
+const link = { userId: userId(NEW % USERS), accountId: added.id }
+const member = { accountId: added.id, groupId: 'vault-1' }
+const changedPolicies = policies.map((policy) =>
+  policy.id === 'team-4-usdc' ? { ...policy, description: 'changed' } : policy,
+)
+let flip = false
+
+describe('one account added, 10,000 users / 100,000 accounts', () => {
+  bench(
+    'createEvaluator of the documents (baseline)',
+    async () => {
+      await createEvaluator({ entities, policies })
+    },
+    { iterations: 3, warmupIterations: 1, time: 0 },
+  )
+  bench(
+    'update({ entities }) whole',
+    () => {
+      full.update({ entities })
+    },
+    { iterations: 3, warmupIterations: 1, time: 0 },
+  )
+  bench(
+    'updateEntities: put the account, its assignment and group (then remove them)',
+    () => {
+      evaluator.updateEntities([
+        { op: 'put', collection: 'accounts', entity: added },
+        { op: 'put', collection: 'userAccounts', entity: link },
+        { op: 'put', collection: 'accountGroupMembers', entity: member },
+      ])
+      evaluator.updateEntities([
+        { op: 'remove', collection: 'accountGroupMembers', entity: member },
+        { op: 'remove', collection: 'userAccounts', entity: link },
+        { op: 'remove', collection: 'accounts', id: added.id },
+      ])
+    },
+    { iterations: 50, warmupIterations: 5, time: 0 },
+  )
+})
+
+describe('one policy changed, 10,000 users / 100,000 accounts', () => {
+  bench(
+    'createEvaluator of the documents (baseline)',
+    async () => {
+      await createEvaluator({ entities, policies: changedPolicies })
+    },
+    { iterations: 3, warmupIterations: 1, time: 0 },
+  )
+  bench(
+    'update({ policies }): the policy sets patched in',
+    () => {
+      flip = !flip
+      evaluator.update({ policies: flip ? changedPolicies : policies })
+    },
+    { iterations: 50, warmupIterations: 5, time: 0 },
+  )
+})
+
+const { request } = scenario(USERS, ACCOUNTS)
+const requests = Array.from({ length: 4096 }, (_, i) => {
+  const account = (i * 7919) % ACCOUNTS
+  return { ...request, principal: userId(account % USERS), resource: `Acct-${account}` }
+})
+let next = 0
+
+describe('evaluate, 10,000 users / 100,000 accounts', () => {
+  bench('the same user and account each call (baseline)', () => {
+    evaluator.evaluate(request)
+  })
+  bench('another user and account each call', () => {
+    evaluator.evaluate(requests[next++ % requests.length] as typeof request)
+  })
+})

@@ -1,0 +1,294 @@
+// Incremental updates decide as a fresh evaluator would: after any sequence of random entity changes (seeded), and
+// after a policy change, every decision of the patched evaluator equals that of createEvaluator on the resulting
+// documents. A refused change, or a patch the policy library fails, leaves the old data in force.
+import { decodeRequest } from '@rampart/decoder'
+import type { Entities, EntityChange } from '@rampart/entities'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  ACCOUNT_GROUPS,
+  accountAddress,
+  accountId,
+  benchPolicies,
+  chainOf,
+  counterpartyAddress,
+  syntheticOrg,
+  transferRpc,
+  USER_GROUPS,
+  userId,
+} from '../bench/org'
+import { createEvaluator, type Evaluator, EvaluatorError } from '../src'
+import * as patching from '../src/patchPolicyData'
+
+vi.mock('../src/patchPolicyData', async (original) => {
+  const actual = await original<typeof import('../src/patchPolicyData')>()
+  return { ...actual, patchPolicyData: vi.fn(actual.patchPolicyData) }
+})
+
+const USERS = 12
+const ACCOUNTS = 30
+const NOW = 1_741_953_600
+
+/** A small seeded generator (mulberry32): the same seed, the same changes. */
+function random(seed: number) {
+  let a = seed
+  return (n: number) => {
+    a = (a + 0x6d2b79f5) | 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * n
+  }
+}
+const pick = <T>(rand: (n: number) => number, items: readonly T[]) =>
+  items[Math.floor(rand(items.length))] as T
+
+/** Every decision the requests below get: one per user and account, by resource and by signer. */
+function decisions(evaluator: Evaluator, entities: Entities): string[] {
+  const out: string[] = []
+  const intent = decodeRequest(transferRpc(4), { entities: evaluator.entities }).intent
+  for (let u = 0; u < USERS + 2; u += 1) {
+    for (let a = 0; a < ACCOUNTS + 4; a += 3) {
+      const decided = evaluator.decide({
+        principal: userId(u),
+        decoded: { action: 'eth_sendTransaction', intent: intent as never },
+        signer: { address: accountAddress(a), chainId: chainOf(a) },
+        now: NOW,
+      })
+      out.push(`${u}/${a}: ${decided.decision.decision} ${JSON.stringify(decided.decision.reason)}`)
+    }
+  }
+  for (const account of entities.accounts.slice(0, 8))
+    out.push(
+      `${account.id}: ${evaluator.evaluate({ action: 'signTransaction', principal: userId(1), resource: account.id, intent: intent as never, now: NOW }).decision}`,
+    )
+  return out
+}
+
+/** A random change the organization accepts, in mixed case (ids and EIP-55-like addresses compare regardless). */
+function randomChange(rand: (n: number) => number, entities: Entities, next: { id: number }): EntityChange[] {
+  const shout = (text: string) => (rand(2) < 1 ? text.toUpperCase().replace('0X', '0x') : text)
+  const kind = Math.floor(rand(9))
+  const account = pick(rand, entities.accounts)
+  const user = pick(rand, entities.users)
+  if (kind === 0 || !account) {
+    const i = ACCOUNTS + next.id++
+    const id = shout(accountId(i))
+    return [
+      {
+        op: 'put',
+        collection: 'accounts',
+        entity: { id, address: shout(accountAddress(i)), accountType: 'eoa', chainId: chainOf(i) },
+      },
+      { op: 'put', collection: 'userAccounts', entity: { userId: user?.id ?? userId(0), accountId: id } },
+      {
+        op: 'put',
+        collection: 'accountGroupMembers',
+        entity: { accountId: id, groupId: `VAULT-${i % ACCOUNT_GROUPS}` },
+      },
+    ]
+  }
+  if (kind === 1) {
+    const links = [
+      ...entities.userAccounts
+        .filter((l) => l.accountId.toLowerCase() === account.id.toLowerCase())
+        .map((l) => ({ op: 'remove' as const, collection: 'userAccounts' as const, entity: { ...l } })),
+      ...entities.accountGroupMembers
+        .filter((l) => l.accountId.toLowerCase() === account.id.toLowerCase())
+        .map((l) => ({
+          op: 'remove' as const,
+          collection: 'accountGroupMembers' as const,
+          entity: { ...l },
+        })),
+    ]
+    return [...links, { op: 'remove', collection: 'accounts', id: shout(account.id) }]
+  }
+  if (kind === 2) {
+    const chainId = pick(rand, [1, 8453, 42161, 137])
+    const moved = { ...account, accountType: pick(rand, ['eoa', '4337']) as 'eoa', chainId }
+    return [{ op: 'put', collection: 'accounts', entity: moved }]
+  }
+  if (kind === 3 && user)
+    return [
+      {
+        op: 'put',
+        collection: 'users',
+        entity: { ...user, role: pick(rand, ['member', 'manager', 'admin']) },
+      },
+    ]
+  if (kind === 4 && user)
+    return [
+      {
+        op: 'put',
+        collection: 'userGroupMembers',
+        entity: { userId: shout(user.id), groupId: `team-${Math.floor(rand(USER_GROUPS))}` },
+      },
+    ]
+  if (kind === 5) {
+    const member = pick(rand, entities.userGroupMembers)
+    return member ? [{ op: 'remove', collection: 'userGroupMembers', entity: { ...member } }] : []
+  }
+  if (kind === 6 && user)
+    return [
+      { op: 'put', collection: 'userAccounts', entity: { userId: user.id, accountId: shout(account.id) } },
+    ]
+  if (kind === 7) {
+    const classification = pick(rand, ['counterparty', 'external', 'internal'])
+    return [
+      {
+        op: 'put',
+        collection: 'addressBook',
+        entity: { id: 'counterparty-7:1', address: counterpartyAddress(7), chainId: 1, classification },
+      },
+    ]
+  }
+  const token = pick(rand, entities.tokens)
+  return token
+    ? [{ op: 'put', collection: 'tokens', entity: { ...token, decimals: pick(rand, [6, 8, 18]) } }]
+    : []
+}
+
+/** A copy of the organization as fresh documents (what a caller would hand createEvaluator). */
+const copyOf = (entities: Entities): Entities => JSON.parse(JSON.stringify(entities))
+
+describe('incremental updates', () => {
+  for (const seed of [1, 2, 3]) {
+    it(`decide as a fresh evaluator after random entity changes (seed ${seed})`, async () => {
+      const policies = benchPolicies()
+      const evaluator = await createEvaluator({ entities: syntheticOrg(USERS, ACCOUNTS), policies })
+      const rand = random(seed)
+      const next = { id: 0 }
+      for (let step = 0; step < 40; step++) {
+        evaluator.updateEntities(randomChange(rand, evaluator.entities.entities, next))
+        if (step % 10 !== 9) continue
+        const entities = copyOf(evaluator.entities.entities)
+        const fresh = await createEvaluator({ entities, policies })
+        expect(decisions(evaluator, entities)).toEqual(decisions(fresh, entities))
+      }
+    })
+  }
+
+  it('patches a changed policy in, as a fresh evaluator would decide', async () => {
+    const entities = syntheticOrg(USERS, ACCOUNTS)
+    const policies = benchPolicies()
+    const evaluator = await createEvaluator({ entities, policies })
+    const before = decisions(evaluator, entities)
+    // No team may move USDC any longer: the transfers permitted before are not.
+    const changed = policies.filter((policy) => !policy.id.endsWith('-usdc'))
+    evaluator.update({ policies: changed })
+    const fresh = await createEvaluator({ entities, policies: changed })
+    expect(decisions(evaluator, entities)).toEqual(decisions(fresh, entities))
+    expect(decisions(evaluator, entities)).not.toEqual(before)
+  })
+
+  it('refuses an account in a group that does not exist, with a JSON Pointer, and changes nothing', async () => {
+    const entities = syntheticOrg(USERS, ACCOUNTS)
+    const evaluator = await createEvaluator({ entities, policies: benchPolicies() })
+    const before = decisions(evaluator, entities)
+    const changes: EntityChange[] = [
+      {
+        op: 'put',
+        collection: 'accounts',
+        entity: { id: 'new', address: accountAddress(999), accountType: 'eoa', chainId: 1 },
+      },
+      { op: 'put', collection: 'userAccounts', entity: { userId: userId(4), accountId: 'new' } },
+      {
+        op: 'put',
+        collection: 'accountGroupMembers',
+        entity: { accountId: 'new', groupId: 'no-such-vault' },
+      },
+    ]
+    let thrown: unknown
+    try {
+      evaluator.updateEntities(changes)
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(EvaluatorError)
+    expect((thrown as EvaluatorError).details.issues).toEqual([
+      expect.objectContaining({ code: 'dangling-reference', path: '/2/entity/groupId' }),
+    ])
+    expect(evaluator.entities.account('new')).toBeUndefined()
+    expect(evaluator.entities.entities.accounts).toHaveLength(ACCOUNTS)
+    expect(decisions(evaluator, entities)).toEqual(before)
+  })
+
+  it('refuses a duplicate address, a removal that leaves links dangling, and a malformed entity', async () => {
+    const evaluator = await createEvaluator({
+      entities: syntheticOrg(USERS, ACCOUNTS),
+      policies: benchPolicies(),
+    })
+    const issuesOf = (changes: unknown[]) => {
+      try {
+        evaluator.updateEntities(changes as EntityChange[])
+      } catch (error) {
+        return (error as EvaluatorError).details.issues.map(({ code, path }) => `${code} ${path}`)
+      }
+      return []
+    }
+    expect(
+      issuesOf([
+        {
+          op: 'put',
+          collection: 'accounts',
+          entity: {
+            id: 'x',
+            address: accountAddress(1).toUpperCase().replace('0X', '0x'),
+            accountType: 'eoa',
+            chainId: chainOf(1),
+          },
+        },
+      ]),
+    ).toEqual(['duplicate-account-address /0/entity/address'])
+    expect(issuesOf([{ op: 'remove', collection: 'accounts', id: accountId(1) }])).toEqual([
+      'dangling-reference /0/id',
+      'dangling-reference /0/id',
+    ])
+    expect(
+      issuesOf([
+        {
+          op: 'put',
+          collection: 'accounts',
+          entity: { id: 'x', address: 'nope', accountType: 'eoa', chainId: 1 },
+        },
+      ])[0],
+    ).toMatch(/^\S+ \/0\/entity\/address$/)
+    expect(issuesOf([{ op: 'explode', collection: 'accounts' }])).toEqual(['schema.enum /0/op'])
+  })
+
+  it('keeps the old data in force when the policy library fails a patch half-way', async () => {
+    const entities = syntheticOrg(USERS, ACCOUNTS)
+    const evaluator = await createEvaluator({ entities, policies: benchPolicies() })
+    const before = decisions(evaluator, entities)
+    const patch = vi.mocked(patching.patchPolicyData)
+    const actual = patch.getMockImplementation() as typeof patching.patchPolicyData
+    patch.mockImplementationOnce((policy, patches) => {
+      actual(policy, patches.slice(0, 1)) // the first patch lands, then the library fails
+      throw new Error('out of memory')
+    })
+    expect(() =>
+      evaluator.updateEntities([
+        { op: 'remove', collection: 'userAccounts', entity: { userId: userId(4), accountId: accountId(4) } },
+      ]),
+    ).toThrow('out of memory')
+    expect(evaluator.unavailable).toBeUndefined()
+    expect(evaluator.entities.accountsOfUser(userId(4)).map((a) => a.id)).toContain(accountId(4))
+    expect(decisions(evaluator, entities)).toEqual(before)
+  })
+
+  it('loads the old data whole when a patch and its undo both fail', async () => {
+    const entities = syntheticOrg(USERS, ACCOUNTS)
+    const evaluator = await createEvaluator({ entities, policies: benchPolicies() })
+    const patch = vi.mocked(patching.patchPolicyData)
+    patch.mockImplementationOnce(() => {
+      throw new Error('trap')
+    })
+    patch.mockImplementationOnce(() => {
+      throw new Error('trap again')
+    })
+    expect(() => evaluator.update({ policies: [] })).toThrow('trap')
+    // The old data went back in whole: decisions still stand.
+    expect(evaluator.unavailable).toBeUndefined()
+    expect(decisions(evaluator, entities)).toEqual(
+      decisions(await createEvaluator({ entities, policies: benchPolicies() }), entities),
+    )
+  })
+})
