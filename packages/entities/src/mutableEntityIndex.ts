@@ -46,23 +46,33 @@ export function linkKey(collection: LinkCollection, link: Entity): string {
   return `${lower(String(link[left]))}\u0000${lower(String(link[right]))}`
 }
 
-/** Values filed under a key, several per key in the order they came. */
+/**
+ * Values filed under a key, several per key in the order they came. Most keys hold one value, kept as it is: a
+ * list per key would be a hundred thousand more objects to allocate and collect.
+ */
 class MultiMap {
-  readonly #map = new Map<string, string[]>()
+  readonly #map = new Map<string, string | string[]>()
   get(key: string): readonly string[] {
-    return this.#map.get(key) ?? none
+    const found = this.#map.get(key)
+    return found === undefined ? none : typeof found === 'string' ? [found] : found
   }
   add(key: string, value: string): void {
-    const list = this.#map.get(key)
-    if (!list) this.#map.set(key, [value])
-    else if (!list.includes(value)) list.push(value)
+    const found = this.#map.get(key)
+    if (found === undefined) this.#map.set(key, value)
+    else if (typeof found === 'string') {
+      if (found !== value) this.#map.set(key, [found, value])
+    } else if (!found.includes(value)) found.push(value)
   }
   delete(key: string, value: string): void {
-    const list = this.#map.get(key)
-    if (!list) return
-    const at = list.indexOf(value)
-    if (at >= 0) list.splice(at, 1)
-    if (list.length === 0) this.#map.delete(key)
+    const found = this.#map.get(key)
+    if (found === undefined) return
+    if (typeof found === 'string') {
+      if (found === value) this.#map.delete(key)
+      return
+    }
+    const at = found.indexOf(value)
+    if (at >= 0) found.splice(at, 1)
+    if (found.length === 1) this.#map.set(key, found[0] as string)
   }
 }
 
@@ -97,13 +107,46 @@ export class MutableEntityIndex implements EntityIndex {
   readonly #byKey = new MultiMap()
   #document: Entities | undefined
 
-  /** Indexes a document validated as a whole organization (loadEntities with kind `full`). */
-  constructor(entities: Entities) {
-    for (const collection of ID_COLLECTIONS)
-      for (const entity of entities[collection]) this.put(collection, entity as unknown as Entity)
-    for (const collection of Object.keys(LINK_SIDES) as LinkCollection[])
-      for (const link of entities[collection]) this.put(collection, link as unknown as Entity)
+  /** What is left to index: a collection, and the position to go on from. */
+  readonly #pending: [collection: IdCollection | LinkCollection, from: number][] = []
+
+  /**
+   * Indexes a document validated as a whole organization (loadEntities with kind `full`): at once, or (`deferred`)
+   * a slice at a time through indexSome, so that a large organization does not block the event loop. Any lookup or
+   * change finishes the indexing first.
+   */
+  constructor(entities: Entities, options: { deferred?: boolean } = {}) {
     this.#document = entities
+    for (const collection of [...ID_COLLECTIONS, ...(Object.keys(LINK_SIDES) as LinkCollection[])])
+      if ((entities[collection]?.length ?? 0) > 0) this.#pending.push([collection, 0])
+    if (!options.deferred) this.indexSome(Number.POSITIVE_INFINITY)
+  }
+
+  /** Whether everything is indexed. */
+  get indexed(): boolean {
+    return this.#pending.length === 0
+  }
+
+  /** Indexes entities for about `milliseconds`; returns whether everything is indexed. */
+  indexSome(milliseconds: number): boolean {
+    const until = performance.now() + milliseconds
+    const document = this.#document as Entities
+    while (this.#pending.length > 0) {
+      const step = this.#pending[0] as [IdCollection | LinkCollection, number]
+      const [collection, from] = step
+      const items = document[collection] as unknown as Entity[]
+      // Checking the clock every 1,024 entities costs nothing next to indexing them.
+      const end = Math.min(items.length, from + 1024)
+      for (let i = from; i < end; i++) this.#file(collection, items[i] as Entity)
+      step[1] = end
+      if (end === items.length) this.#pending.shift()
+      if (performance.now() >= until) break
+    }
+    return this.#pending.length === 0
+  }
+
+  #ready(): void {
+    if (this.#pending.length > 0) this.indexSome(Number.POSITIVE_INFINITY)
   }
 
   get entities(): Entities {
@@ -117,6 +160,7 @@ export class MutableEntityIndex implements EntityIndex {
 
   /** The entity of a collection by id (any case), or the link with the same two ids. */
   find(collection: IdCollection | LinkCollection, entity: Entity | string): Entity | undefined {
+    this.#ready()
     if (collection in LINK_SIDES)
       return this.#links
         .get(collection as LinkCollection)
@@ -130,6 +174,7 @@ export class MutableEntityIndex implements EntityIndex {
     chainId: unknown,
     address: string,
   ): readonly string[] {
+    this.#ready()
     const map =
       collection === 'accounts' ? this.#accountsAt : collection === 'tokens' ? this.#tokensAt : this.#bookAt
     return map.get(addressKey(chainId, address))
@@ -137,22 +182,26 @@ export class MutableEntityIndex implements EntityIndex {
 
   /** Ids (lowercased) of every account, or address-book entry, at an address, on any chain or none. */
   idsAtAddress(collection: 'accounts' | 'addressBook', address: string): readonly string[] {
+    this.#ready()
     return (collection === 'accounts' ? this.#accountsAtAddress : this.#bookAtAddress).get(lower(address))
   }
 
   /** Ids (lowercased) of the credentials holding a `kid` (exactly, or lowercased), or a key (its fingerprint). */
   credentialsWith(by: 'kid' | 'kidLower' | 'key', value: string): readonly string[] {
+    this.#ready()
     return (by === 'kid' ? this.#byKid : by === 'kidLower' ? this.#byKidLower : this.#byKey).get(value)
   }
 
   /** How many links of a collection name an entity on one side. */
   linksOf(collection: LinkCollection, side: 'left' | 'right', id: string): readonly string[] {
+    this.#ready()
     const links = this.#links.get(collection) as Links
     return (side === 'left' ? links.byLeft : links.byRight).get(lower(id))
   }
 
   /** Puts an entity (replacing the one with its id or ids); returns what undoes it. */
   put(collection: IdCollection | LinkCollection, entity: Entity): () => void {
+    this.#ready()
     const before = this.find(collection, collection in LINK_SIDES ? entity : String(entity.id))
     if (before) this.#unfile(collection, before)
     this.#file(collection, entity)
@@ -166,6 +215,7 @@ export class MutableEntityIndex implements EntityIndex {
 
   /** Removes an entity by id, or a link by its two ids; returns what undoes it. */
   remove(collection: IdCollection | LinkCollection, entity: Entity | string): () => void {
+    this.#ready()
     const before = this.find(collection, entity)
     if (!before) return () => {}
     this.#unfile(collection, before)
@@ -233,6 +283,7 @@ export class MutableEntityIndex implements EntityIndex {
   }
 
   #entity<T>(collection: IdCollection, id: string): T | undefined {
+    this.#ready()
     return this.#byId.get(collection)?.get(lower(id)) as T | undefined
   }
 
@@ -242,6 +293,7 @@ export class MutableEntityIndex implements EntityIndex {
     id: string,
     target: IdCollection,
   ): readonly T[] {
+    this.#ready()
     const links = this.#links.get(collection) as Links
     const keys = (side === 'left' ? links.byLeft : links.byRight).get(lower(id))
     if (keys.length === 0) return none
@@ -256,6 +308,7 @@ export class MutableEntityIndex implements EntityIndex {
   }
 
   #atAddress<T>(map: MultiMap, collection: IdCollection, chainId: number, address: string): T | undefined {
+    this.#ready()
     const id = map.get(addressKey(chainId, address))[0] ?? map.get(addressKey(undefined, address))[0]
     return id === undefined ? undefined : this.#entity<T>(collection, id)
   }
@@ -263,10 +316,12 @@ export class MutableEntityIndex implements EntityIndex {
   user = (id: string) => this.#entity<UserEntity>('users', id)
   groupsOfUser = (userId: string) =>
     this.#linked<UserGroupEntity>('userGroupMembers', 'left', userId, 'userGroups')
-  credentialsOfUser = (userId: string): readonly CredentialEntity[] =>
-    this.#credentialsOfUser
+  credentialsOfUser = (userId: string): readonly CredentialEntity[] => {
+    this.#ready()
+    return this.#credentialsOfUser
       .get(lower(userId))
       .map((id) => this.#entity<CredentialEntity>('credentials', id) as CredentialEntity)
+  }
   accountsOfUser = (userId: string) => this.#linked<AccountEntity>('userAccounts', 'left', userId, 'accounts')
   userGroup = (id: string) => this.#entity<UserGroupEntity>('userGroups', id)
   membersOfUserGroup = (groupId: string) =>
@@ -286,6 +341,7 @@ export class MutableEntityIndex implements EntityIndex {
     this.#atAddress<TokenEntity>(this.#tokensAt, 'tokens', chainId, address)
   credential = (id: string) => this.#entity<CredentialEntity>('credentials', id)
   credentialByKid = (kid: string) => {
+    this.#ready()
     const id = this.#byKid.get(kid)[0]
     return id === undefined ? undefined : this.#entity<CredentialEntity>('credentials', id)
   }

@@ -190,15 +190,31 @@ function prepare(next: {
   presets: readonly Preset[]
 }): {
   state: EvaluationState
-  index: MutableEntityIndex
+  index: EntityIndex
   json: Uint8Array
 } {
   const index = indexOf(next.entities)
   checkPolicies(next.policies)
   checkPresets(next.presets)
   const state = evaluationState({ ...next, entities: index.entities })
-  // The index changes apply to: one pass over the organization, so that no change needs another.
-  return { state, index: new MutableEntityIndex(index.entities), json: dataJson(state) }
+  return { state, index, json: dataJson(state) }
+}
+
+/** How long the background indexing of an organization for changes runs at a time, in milliseconds. */
+const INDEXING_SLICE = 4
+
+/**
+ * The index that entity changes apply to: one pass over the organization, made a slice at a time between other
+ * work, so that neither createEvaluator nor the event loop waits for it (a change before it is done finishes it).
+ */
+function changeIndexOf(index: EntityIndex): MutableEntityIndex {
+  if (index instanceof MutableEntityIndex) return index
+  const changeIndex = new MutableEntityIndex(index.entities, { deferred: true })
+  const step = () => {
+    if (!changeIndex.indexSome(INDEXING_SLICE)) setImmediate(step).unref()
+  }
+  setImmediate(step).unref()
+  return changeIndex
 }
 
 /** The JSON the policy library loads for a state. */
@@ -217,6 +233,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   const initial = prepare({ entities, policies, presets })
   let state = initial.state
   let index = initial.index
+  let changeIndex = changeIndexOf(index)
   // Validated once: an update that changes only policies or presets does not validate the organization again.
   entities = index
 
@@ -381,6 +398,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
       loadData(loaded.json, state)
       state = loaded.state
       index = loaded.index
+      changeIndex = changeIndexOf(index)
       entities = loaded.index
       ;({ policies, presets } = next)
     },
@@ -392,7 +410,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
             ? 'this policy library cannot patch its data: update() the entities whole'
             : 'the policy library lost its data: update() the entities whole',
         )
-      const result = applyEntityChanges(index, changes)
+      const result = applyEntityChanges(changeIndex, changes)
       if (!result.valid) {
         const issues = result.issues.map(({ code, path, message }) => ({ code, path, message }))
         throw new EvaluatorError(
@@ -402,7 +420,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
         )
       }
       try {
-        const { patches, undo, tokensChanged } = entityPatches(state.entities, index, result.applied)
+        const { patches, undo, tokensChanged } = entityPatches(state.entities, changeIndex, result.applied)
         let sets = state.sets
         if (tokensChanged) {
           // Amounts of policies are written in base units of the tokens' decimals: the policy sets follow a token.
@@ -423,6 +441,9 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
           patches.filter((patch) => patch.path[0] === 'entities'),
         )
         state = { ...state, sets, candidates: emptyCandidates() }
+        // The changed organization: the index built from the document no longer describes it.
+        index = changeIndex
+        entities = changeIndex
       } catch (error) {
         result.undo()
         throw error
