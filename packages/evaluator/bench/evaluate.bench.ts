@@ -1,15 +1,18 @@
 // `pnpm bench`: evaluate on a decoded ERC-20 transfer in an organization of 10,000 users, 100,000 accounts and
-// 100 policies, against the same at 1,000 accounts, and against no-op evaluations of the same input: through
+// 100 policies (the same request each call, and another user and account each call), against the same at 1,000
+// accounts, and against no-op evaluations of the same input: through
 // opa-wasm's evaluate, and through the evaluator's own call of the module (the cost of crossing into WASM and back,
 // which no policy can go below). `pnpm bench:opa` adds p50/p99 and opa bench.
 import { readFileSync } from 'node:fs'
 import { loadPolicy } from '@open-policy-agent/opa-wasm'
+import { decodeRequest } from '@rampart/decoder'
 import { bench, describe } from 'vitest'
-import { createEvaluator } from '../src'
+import { createEvaluator, type EvaluationRequest } from '../src'
 import { buildInput } from '../src/buildInput'
 import { ENTRYPOINTS } from '../src/entrypoints'
 import { evaluationState, policyData } from '../src/evaluationState'
 import { policyCall } from '../src/policyCall'
+import { accountId, transferRpc, userId } from './org'
 import { scenario } from './scenario'
 
 const large = scenario(10_000, 100_000)
@@ -22,6 +25,17 @@ const input = buildInput(small.request, [], state)
 const baseline = await loadPolicy(readFileSync(new URL('../wasm/policy.wasm', import.meta.url)))
 baseline.setData(policyData(state))
 const noop = policyCall(baseline, baseline.entrypoints[ENTRYPOINTS.noop])
+
+// Each call a transfer by another user from another account (more pairs than the evaluator keeps the candidates
+// of), as a busy gateway sees them: against the same request repeated.
+const PAIRS = 25_000
+const otherRequests = Array.from({ length: PAIRS }, (_, i) => {
+  const account = (i * 4) % 100_000
+  const intent = decodeRequest(transferRpc(account), { entities: large.entities })
+    .intent as EvaluationRequest['intent']
+  return { ...large.request, principal: userId(account % 10_000), resource: accountId(account), intent }
+})
+let next = 0
 
 if (largeEvaluator.evaluate(large.request).decision !== 'Permit')
   throw new Error('the scenario should be permitted')
@@ -38,6 +52,9 @@ describe('evaluate a decoded ERC-20 transfer (100 policies)', () => {
   })
   bench('evaluate, 10,000 users / 100,000 accounts', () => {
     largeEvaluator.evaluate(large.request)
+  })
+  bench('evaluate, another user and account each call, 10,000 users / 100,000 accounts', () => {
+    largeEvaluator.evaluate(otherRequests[next++ % PAIRS] as EvaluationRequest)
   })
   // The one rule every caller goes through: the sender's account looked up by its address, then the evaluation.
   const decided = { action: 'eth_sendTransaction', intent: large.request.intent! }

@@ -1,13 +1,11 @@
 // `pnpm bench`: incremental updates at 10,000 users / 100,000 accounts (mixed-case ids, EIP-55 addresses), against
 // a full update() and against createEvaluator of the same documents: one account added (with its assignment and
 // group), and one policy changed. Each incremental iteration undoes itself (a put then a remove), so the
-// organization stays the same size. Also evaluate when each call names another user and account, against the
-// same call repeated.
+// organization stays the same size. Evaluate with another user and account each call is in evaluate.bench.ts.
 import { getAddress } from 'viem'
 import { bench, describe } from 'vitest'
 import { createEvaluator } from '../src'
 import { accountAddress, benchPolicies, chainOf, syntheticOrg, userId } from './org'
-import { scenario } from './scenario'
 
 const USERS = 10_000
 const ACCOUNTS = 100_000
@@ -86,20 +84,4 @@ describe('one policy changed, 10,000 users / 100,000 accounts', () => {
     },
     { iterations: 50, warmupIterations: 5, time: 0 },
   )
-})
-
-const { request } = scenario(USERS, ACCOUNTS)
-const requests = Array.from({ length: 4096 }, (_, i) => {
-  const account = (i * 7919) % ACCOUNTS
-  return { ...request, principal: userId(account % USERS), resource: `Acct-${account}` }
-})
-let next = 0
-
-describe('evaluate, 10,000 users / 100,000 accounts', () => {
-  bench('the same user and account each call (baseline)', () => {
-    evaluator.evaluate(request)
-  })
-  bench('another user and account each call', () => {
-    evaluator.evaluate(requests[next++ % requests.length] as typeof request)
-  })
 })
