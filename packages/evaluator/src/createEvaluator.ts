@@ -87,7 +87,10 @@ export interface Evaluator {
    * EvaluatorError (INVALID_ENTITIES) whose issues point into `changes`, and the old data stays in force.
    */
   updateEntities(changes: readonly EntityChange[]): void
-  /** The organization decided with, indexed: the same index to hand the decoder (`decodeRequest(rpc, { entities })`). */
+  /**
+   * The organization decided with, indexed: the same index to hand the decoder (`decodeRequest(rpc, { entities })`).
+   * After updateEntities, an index that reflects the changes: read it again after each change.
+   */
   readonly entities: EntityIndex
   /** Why every decision is a refusal: the policy library could not be loaded, or lost its data in a failed update. */
   readonly unavailable: string | undefined
