@@ -1,5 +1,5 @@
 import type { EvaluationRequest, HistoryTransfer } from './generated/evaluationRequest'
-import type { LimitFilters } from './generated/policy'
+import type { LimitFilters, UserRole } from './generated/policy'
 import { windowStart } from './limitWindow'
 import type { PreparedEntities } from './prepareEntities'
 import type { Bucket } from './preparePolicies'
@@ -40,6 +40,9 @@ function matches(
   if (filters.chains && movement.chainId !== 0 && !filters.chains.includes(movement.chainId ?? -1))
     return false
   if (filters.userGroups && !anyGroup(entities.users[movement.principal ?? '']?.groups, filters.userGroups))
+    return false
+  // The role the user has now: a limit on "what managers spend" follows the organization as it is.
+  if (filters.roles && !filters.roles.includes(entities.users[movement.principal ?? '']?.role as UserRole))
     return false
   if (
     filters.accountGroups &&

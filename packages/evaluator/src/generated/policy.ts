@@ -968,6 +968,17 @@ export interface LimitFilters {
    * @maxItems 1000
    */
   accountGroups?: [EntityId, ...EntityId[]]
+  /**
+   * Count only transfers whose user has one of these roles (the role the entities give the user now).
+   *
+   * @minItems 1
+   * @maxItems 4
+   */
+  roles?:
+    | [UserRole]
+    | [UserRole, UserRole]
+    | [UserRole, UserRole, UserRole]
+    | [UserRole, UserRole, UserRole, UserRole]
 }
 /**
  * The number of matching transfers in the window, counting this request, compares with the limit.
