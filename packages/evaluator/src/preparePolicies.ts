@@ -85,6 +85,9 @@ export const CRITERION_FAMILIES: Readonly<Record<string, string>> = {
   checkNonceExists: 'transaction',
   checkNonceNotExists: 'transaction',
   checkEntryPointAddress: 'user_operation',
+  checkEntryPointId: 'user_operation',
+  checkEntryPointAccountType: 'user_operation',
+  checkEntryPointClassification: 'user_operation',
   checkUserOperationIntents: 'user_operation',
   // Not a criterion of the policy schema: how a forbid on what a call does reads a batch (callCriteriaOf).
   someCall: 'user_operation',
@@ -152,6 +155,7 @@ const LOWERCASE_LISTS = new Set([
   'checkERC721TokenId',
   'checkERC1155TokenId',
   'checkEntryPointAddress',
+  'checkEntryPointId',
 ])
 
 const LIMIT_FILTER_LISTS = [

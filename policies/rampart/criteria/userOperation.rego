@@ -7,6 +7,15 @@ user_operation_holds(kind, a) if {
 	kind == "checkEntryPointAddress"
 	entrypoint_in(a, ctx.request_intent)
 } else if {
+	kind == "checkEntryPointClassification"
+	entrypoint_classification_in(a, ctx.request_intent)
+} else if {
+	kind == "checkEntryPointId"
+	entrypoint_id_in(a, ctx.request_intent)
+} else if {
+	kind == "checkEntryPointAccountType"
+	entrypoint_account_type_in(a, ctx.request_intent)
+} else if {
 	kind == "checkUserOperationIntents"
 	inner_intents_hold(a, ctx.request_intent)
 } else if {
@@ -189,3 +198,15 @@ inner_holds(c, intent) if {
 }
 
 entrypoint_in(addresses, intent) if intent.entrypoint in addresses
+
+# The EntryPoint as the organization knows it, on the intent's chain, as the source and destination are known: its
+# address-book classification (an organization account absent from the address book is managed), the ids of its
+# account or address-book entry, and the type of its account. An EntryPoint the entities do not know meets none.
+entrypoint_classification_in(classes, intent) if ctx.classification(ctx.intent_chain(intent), intent.entrypoint) in classes
+
+entrypoint_id_in(ids, intent) if {
+	some id in ctx.party_ids(ctx.intent_chain(intent), intent.entrypoint)
+	id in ids
+}
+
+entrypoint_account_type_in(types, intent) if ctx.account_at(ctx.intent_chain(intent), intent.entrypoint).accountType in types

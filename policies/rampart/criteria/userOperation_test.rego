@@ -126,3 +126,52 @@ test_some_call_flags if {
 	t.holds(flagged, user_operation([account_batch([delegated])]))
 	not t.holds(flagged, user_operation([account_batch([t.transfer, delegated])]))
 }
+
+# The EntryPoint known to the organization: an address-book entry on the intent's chain, or an organization account.
+with_entrypoint_known(book, accounts) := {
+	"addressBook": object.union(t.entities.addressBook, book),
+	"accountsByAddress": object.union(t.entities.accountsByAddress, accounts),
+	"accounts": object.union(t.entities.accounts, {"entrypoint-account": {"id": "entrypoint-account", "address": entrypoint, "chainId": 1, "accountType": "eoa", "groups": {}}}),
+}
+
+holds_with(criterion, entities, req) if {
+	d := data.rampart.main.report with input as t.indexed(req)
+		with data.entities as object.union(t.entities, entities)
+		with data.sets as {"org": t.set([{"id": "p", "then": "permit", "when": [criterion]}])}
+	d.decision == "Permit"
+}
+
+test_entrypoint_classification if {
+	book := with_entrypoint_known({entrypoint: [{"chainId": 1, "id": "ep-v07", "classification": "internal"}]}, {})
+	holds_with({"criterion": "checkEntryPointClassification", "args": ["internal"]}, book, user_operation([t.transfer]))
+	not holds_with({"criterion": "checkEntryPointClassification", "args": ["counterparty"]}, book, user_operation([t.transfer]))
+
+	# Known on another chain only: unknown here.
+	elsewhere := with_entrypoint_known({entrypoint: [{"chainId": 10, "id": "ep-v07", "classification": "internal"}]}, {})
+	not holds_with({"criterion": "checkEntryPointClassification", "args": ["internal"]}, elsewhere, user_operation([t.transfer]))
+
+	# Unknown to the entities: no classification holds.
+	not t.holds({"criterion": "checkEntryPointClassification", "args": ["external", "counterparty", "internal", "managed"]}, user_operation([t.transfer]))
+}
+
+test_entrypoint_id if {
+	book := with_entrypoint_known({entrypoint: [{"chainId": 1, "id": "ep-v07", "classification": "internal"}]}, {})
+	holds_with({"criterion": "checkEntryPointId", "args": ["ep-v07"]}, book, user_operation([t.transfer]))
+	not holds_with({"criterion": "checkEntryPointId", "args": ["acme"]}, book, user_operation([t.transfer]))
+	not t.holds({"criterion": "checkEntryPointId", "args": ["ep-v07"]}, user_operation([t.transfer]))
+}
+
+test_entrypoint_as_an_organization_account if {
+	account := with_entrypoint_known({}, {entrypoint: [{"chainId": 1, "id": "entrypoint-account"}]})
+	holds_with({"criterion": "checkEntryPointAccountType", "args": ["eoa"]}, account, user_operation([t.transfer]))
+	not holds_with({"criterion": "checkEntryPointAccountType", "args": ["4337"]}, account, user_operation([t.transfer]))
+	holds_with({"criterion": "checkEntryPointId", "args": ["entrypoint-account"]}, account, user_operation([t.transfer]))
+	holds_with({"criterion": "checkEntryPointClassification", "args": ["managed"]}, account, user_operation([t.transfer]))
+	not t.holds({"criterion": "checkEntryPointAccountType", "args": ["eoa", "4337"]}, user_operation([t.transfer]))
+}
+
+test_entrypoint_criteria_need_an_entrypoint if {
+	book := with_entrypoint_known({entrypoint: [{"chainId": 1, "id": "ep-v07", "classification": "internal"}]}, {})
+	not holds_with({"criterion": "checkEntryPointClassification", "args": ["internal"]}, book, t.request)
+	not holds_with({"criterion": "checkEntryPointId", "args": ["ep-v07"]}, book, t.request)
+}

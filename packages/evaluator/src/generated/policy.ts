@@ -51,6 +51,9 @@ export type Criterion = {
     | 'checkNonceExists'
     | 'checkNonceNotExists'
     | 'checkEntryPointAddress'
+    | 'checkEntryPointId'
+    | 'checkEntryPointAccountType'
+    | 'checkEntryPointClassification'
     | 'checkUserOperationIntents'
     | 'checkApprovals'
     | 'checkSpendingLimit'
@@ -99,6 +102,9 @@ export type Criterion1 =
   | CheckNonceExists
   | CheckNonceNotExists
   | CheckEntryPointAddress
+  | CheckEntryPointId
+  | CheckEntryPointAccountType
+  | CheckEntryPointClassification
   | CheckUserOperationIntents
   | CheckApprovals
   | CheckSpendingLimit
@@ -858,6 +864,48 @@ export interface CheckEntryPointAddress {
   args: [Address, ...Address[]]
 }
 /**
+ * The ERC-4337 EntryPoint is one of these organization accounts or address-book entries, by id.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkEntryPointId".
+ */
+export interface CheckEntryPointId {
+  criterion: 'checkEntryPointId'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [EntityId, ...EntityId[]]
+}
+/**
+ * The ERC-4337 EntryPoint is an organization account of one of these types.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkEntryPointAccountType".
+ */
+export interface CheckEntryPointAccountType {
+  criterion: 'checkEntryPointAccountType'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [AccountType, ...AccountType[]]
+}
+/**
+ * The address-book classification of the ERC-4337 EntryPoint on the intent chain is one of these (an organization account absent from the address book is managed).
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkEntryPointClassification".
+ */
+export interface CheckEntryPointClassification {
+  criterion: 'checkEntryPointClassification'
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  args: [AccountClassification, ...AccountClassification[]]
+}
+/**
  * A user operation or batch whose every inner intent satisfies all these intent criteria. An empty batch never passes.
  *
  * This interface was referenced by `Policy`'s JSON-Schema
@@ -972,13 +1020,9 @@ export interface LimitFilters {
    * Count only transfers whose user has one of these roles (the role the entities give the user now).
    *
    * @minItems 1
-   * @maxItems 4
+   * @maxItems 1000
    */
-  roles?:
-    | [UserRole]
-    | [UserRole, UserRole]
-    | [UserRole, UserRole, UserRole]
-    | [UserRole, UserRole, UserRole, UserRole]
+  roles?: [UserRole, ...UserRole[]]
 }
 /**
  * The number of matching transfers in the window, counting this request, compares with the limit.
