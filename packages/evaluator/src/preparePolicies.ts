@@ -4,6 +4,7 @@ import { baseUnitCondition } from './baseUnitCondition'
 import type {
   AmountCondition,
   ApprovalRequirement,
+  CheckUserOperationIntents,
   Criterion,
   Policy,
   RateLimit,
@@ -213,10 +214,29 @@ export function normalizeCriterion(criterion: Criterion, decimals: Record<string
       return withArgs({ operator: 'lte', ...limit, filters })
     }
     case 'checkUserOperationIntents':
-      return withArgs((args as Criterion[]).map((inner) => normalizeCriterion(inner, decimals)))
+      return withArgs(
+        mapCallCriteria(args as CheckUserOperationIntents['args'], (inner) =>
+          normalizeCriterion(inner, decimals),
+        ),
+      )
     default:
       return criterion
   }
+}
+
+/**
+ * Maps the criteria checkUserOperationIntents puts on each call: a list every call meets, or condition sets grouped
+ * per call type (`anyOf`), each call meeting one set. The library reads both (criteria/userOperation.rego,
+ * call_meets), the sets as `{anyOf: [{types, when}]}` with `when` always given.
+ */
+function mapCallCriteria(
+  args: CheckUserOperationIntents['args'],
+  map: (inner: Criterion) => Criterion,
+): CheckUserOperationIntents['args'] {
+  if (Array.isArray(args)) return args.map(map) as CheckUserOperationIntents['args']
+  return {
+    anyOf: args.anyOf.map((set) => ({ types: set.types, when: (set.when ?? []).map(map) })),
+  } as CheckUserOperationIntents['args']
 }
 
 /**
@@ -385,7 +405,11 @@ function fileUnder(
     } else if (policy.then === 'forbid' && ANY_PERMISSION_IN_FORBIDS.has(kind)) {
       criteria.push([family, `anyPermission:${kind}`, args])
     } else if (policy.then === 'forbid' && kind === 'checkUserOperationIntents') {
-      criteria.push([family, kind, (args as Criterion[]).map(anyAllowanceInForbid)])
+      criteria.push([
+        family,
+        kind,
+        mapCallCriteria(args as CheckUserOperationIntents['args'], anyAllowanceInForbid),
+      ])
     } else if (kind === 'checkSpendingLimit' || kind === 'checkRateLimit') {
       const k = `${name}/${p}/${c}`
       bucket.limits.push({ k, a: args as SpendingLimit | RateLimit })

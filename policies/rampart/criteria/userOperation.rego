@@ -37,7 +37,7 @@ some_call_holds(criteria, intent) if {
 	}
 }
 
-# inner_intents_hold: an empty batch never passes; otherwise every call meets every criterion. The calls are the
+# inner_intents_hold: an empty batch never passes; otherwise every call meets the criteria (call_meets). The calls are the
 # inner intents at any depth: a decoded user operation wraps its calls in the account's own batch (execute,
 # executeBatch), a handleOps transaction wraps user operations, and a Safe MultiSend can hold another. A batch or
 # user operation on the way is a container, judged by its calls, and one without calls never passes either. Any
@@ -69,7 +69,21 @@ nested_holds(criteria, nested, path, inner) if {
 	count(inner.intents) > 0
 } else if {
 	not inner.type in containers
+	call_meets(criteria, inner)
+}
+
+# call_meets: a call meets the criteria checkUserOperationIntents puts on each call: a list (every criterion holds),
+# or condition sets grouped per call type ({anyOf: [{types, when}]}): the call's type is one of a set's types and
+# every criterion of that set holds, so a call of any other type meets none.
+call_meets(criteria, inner) if {
+	is_array(criteria)
 	every criterion in criteria {
+		inner_holds(criterion, inner)
+	}
+} else if {
+	some set in criteria.anyOf
+	inner.type in set.types
+	every criterion in set.when {
 		inner_holds(criterion, inner)
 	}
 }

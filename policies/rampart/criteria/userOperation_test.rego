@@ -175,3 +175,55 @@ test_entrypoint_criteria_need_an_entrypoint if {
 	not holds_with({"criterion": "checkEntryPointClassification", "args": ["internal"]}, book, t.request)
 	not holds_with({"criterion": "checkEntryPointId", "args": ["ep-v07"]}, book, t.request)
 }
+
+# Conditions grouped per call type: native transfers up to 5 ETH, or USDC transfers up to 2,000 USDC; any other call
+# meets neither set.
+eth := "eip155:1/slip44:60"
+
+native_call(wei) := {"type": "nativeTransfer", "chainId": 1, "from": t.ops, "to": t.counterparty, "value": wei, "token": eth, "amount": wei, "recipient": t.counterparty}
+
+usdc_call(amount) := object.union(t.transfer, {"from": t.ops, "amount": amount})
+
+per_call_type := {"criterion": "checkUserOperationIntents", "args": {"anyOf": [
+	{"types": ["nativeTransfer"], "when": [{"criterion": "checkIntentAmount", "args": {"base": {"operator": "lte", "value": "5000000000000000000"}}}]},
+	{"types": ["erc20Transfer"], "when": [
+		{"criterion": "checkIntentToken", "args": [t.usdc]},
+		{"criterion": "checkIntentAmount", "args": {"byToken": {t.usdc: {"operator": "lte", "value": "2000000000"}}}},
+	]},
+]}}
+
+test_each_call_meets_one_condition_set if {
+	t.holds(per_call_type, user_operation([account_batch([native_call("5000000000000000000"), usdc_call("2000000000")])]))
+	t.holds(per_call_type, user_operation([account_batch([usdc_call("1")])]))
+	t.holds(per_call_type, user_operation([native_call("1")]))
+}
+
+test_a_call_beyond_its_set_fails if {
+	not t.holds(per_call_type, user_operation([account_batch([native_call("5000000000000000001"), usdc_call("1")])]))
+	not t.holds(per_call_type, user_operation([account_batch([native_call("1"), usdc_call("2000000001")])]))
+	dai_call := object.union(t.transfer, {"token": dai, "amount": "1"})
+	not t.holds(per_call_type, user_operation([account_batch([dai_call])]))
+}
+
+test_any_other_call_type_fails if {
+	approve := {"type": "erc20Approve", "chainId": 1, "from": t.ops, "token": t.usdc, "amount": "1", "spender": t.stranger}
+	not t.holds(per_call_type, user_operation([account_batch([native_call("1"), approve])]))
+	not t.holds(per_call_type, user_operation([]))
+	not t.holds(per_call_type, user_operation([account_batch([])]))
+}
+
+test_a_condition_set_without_criteria_takes_its_types if {
+	any_native := {"criterion": "checkUserOperationIntents", "args": {"anyOf": [{"types": ["nativeTransfer"], "when": []}]}}
+	t.holds(any_native, user_operation([native_call("100000000000000000000")]))
+	not t.holds(any_native, user_operation([usdc_call("1")]))
+}
+
+# In a forbid, one allowance of a Permit2 batch call meets an amount condition of a set, as with a list.
+test_condition_sets_in_a_forbid if {
+	forbid_unlimited := {"id": "no-unlimited", "then": "forbid", "when": [{"criterion": "checkUserOperationIntents", "args": {"anyOf": [
+		{"types": ["permit2Approve"], "when": [{"criterion": "checkIntentAmount", "args": {"base": {"operator": "eq", "value": max_uint160}}}]},
+		{"types": ["nativeTransfer"]},
+	]}}]}
+	t.decide([any_user_operation, forbid_unlimited], user_operation([account_batch([permit_batch_call])])).decision == "Forbid"
+	t.decide([any_user_operation, forbid_unlimited], user_operation([account_batch([usdc_call("1")])])).decision == "Permit"
+}

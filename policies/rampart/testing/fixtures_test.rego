@@ -99,6 +99,13 @@ criterion_args(c, p, i, j) := object.union(c.args, {"key": sprintf("org/%d/%d", 
 	c.criterion in {"checkSpendingLimit", "checkRateLimit"}
 } else := [object.union(inner, {"criterion": criterion_name(inner, p)}) | some inner in c.args] if {
 	c.criterion == "checkUserOperationIntents"
+	is_array(c.args)
+} else := {"anyOf": [{"types": set.types, "when": [object.union(inner, {"criterion": criterion_name(inner, p)}) |
+	some inner in object.get(set, "when", [])
+]} |
+	some set in c.args.anyOf
+]} if {
+	c.criterion == "checkUserOperationIntents"
 } else := object.get(c, "args", null)
 
 # families is the family of each criterion, as the evaluator files them (CRITERION_FAMILIES); the fixtures also

@@ -906,18 +906,45 @@ export interface CheckEntryPointClassification {
   args: [AccountClassification, ...AccountClassification[]]
 }
 /**
- * A user operation or batch whose every inner intent satisfies all these intent criteria. An empty batch never passes.
+ * The calls of a user operation or batch, at any depth: there is at least one, and every one satisfies all these intent criteria (a list), or, with anyOf, one of the condition sets: its type is one of the set's types and it satisfies all of the set's criteria, so any other call fails it. An empty batch never passes.
  *
  * This interface was referenced by `Policy`'s JSON-Schema
  * via the `definition` "checkUserOperationIntents".
  */
 export interface CheckUserOperationIntents {
   criterion: 'checkUserOperationIntents'
+  args: [IntentCriterion, ...IntentCriterion[]] | CallConditionSets
+}
+/**
+ * Conditions grouped per call type: every call meets one of the sets (native transfers up to 5 ETH, or ERC-20 transfers of USDC up to 2,000 USDC; any other call fails).
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "CallConditionSets".
+ */
+export interface CallConditionSets {
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  anyOf: [CallConditions, ...CallConditions[]]
+}
+/**
+ * One condition set for a call: the call's intent type is one of types, and it satisfies every criterion of when (none when left out).
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "CallConditions".
+ */
+export interface CallConditions {
   /**
    * @minItems 1
    * @maxItems 1000
    */
-  args: [IntentCriterion, ...IntentCriterion[]]
+  types: [IntentType, ...IntentType[]]
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  when?: [IntentCriterion, ...IntentCriterion[]]
 }
 /**
  * Approvals needed before a matching permit gives Permit; while missing, the decision is Confirm. Every requirement must be met.
