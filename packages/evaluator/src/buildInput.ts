@@ -3,6 +3,7 @@ import type { EvaluationRequest } from './generated/evaluationRequest'
 import { intentForCandidates } from './intentFields'
 import type { PreparedEntities } from './prepareEntities'
 import type { Bucket, PreparedPolicySet } from './preparePolicies'
+import { clocksFor, type LocalClock } from './requestTime'
 
 /** What the evaluator has loaded: the data given to the policy library, and the preset ids it knows. */
 export interface EvaluationState {
@@ -29,6 +30,8 @@ export interface Candidates {
   buckets: Bucket[]
   refs: Record<string, string[]>
   intentFields: string[][]
+  /** The time zones the candidates read the request's local time in. */
+  timeZones: string[]
 }
 
 /** At most this many requests' candidates are kept; the cache starts over when full. */
@@ -47,6 +50,8 @@ export interface PolicyInput {
   approvals: string[] | undefined
   /** The ids of the candidate buckets, per policy set. */
   buckets: Record<string, string[]>
+  /** The request's local day and time in each time zone the candidates read (checkRequestTime). */
+  clock: Record<string, LocalClock> | undefined
   intent: EvaluationRequest['intent']
   limits: Record<string, LimitTotal> | undefined
 }
@@ -116,7 +121,7 @@ function pickCandidates(
   scopes: () => { principal: string[]; resource: string[] },
   state: EvaluationState,
 ): Candidates {
-  const candidates: Candidates = { buckets: [], refs: {}, intentFields: [] }
+  const candidates: Candidates = { buckets: [], refs: {}, intentFields: [], timeZones: [] }
   let picked: { principal: string[]; resource: string[] } | undefined
   for (const set of sets) {
     const byScope = state.sets[set]?.index[action]?.[intentKey]
@@ -132,6 +137,9 @@ function pickCandidates(
             candidates.buckets.push(bucket)
             ids.push(bucket.id)
             if (bucket.intentFields.length > 0) candidates.intentFields.push(bucket.intentFields)
+            if (bucket.timeZones)
+              for (const zone of bucket.timeZones)
+                if (!candidates.timeZones.includes(zone)) candidates.timeZones.push(zone)
           }
         }
     }
@@ -200,6 +208,7 @@ export function buildInput(
     algorithm: request.algorithm,
     approvals,
     buckets: candidates.refs,
+    clock: clocksFor(candidates.timeZones, now),
     intent,
     limits: computeLimits(request, candidates.buckets, state.entities, userId, now),
   }

@@ -4,6 +4,7 @@ import { baseUnitCondition } from './baseUnitCondition'
 import type {
   AmountCondition,
   ApprovalRequirement,
+  CheckRequestTime,
   CheckUserOperationIntents,
   Criterion,
   Policy,
@@ -11,6 +12,7 @@ import type {
   SpendingLimit,
 } from './generated/policy'
 import { optionalFieldsOf } from './intentFields'
+import { type PreparedRequestTime, prepareRequestTime } from './requestTime'
 
 export const ACTIONS = [
   'signTransaction',
@@ -85,6 +87,7 @@ export const CRITERION_FAMILIES: Readonly<Record<string, string>> = {
   checkGasFeeAmount: 'transaction',
   checkNonceExists: 'transaction',
   checkNonceNotExists: 'transaction',
+  checkRequestTime: 'calendar',
   checkEntryPointAddress: 'user_operation',
   checkEntryPointId: 'user_operation',
   checkEntryPointAccountType: 'user_operation',
@@ -107,6 +110,8 @@ export interface Bucket {
   limits: BucketLimit[]
   /** The optional intent fields (OPTIONAL_INTENT_FIELDS) the bucket's criteria read. */
   intentFields: string[]
+  /** The time zones whose local time the bucket's criteria read (checkRequestTime): input.clock carries them. */
+  timeZones?: string[]
 }
 
 export interface PreparedPolicy {
@@ -213,6 +218,8 @@ export function normalizeCriterion(criterion: Criterion, decimals: Record<string
       for (const key of LIMIT_FILTER_LISTS) if (filters[key]) filters[key] = lowerAll(filters[key])
       return withArgs({ operator: 'lte', ...limit, filters })
     }
+    case 'checkRequestTime':
+      return withArgs(prepareRequestTime(args as CheckRequestTime['args']))
     case 'checkUserOperationIntents':
       return withArgs(
         mapCallCriteria(args as CheckUserOperationIntents['args'], (inner) =>
@@ -352,10 +359,11 @@ const ANY_ALLOWANCE_IN_FORBIDS = new Set([
 
 /**
  * Criteria that, in a forbid, also hold when what they judge cannot be known, which the policy library reads as
- * orUnknown:<criterion> (criteria/transaction.rego): checkGasFeeAmount, on a request that pays gas (a transaction
- * or a user operation) without a known maximum fee. A forbid fails closed; a permit still needs the fee known.
+ * orUnknown:<criterion> (criteria/transaction.rego, calendar.rego): checkGasFeeAmount, on a request that pays gas (a
+ * transaction or a user operation) without a known maximum fee; checkRequestTime, when the request's local time
+ * could not be computed. A forbid fails closed; a permit still needs what it reads known.
  */
-const UNKNOWN_HOLDS_IN_FORBIDS = new Set(['checkGasFeeAmount'])
+const UNKNOWN_HOLDS_IN_FORBIDS = new Set(['checkGasFeeAmount', 'checkRequestTime'])
 
 /**
  * Criteria on each permission a grantPermission request asks for: in a permit every one must be listed (and there
@@ -415,6 +423,11 @@ function fileUnder(
       bucket.limits.push({ k, a: args as SpendingLimit | RateLimit })
       criteria.push([family, kind, { ...(args as object), key: k }])
     } else criteria.push([family, kind, args])
+    if (kind === 'checkRequestTime') {
+      const { timeZone } = args as PreparedRequestTime
+      bucket.timeZones ??= []
+      if (!bucket.timeZones.includes(timeZone)) bucket.timeZones.push(timeZone)
+    }
     for (const field of optionalFieldsOf(kind))
       if (!bucket.intentFields.includes(field)) bucket.intentFields.push(field)
   })

@@ -1,6 +1,7 @@
 import type { EvaluatorIssue } from './errors'
 import type { Policy } from './generated/policy'
 import type { Preset } from './generated/preset'
+import { requestTimeIssues } from './requestTime'
 import { issuesFromAjv, SCHEMA_IDS, validator } from './schemaValidators'
 
 export interface PolicyValidationResult {
@@ -31,11 +32,21 @@ function addDuplicateIds(
   })
 }
 
+/** Adds what the schema cannot check of each policy: known time zones and windows that end after they start. */
+function addSemanticIssues(issues: EvaluatorIssue[], policies: readonly Policy[], base: string): void {
+  policies.forEach((policy, index) => {
+    for (const issue of requestTimeIssues(policy.when, `${base}/${index}/when`)) issues.push(issue)
+  })
+}
+
 /** Validates a policy file (an array of policies) against policy.schema.json, and checks ids are unique. */
 export function validatePolicies(policies: unknown): PolicyValidationResult {
   const validate = validator(SCHEMA_IDS.policySet)
-  const issues = validate(policies) ? [] : issuesFromAjv(validate.errors)
+  const valid = validate(policies)
+  const issues = valid ? [] : issuesFromAjv(validate.errors)
   if (Array.isArray(policies)) addDuplicateIds(issues, policies as Policy[], '')
+  // What the schema cannot say, checked on the shapes it has vouched for.
+  if (valid) addSemanticIssues(issues, policies as Policy[], '')
   return { valid: issues.length === 0, issues }
 }
 
@@ -52,6 +63,7 @@ export function validatePresets(presets: unknown): PolicyValidationResult {
   const ids = new Map<string, number>()
   presets.forEach((preset: Preset, index) => {
     if (!validate(preset)) for (const issue of issuesFromAjv(validate.errors, `/${index}`)) issues.push(issue)
+    else addSemanticIssues(issues, preset.policies, `/${index}/policies`)
     if (Array.isArray(preset?.policies)) addDuplicateIds(issues, preset.policies, `/${index}/policies`)
     if (typeof preset?.id !== 'string') return
     const first = ids.get(preset.id)

@@ -43,4 +43,7 @@ holds(family, kind, a) if {
 } else if {
 	family == "user_operation"
 	user_operation_holds(kind, a)
+} else if {
+	family == "calendar"
+	calendar_holds(kind, a)
 }

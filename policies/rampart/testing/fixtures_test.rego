@@ -89,7 +89,7 @@ criterion_name(c, p) := concat(":", ["anyAllowance", c.criterion]) if {
 	c.criterion in {"checkIntentAmount", "checkIntentToken", "checkERC721TokenId", "checkERC1155TokenId", "checkPermitDeadline"}
 } else := concat(":", ["orUnknown", c.criterion]) if {
 	p.then == "forbid"
-	c.criterion == "checkGasFeeAmount"
+	c.criterion in {"checkGasFeeAmount", "checkRequestTime"}
 } else := concat(":", ["anyPermission", c.criterion]) if {
 	p.then == "forbid"
 	c.criterion == "checkPermission"
@@ -152,6 +152,7 @@ families := {
 	"checkGasFeeAmount": "transaction",
 	"checkNonceExists": "transaction",
 	"checkNonceNotExists": "transaction",
+	"checkRequestTime": "calendar",
 	"checkEntryPointAddress": "user_operation",
 	"checkEntryPointId": "user_operation",
 	"checkEntryPointAccountType": "user_operation",

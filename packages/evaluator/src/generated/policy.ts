@@ -50,6 +50,7 @@ export type Criterion = {
     | 'checkGasFeeAmount'
     | 'checkNonceExists'
     | 'checkNonceNotExists'
+    | 'checkRequestTime'
     | 'checkEntryPointAddress'
     | 'checkEntryPointId'
     | 'checkEntryPointAccountType'
@@ -101,6 +102,7 @@ export type Criterion1 =
   | CheckGasFeeAmount
   | CheckNonceExists
   | CheckNonceNotExists
+  | CheckRequestTime
   | CheckEntryPointAddress
   | CheckEntryPointId
   | CheckEntryPointAccountType
@@ -178,6 +180,11 @@ export type IntentFlag =
  * via the `definition` "DecimalString".
  */
 export type DecimalString = string
+/**
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "Weekday".
+ */
+export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun'
 /**
  * This interface was referenced by `Policy`'s JSON-Schema
  * via the `definition` "IntentCriterion".
@@ -848,6 +855,72 @@ export interface CheckNonceExists {
 export interface CheckNonceNotExists {
   criterion: 'checkNonceNotExists'
   args?: null
+}
+/**
+ * The time of the request (its now, else the evaluator clock), in an IANA time zone with its daylight-saving rules, is within one of the windows, or (outside) in none of them. The zone rules are those of the runtime (Node ships ICU time zone data).
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "checkRequestTime".
+ */
+export interface CheckRequestTime {
+  criterion: 'checkRequestTime'
+  args:
+    | {
+        /**
+         * An IANA time zone, such as Europe/Zurich.
+         */
+        timeZone: string
+        /**
+         * The request's local time is in one of these windows.
+         *
+         * @minItems 1
+         * @maxItems 100
+         */
+        within: [TimeWindow, ...TimeWindow[]]
+      }
+    | {
+        /**
+         * An IANA time zone, such as Europe/Zurich.
+         */
+        timeZone: string
+        /**
+         * The request's local time is in none of these windows.
+         *
+         * @minItems 1
+         * @maxItems 100
+         */
+        outside: [TimeWindow, ...TimeWindow[]]
+      }
+}
+/**
+ * Days of the week and a time of day, in the criterion's time zone: the window holds from `from` (included) to `to` (excluded) on each day listed. `from` must be before `to`: a window across midnight is two windows.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "TimeWindow".
+ */
+export interface TimeWindow {
+  /**
+   * Every day when left out.
+   *
+   * @minItems 1
+   * @maxItems 7
+   */
+  days?:
+    | [Weekday]
+    | [Weekday, Weekday]
+    | [Weekday, Weekday, Weekday]
+    | [Weekday, Weekday, Weekday, Weekday]
+    | [Weekday, Weekday, Weekday, Weekday, Weekday]
+    | [Weekday, Weekday, Weekday, Weekday, Weekday, Weekday]
+    | [Weekday, Weekday, Weekday, Weekday, Weekday, Weekday, Weekday]
+  /**
+   * HH:MM, local time.
+   */
+  from?: string
+  /**
+   * HH:MM, local time, excluded; 24:00 is the end of the day.
+   */
+  to?: string
 }
 /**
  * The ERC-4337 EntryPoint is one of these addresses.
