@@ -48,3 +48,51 @@ test_unknown_approvers_do_not_count if {
 	by_role := {"id": "r", "then": "permit", "when": [{"criterion": "checkApprovals", "args": [{"approvalCount": 1, "approvalEntityType": "userRole", "entityIds": ["admin"], "countPrincipal": false}]}]}
 	t.decide([by_role], object.union(t.request, {"approvals": ["mallory"]})).decision == "Confirm"
 }
+
+# "2 of Finance, or 1 of the CFO office": sets of requirements, any one of which is enough.
+two_of_treasury_or_a_manager := {"id": "alternatives", "then": "permit", "when": [{"criterion": "checkApprovals", "args": {"anyOf": [
+	[{"approvalCount": 2, "approvalEntityType": "userGroup", "entityIds": ["treasury-team"], "countPrincipal": false}],
+	[
+		{"approvalCount": 1, "approvalEntityType": "userRole", "entityIds": ["manager"], "countPrincipal": false},
+		{"approvalCount": 1, "approvalEntityType": "user", "entityIds": ["root"], "countPrincipal": false},
+	],
+]}}]}
+
+test_alternatives_confirm_reports_what_each_set_misses if {
+	d := t.decide([two_of_treasury_or_a_manager], object.union(t.request, {"approvals": ["alice"]}))
+	d.decision == "Confirm"
+	[first, second] := d.approvals.alternatives
+	[m] := first.missing
+	m.missing == 1
+	m.approvedBy == ["alice"]
+	count(second.missing) == 2
+
+	# The set with the fewest approvals missing is reported in full.
+	d.approvals.alternative == 0
+	d.approvals.missing == first.missing
+}
+
+test_alternatives_permit_names_the_set_met if {
+	d := t.decide([two_of_treasury_or_a_manager], object.union(t.request, {"approvals": ["dave", "root"]}))
+	d.decision == "Permit"
+	d.approvals.alternative == 1
+	d.approvals.missing == []
+	[s1, s2] := d.approvals.satisfied
+	s1.approvedBy == ["dave"]
+	s2.approvedBy == ["root"]
+
+	# dave is in the treasury team too: the first set still misses one.
+	d.approvals.alternatives[0].missing[0].missing == 1
+}
+
+test_alternatives_either_set_is_enough if {
+	t.decide([two_of_treasury_or_a_manager], object.union(t.request, {"approvals": ["alice", "carol"]})).decision == "Permit"
+	t.decide([two_of_treasury_or_a_manager], object.union(t.request, {"approvals": ["dave"]})).decision == "Confirm"
+	t.decide([two_of_treasury_or_a_manager], t.request).decision == "Confirm"
+}
+
+test_one_set_reports_no_alternatives if {
+	d := t.decide([needs_two_admins_or_treasury], t.request)
+	not d.approvals.alternatives
+	not d.approvals.alternative
+}

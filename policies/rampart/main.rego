@@ -35,10 +35,13 @@ policies(set) := data.sets[set].policies
 # approved_by lists, for each approval requirement of a permit, the users whose approvals count.
 approved_by(policy) := [approvals.approved_by(requirement) | some requirement in policy.approvals]
 
-# satisfied: every approval requirement of a permit is met (a permit without requirements needs none).
+# satisfied: one set of approval requirements of a permit is met in full (policy.approvalSets names each set's
+# requirements by index; a permit without alternatives has one set, and one without requirements an empty one).
 satisfied(policy) if {
-	every requirement in policy.approvals {
-		count(approvals.approved_by(requirement)) >= requirement.approvalCount
+	approved := approved_by(policy)
+	some set in policy.approvalSets
+	every k in set {
+		count(approved[k]) >= policy.approvals[k].approvalCount
 	}
 }
 
@@ -88,12 +91,23 @@ approval_states(policy, approved) := [object.union(requirement, {
 	some k, requirement in policy.approvals
 ]
 
-approvals_report(policy, approved) := {
-	"required": states,
-	"missing": [s | some s in states; s.missing > 0],
-	"satisfied": [s | some s in states; s.missing == 0],
-} if {
+set_report(states, set) := {
+	"required": [states[k] | some k in set],
+	"missing": [states[k] | some k in set; states[k].missing > 0],
+	"satisfied": [states[k] | some k in set; states[k].missing == 0],
+}
+
+# approvals_report: the requirements of the deciding permit. A permit offering several sets (checkApprovals with
+# anyOf) reports each under alternatives, and in full the first set with the fewest approvals missing (alternative):
+# for a Permit, the first set met.
+approvals_report(policy, approved) := set_report(states, policy.approvalSets[0]) if {
+	count(policy.approvalSets) == 1
 	states := approval_states(policy, approved)
+} else := object.union(sets[alternative], {"alternatives": sets, "alternative": alternative}) if {
+	states := approval_states(policy, approved)
+	sets := [set_report(states, set) | some set in policy.approvalSets]
+	totals := [sum([s.missing | some s in r.missing]) | some r in sets]
+	alternative := min([k | some k, total in totals; total == min(totals)])
 }
 
 # matched_ids names the matching policies of a verdict once each, in policy order.

@@ -4,6 +4,7 @@ import { baseUnitCondition } from './baseUnitCondition'
 import type {
   AmountCondition,
   ApprovalRequirement,
+  CheckApprovals,
   CheckRequestTime,
   CheckUserOperationIntents,
   Criterion,
@@ -120,6 +121,11 @@ export interface PreparedPolicy {
   /** The criteria as the policy library reads them: amounts in base units, addresses and ids in lowercase. */
   when: Criterion[]
   approvals: ApprovalRequirement[]
+  /**
+   * The sets of approvals any one of which is enough, each as the indexes of its requirements in `approvals`: one set
+   * of all of them without alternatives (an empty one when the policy asks for none).
+   */
+  approvalSets: number[][]
   /** The criteria as the policy states them, but checkApprovals: what a forbid it decides reports as held. */
   heldCriteria: Criterion[]
 }
@@ -203,14 +209,18 @@ export function normalizeCriterion(criterion: Criterion, decimals: Record<string
       if (domain.verifyingContract) domain.verifyingContract = lowerAll(domain.verifyingContract)
       return withArgs(domain)
     }
-    case 'checkApprovals':
-      return withArgs(
-        (args as ApprovalRequirement[]).map((requirement) =>
+    case 'checkApprovals': {
+      const lowerIds = (requirements: ApprovalRequirement[]) =>
+        requirements.map((requirement) =>
           requirement.approvalEntityType === 'userRole'
             ? requirement
             : { ...requirement, entityIds: lowerAll(requirement.entityIds) },
-        ),
+        )
+      const approvals = args as CheckApprovals['args']
+      return withArgs(
+        Array.isArray(approvals) ? lowerIds(approvals) : { anyOf: approvals.anyOf.map(lowerIds) },
       )
+    }
     case 'checkSpendingLimit':
     case 'checkRateLimit': {
       const limit = args as { filters?: Record<string, unknown> }
@@ -244,6 +254,32 @@ function mapCallCriteria(
   return {
     anyOf: args.anyOf.map((set) => ({ types: set.types, when: (set.when ?? []).map(map) })),
   } as CheckUserOperationIntents['args']
+}
+
+/** The most alternative sets of approvals a policy may offer: each is checked on every decision it makes. */
+export const MAX_APPROVAL_SETS = 64
+
+/**
+ * A policy's approval requirements and the sets any one of which is enough. Each checkApprovals must be met: a list
+ * is one set, `anyOf` several, so the policy's sets are every combination of one set per criterion (at most
+ * MAX_APPROVAL_SETS, which validation checks). Requirements are listed once each, in the order the policy states
+ * them, and the sets name them by index: the policy library counts who approved each requirement once.
+ */
+export function approvalSetsOf(when: readonly Criterion[]): {
+  approvals: ApprovalRequirement[]
+  approvalSets: number[][]
+} {
+  const approvals: ApprovalRequirement[] = []
+  let approvalSets: number[][] = [[]]
+  for (const criterion of when) {
+    if (criterion.criterion !== 'checkApprovals') continue
+    const alternatives = Array.isArray(criterion.args) ? [criterion.args] : criterion.args.anyOf
+    const indexes = alternatives.map((requirements) =>
+      requirements.map((requirement) => approvals.push(requirement) - 1),
+    )
+    approvalSets = approvalSets.flatMap((set) => indexes.map((alternative) => [...set, ...alternative]))
+  }
+  return { approvals, approvalSets }
 }
 
 /**
@@ -448,12 +484,10 @@ export function preparePolicySet(
 ): PreparedPolicySet {
   const prepared: PreparedPolicy[] = policies.map((policy) => {
     const when = policy.when.map((criterion) => normalizeCriterion(criterion, decimals))
-    const approvals = when.flatMap((criterion) =>
-      criterion.criterion === 'checkApprovals' ? (argsOf(criterion) as ApprovalRequirement[]) : [],
-    )
+    const { approvals, approvalSets } = approvalSetsOf(when)
     const heldCriteria = policy.when.filter((criterion) => criterion.criterion !== 'checkApprovals')
     // biome-ignore lint/suspicious/noThenProperty: `then` is the policy's effect, as policy.schema.json names it.
-    return { id: policy.id, then: policy.then, when, approvals, heldCriteria }
+    return { id: policy.id, then: policy.then, when, approvals, approvalSets, heldCriteria }
   })
   const scoped = prepared.map((policy) => ({
     principal: scopesOf(policy.when, PRINCIPAL_SCOPING),

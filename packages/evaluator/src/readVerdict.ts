@@ -42,7 +42,7 @@ function isApprovedBy(value: unknown, requirements: number): value is string[][]
  * Reads the library's verdict on one policy set, an array: [refusal code], ["none"], ["forbid", policy, matching],
  * or ["permit" | "confirm", policy, matching, approvedBy]. Every index must name a policy of the set, the deciding
  * policy must match and have the effect given, a permit or a confirm must have no matching forbid, and a permit
- * must have every approval requirement met by distinct approvers (a confirm at least one short). Anything else is
+ * must have one set of approval requirements met in full by distinct approvers (a confirm none). Anything else is
  * undefined.
  */
 function verdictOf(value: unknown, set: PreparedPolicySet): Verdict | undefined {
@@ -64,11 +64,15 @@ function verdictOf(value: unknown, set: PreparedPolicySet): Verdict | undefined 
     return undefined
   // A matching forbid always decides.
   for (const index of matched) if (set.policies[index]?.then === 'forbid') return undefined
-  const { approvals } = policy
+  const { approvals, approvalSets } = policy
   if (!isApprovedBy(approvedBy, approvals.length)) return undefined
-  let met = true
-  for (let k = 0; k < approvals.length; k++)
-    if ((approvedBy[k]?.length ?? 0) < (approvals[k]?.approvalCount ?? 0)) met = false
+  // A permit needs one set of approvals met in full (a policy without alternatives has one set).
+  let met = false
+  for (const set of approvalSets) {
+    let setMet = true
+    for (const k of set) if ((approvedBy[k]?.length ?? 0) < (approvals[k]?.approvalCount ?? 0)) setMet = false
+    if (setMet) met = true
+  }
   return met === (effect === 'permit') ? { effect, policy: policyIndex, matched, approvedBy } : undefined
 }
 

@@ -1,4 +1,4 @@
-import type { ApprovalState, Decision, Reason } from './generated/decision'
+import type { ApprovalSet, ApprovalState, Decision, Reason } from './generated/decision'
 import type { EvaluationRequest } from './generated/evaluationRequest'
 import type { PreparedPolicy, PreparedPolicySet } from './preparePolicies'
 import type { Verdict } from './readVerdict'
@@ -17,21 +17,40 @@ const reason = (code: keyof typeof REASONS): Reason => ({ code, message: REASONS
 
 const noApprovals = () => ({ required: [], missing: [], satisfied: [] })
 
-/** Each approval requirement of the deciding permit: who approved it, and how many approvals are missing. */
+/** One set of approval requirements: who approved each, and how many approvals each still misses. */
+function approvalSetReport(states: readonly ApprovalState[], set: readonly number[]): ApprovalSet {
+  const report: ApprovalSet = noApprovals()
+  for (const k of set) {
+    const state = states[k] as ApprovalState
+    report.required.push(state)
+    ;(state.missing > 0 ? report.missing : report.satisfied).push(state)
+  }
+  return report
+}
+
+const missingOf = (set: ApprovalSet) => set.missing.reduce((total, state) => total + state.missing, 0)
+
+/**
+ * Each approval requirement of the deciding permit: who approved it, and how many approvals are missing. A permit
+ * offering several sets (checkApprovals with anyOf) reports each under `alternatives`, and in full the first set
+ * with the fewest approvals missing (`alternative`): for a Permit, the first set met.
+ */
 function approvalsReport(policy: PreparedPolicy, approvedBy: readonly string[][]): Decision['approvals'] {
-  const report: Decision['approvals'] = noApprovals()
-  for (const [k, requirement] of policy.approvals.entries()) {
+  const states = policy.approvals.map((requirement, k): ApprovalState => {
     const approved = approvedBy[k] ?? []
-    const state: ApprovalState = {
+    return {
       ...requirement,
       policyId: policy.id,
       approvedBy: approved,
       missing: Math.max(0, requirement.approvalCount - approved.length),
     }
-    report.required.push(state)
-    ;(state.missing > 0 ? report.missing : report.satisfied).push(state)
-  }
-  return report
+  })
+  const sets = policy.approvalSets.map((set) => approvalSetReport(states, set))
+  if (sets.length === 1) return sets[0] as ApprovalSet
+  let alternative = 0
+  for (let k = 1; k < sets.length; k++)
+    if (missingOf(sets[k] as ApprovalSet) < missingOf(sets[alternative] as ApprovalSet)) alternative = k
+  return { ...(sets[alternative] as ApprovalSet), alternatives: sets, alternative }
 }
 
 /**

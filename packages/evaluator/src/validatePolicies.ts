@@ -1,6 +1,7 @@
 import type { EvaluatorIssue } from './errors'
 import type { Policy } from './generated/policy'
 import type { Preset } from './generated/preset'
+import { MAX_APPROVAL_SETS } from './preparePolicies'
 import { requestTimeIssues } from './requestTime'
 import { issuesFromAjv, SCHEMA_IDS, validator } from './schemaValidators'
 
@@ -32,10 +33,23 @@ function addDuplicateIds(
   })
 }
 
-/** Adds what the schema cannot check of each policy: known time zones and windows that end after they start. */
+/**
+ * Adds what the schema cannot check of each policy: known time zones, windows that end after they start, and no more
+ * than MAX_APPROVAL_SETS sets of approvals once its checkApprovals are combined.
+ */
 function addSemanticIssues(issues: EvaluatorIssue[], policies: readonly Policy[], base: string): void {
   policies.forEach((policy, index) => {
     for (const issue of requestTimeIssues(policy.when, `${base}/${index}/when`)) issues.push(issue)
+    let sets = 1
+    for (const criterion of policy.when)
+      if (criterion.criterion === 'checkApprovals' && !Array.isArray(criterion.args))
+        sets *= criterion.args.anyOf.length
+    if (sets > MAX_APPROVAL_SETS)
+      issues.push({
+        code: 'too-many-approval-sets',
+        path: `${base}/${index}/when`,
+        message: `the policy's checkApprovals combine into ${sets} sets of approvals, more than ${MAX_APPROVAL_SETS}`,
+      })
   })
 }
 

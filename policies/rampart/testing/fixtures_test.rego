@@ -59,13 +59,32 @@ set(policies) := {
 	"policies": [{
 		"id": p.id,
 		"then": p.then,
-		"approvals": [r | some c in p.when; c.criterion == "checkApprovals"; some r in c.args],
+		"approvals": [r | some c in p.when; c.criterion == "checkApprovals"; some alternative in alternatives(c.args); some r in alternative],
+		"approvalSets": approval_sets(p),
 		"heldCriteria": [c | some c in p.when; c.criterion != "checkApprovals"],
 	} |
 		some p in policies
 	],
 	"buckets": {"all": bucket(policies)},
 }
+
+# alternatives are the sets of requirements of one checkApprovals: one list, or the sets of anyOf.
+alternatives(args) := [args] if is_array(args)
+
+else := args.anyOf
+
+# approval_sets names each set of a policy's approvals by index, as the evaluator does: one set of all of them, or,
+# for a policy whose one checkApprovals has alternatives, one set per alternative (the fixtures go no further).
+approval_sets(p) := [[k | some k, _ in all]] if {
+	all := [r | some c in p.when; c.criterion == "checkApprovals"; is_array(c.args); some r in c.args]
+	count([c | some c in p.when; c.criterion == "checkApprovals"; not is_array(c.args)]) == 0
+} else := [shifted(offsets[k], alternative) | some k, alternative in c.args.anyOf] if {
+	[c] := [c | some c in p.when; c.criterion == "checkApprovals"]
+	sizes := [count(alternative) | some alternative in c.args.anyOf]
+	offsets := [sum(array.slice(sizes, 0, k)) | some k, _ in sizes]
+}
+
+shifted(offset, alternative) := [k | some j, _ in alternative; k := offset + j]
 
 # indexed is a request as the evaluator gives it to the library: naming the candidate buckets of each policy set.
 indexed(req) := object.union(req, {"buckets": {set: ["all"] | some set in req.sets}})

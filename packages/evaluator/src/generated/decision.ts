@@ -18,10 +18,21 @@ export interface Decision {
    * For a forbid by policy: the criteria of the deciding policy as it states them, all of which held. A gas fee criterion (checkGasFeeAmount) that held because the request pays gas without a known maximum fee carries unknown: true.
    */
   heldCriteria?: {}[]
+  /**
+   * The approval requirements of the deciding permit. When it offers several sets of requirements (checkApprovals with anyOf), required, missing and satisfied are those of the set named by alternative, and alternatives reports every set.
+   */
   approvals: {
     required: ApprovalState[]
     missing: ApprovalState[]
     satisfied: ApprovalState[]
+    /**
+     * Present when the deciding permit offers several sets of approval requirements, any one of which is enough: each set, in the policy's order, with what it still misses.
+     */
+    alternatives?: ApprovalSet[]
+    /**
+     * With alternatives: the index of the set reported in required, missing and satisfied, the first with the fewest approvals missing (for a Permit, the first set satisfied).
+     */
+    alternative?: number
   }
   /**
    * Present when presets were asked for: whether a requested preset permits the request, and the presets whose policies matched it.
@@ -82,4 +93,13 @@ export interface ApprovalState {
    * Approvals still needed.
    */
   missing: number
+}
+/**
+ * This interface was referenced by `Decision`'s JSON-Schema
+ * via the `definition` "ApprovalSet".
+ */
+export interface ApprovalSet {
+  required: ApprovalState[]
+  missing: ApprovalState[]
+  satisfied: ApprovalState[]
 }

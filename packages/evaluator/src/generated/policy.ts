@@ -1020,18 +1020,14 @@ export interface CallConditions {
   when?: [IntentCriterion, ...IntentCriterion[]]
 }
 /**
- * Approvals needed before a matching permit gives Permit; while missing, the decision is Confirm. Every requirement must be met.
+ * Approvals needed before a matching permit gives Permit; while missing, the decision is Confirm. A list: every requirement must be met. With anyOf: the requirements of one set must all be met (2 of Finance, or 1 of the CFO office). Several checkApprovals in one policy must all be met: each combination of their sets is an alternative, at most 64.
  *
  * This interface was referenced by `Policy`'s JSON-Schema
  * via the `definition` "checkApprovals".
  */
 export interface CheckApprovals {
   criterion: 'checkApprovals'
-  /**
-   * @minItems 1
-   * @maxItems 1000
-   */
-  args: [ApprovalRequirement, ...ApprovalRequirement[]]
+  args: [ApprovalRequirement, ...ApprovalRequirement[]] | ApprovalAlternatives
 }
 /**
  * This interface was referenced by `Policy`'s JSON-Schema
@@ -1051,6 +1047,22 @@ export interface ApprovalRequirement {
    * Whether the principal's own approval counts.
    */
   countPrincipal: boolean
+}
+/**
+ * Sets of approval requirements, any of which is enough; within a set, every requirement must be met.
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "ApprovalAlternatives".
+ */
+export interface ApprovalAlternatives {
+  /**
+   * @minItems 1
+   * @maxItems 64
+   */
+  anyOf: [
+    [ApprovalRequirement, ...ApprovalRequirement[]],
+    ...[ApprovalRequirement, ...ApprovalRequirement[]][]
+  ]
 }
 /**
  * The total spent in the window (matching history plus this request, base units, exact bigint sums) compares with the limit.
