@@ -17,6 +17,7 @@ import { ENTRYPOINTS } from '../src/entrypoints'
 import { evaluationState } from '../src/evaluationState'
 import { ACTIONS, type Bucket, type BucketLimit, CRITERION_FAMILIES } from '../src/preparePolicies'
 import { BUILTIN_PRESETS } from '../src/presets'
+import { clocksFor } from '../src/requestTime'
 import { entities as northwind, policies as northwindPolicies } from './northwind'
 
 const fixtures = new URL('../../../fixtures/requests/', import.meta.url)
@@ -71,7 +72,7 @@ const senders = [
 const addressesOf = (intents: typeof decoded) => [
   ...new Set(
     intents.flatMap(({ intent }) =>
-      [intent.from, intent.to, intent.recipient, intent.contract, intent.spender].filter(
+      [intent.from, intent.to, intent.recipient, intent.contract, intent.spender, intent.entrypoint].filter(
         (a): a is string => !!a,
       ),
     ),
@@ -152,6 +153,7 @@ const filters = () => {
     chains: some(chains),
     userGroups: some(userGroups),
     accountGroups: some(accountGroups),
+    roles: some(ROLES),
   }
   return Object.fromEntries(Object.entries(all).filter(() => chance(20)))
 }
@@ -160,6 +162,22 @@ const amount = () => ({
   value: pick(['0', '1', '1000000', '100000000000000000', '5000000000000000000000']),
   ...(chance(30) ? { unit: 'token' } : {}),
 })
+
+const ROLES = ['root', 'admin', 'manager', 'member']
+const ZONES = ['Europe/Zurich', 'America/New_York', 'UTC']
+const requirement = () => ({
+  approvalCount: int(1, 2),
+  approvalEntityType: 'userGroup',
+  entityIds: some(userGroups),
+  countPrincipal: chance(50),
+})
+const timeWindow = () => {
+  const from = int(0, 22)
+  const window: Record<string, unknown> = { from: `${String(from).padStart(2, '0')}:00` }
+  window.to = `${String(int(from + 1, 24)).padStart(2, '0')}:00`
+  if (chance(70)) window.days = some(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], 5)
+  return window
+}
 
 /** One random criterion, its arguments drawn from the organization and the fixture intents. */
 const CRITERIA: Record<string, () => unknown> = {
@@ -194,9 +212,33 @@ const CRITERIA: Record<string, () => unknown> = {
   checkNonceExists: () => undefined,
   checkNonceNotExists: () => undefined,
   checkUserOperationIntents: () =>
-    some(['checkDestinationAddress', 'checkRecipientIsSender', 'checkIntentContract', 'checkIntentType']).map(
-      (name) => criterion(name),
-    ),
+    chance(70)
+      ? some([
+          'checkDestinationAddress',
+          'checkRecipientIsSender',
+          'checkIntentContract',
+          'checkIntentType',
+        ]).map((name) => criterion(name))
+      : {
+          anyOf: Array.from({ length: int(1, 3) }, () => ({
+            types: some(typesOf(hot)),
+            ...(chance(60)
+              ? {
+                  when: some(['checkIntentAmount', 'checkIntentToken', 'checkRecipientIsSender']).map(
+                    (name) => criterion(name),
+                  ),
+                }
+              : {}),
+          })),
+        },
+  checkEntryPointAddress: someAddresses,
+  checkEntryPointId: () => some([...accounts, ...entities.addressBook.map((entry) => entry.id)]),
+  checkEntryPointAccountType: () => some(['eoa', '4337']),
+  checkEntryPointClassification: () => some(['managed', 'counterparty', 'internal', 'external']),
+  checkRequestTime: () => ({
+    timeZone: pick(ZONES),
+    [chance(50) ? 'within' : 'outside']: Array.from({ length: int(1, 2) }, timeWindow),
+  }),
   checkSpendingLimit: () => ({
     limit: pick(['0', '1000000', '10000000000000000000']),
     window: window(),
@@ -208,14 +250,10 @@ const CRITERIA: Record<string, () => unknown> = {
     window: window(),
     filters: filters(),
   }),
-  checkApprovals: () => [
-    {
-      approvalCount: int(1, 2),
-      approvalEntityType: 'userGroup',
-      entityIds: some(userGroups),
-      countPrincipal: chance(50),
-    },
-  ],
+  checkApprovals: () =>
+    chance(70)
+      ? [requirement()]
+      : { anyOf: Array.from({ length: int(2, 3) }, () => Array.from({ length: int(1, 2) }, requirement)) },
 }
 function criterion(name: string) {
   const args = (CRITERIA[name] as () => unknown)()
@@ -327,7 +365,7 @@ async function referenceOf(data: { entities: Entities; policies: Policy[]; prese
               : CRITERION_FAMILIES[kind]
         const args = (c as { args?: unknown }).args ?? null
         // In a forbid, a gas fee criterion also holds when a request that pays gas has no known fee.
-        if (kind === 'checkGasFeeAmount' && policy.then === 'forbid')
+        if ((kind === 'checkGasFeeAmount' || kind === 'checkRequestTime') && policy.then === 'forbid')
           return [[family, `orUnknown:${kind}`, args]]
         if (kind !== 'checkSpendingLimit' && kind !== 'checkRateLimit') return [[family, kind, args]]
         const k = `${name}/${p}/${index}`
@@ -374,6 +412,7 @@ async function referenceOf(data: { entities: Entities; policies: Policy[]; prese
       now: undefined,
       sets: names,
       buckets: Object.fromEntries(names.map((name) => [name, ['all']])),
+      clock: clocksFor(ZONES, request.now as number),
       limits: computeLimits(
         request,
         names.map((name) => buckets[name] as Bucket),
@@ -421,6 +460,7 @@ describe('the evaluator decides as the policy library does without index, kept p
         const decision = evaluator.evaluate(request, { presets: requested })
         const expected = reference(request, requested)
         decisions.add(`${decision.decision} ${decision.reason.code}`)
+        if (decision.approvals.alternatives) decisions.add('approval alternatives')
         if (JSON.stringify(decision) !== JSON.stringify(expected))
           expect({ round, request, requested, decision }).toEqual({
             round,
@@ -438,6 +478,7 @@ describe('the evaluator decides as the policy library does without index, kept p
       'Forbid UNKNOWN_PRINCIPAL',
       'Forbid UNKNOWN_RESOURCE',
       'Permit PERMITTED',
+      'approval alternatives',
     ])
   }, 30_000)
 })
