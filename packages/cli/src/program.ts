@@ -3,6 +3,7 @@ import packageJson from '../package.json'
 import { registerDecode } from './commands/decodeCommand'
 import { registerEntitiesValidate } from './commands/entitiesValidate'
 import { registerEvaluate } from './commands/evaluateCommand'
+import { registerPoliciesTest } from './commands/policiesTestCommand'
 import { registerPoliciesValidate } from './commands/policiesValidateCommand'
 import { EXIT } from './exitCodes'
 
@@ -22,5 +23,6 @@ export function createProgram(): Command {
   registerDecode(program)
   registerEvaluate(program)
   registerPoliciesValidate(program)
+  registerPoliciesTest(program)
   return program
 }

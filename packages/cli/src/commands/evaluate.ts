@@ -1,9 +1,8 @@
-import { decodeRequest } from '@rampart/decoder'
 import type { Entities, EntityIndex } from '@rampart/entities'
 import {
   createEvaluator,
   type Decision,
-  type DecisionInput,
+  type Evaluator,
   EvaluatorError,
   type HistoryTransfer,
   type Policy,
@@ -13,7 +12,7 @@ import { formatIssues } from '../formatIssues'
 import { readJsonInput } from '../readJsonInput'
 import { validateEntityFile } from '../validateEntityFile'
 import { wholeNumber } from '../wholeNumber'
-import { readEvaluationInput } from './evaluationInput'
+import { decideRequest } from './decideRequest'
 import { validatePolicyFile } from './policiesValidate'
 
 export interface EvaluateOptions {
@@ -37,17 +36,6 @@ const EXIT_FOR: Record<Decision['decision'], number> = {
 function fail(message: string): number {
   process.stderr.write(`rampart: ${message}\n`)
   return EXIT.usage
-}
-
-/** The principal when none is given: the one user the accounts are assigned to, if there is exactly one. */
-function assignedUser(entities: Entities, accountIds: readonly string[]): string | undefined {
-  const accounts = new Set(accountIds.map((id) => id.toLowerCase()))
-  const users = new Set(
-    entities.userAccounts
-      .filter((link) => accounts.has(link.accountId.toLowerCase()))
-      .map((link) => link.userId),
-  )
-  return users.size === 1 ? [...users][0] : undefined
 }
 
 /**
@@ -90,19 +78,19 @@ export async function runEvaluate(file: string, options: EvaluateOptions): Promi
   }
   let entities: Entities | EntityIndex
   let policies: Policy[]
-  let input: ReturnType<typeof readEvaluationInput>
+  let body: unknown
   let history: HistoryTransfer[] | undefined
   try {
     entities = checked.index ?? ((await readJsonInput(options.entities, 'entities')) as Entities)
     policies = (await readJsonInput(options.policies, 'policies')) as Policy[]
-    input = readRequest(await readJsonInput(file, 'request'), file)
+    body = await readJsonInput(file, 'request')
     if (options.history !== undefined) {
       history = (await readJsonInput(options.history, 'history')) as HistoryTransfer[]
     }
   } catch (error) {
     return fail((error as Error).message)
   }
-  let evaluator: Awaited<ReturnType<typeof createEvaluator>>
+  let evaluator: Evaluator
   try {
     evaluator = await createEvaluator({ entities, policies })
   } catch (error) {
@@ -112,41 +100,20 @@ export async function runEvaluate(file: string, options: EvaluateOptions): Promi
       process.stderr.write(`  ${issue.path || '/'}  ${issue.code}  ${issue.message}\n`)
     return EXIT.invalid
   }
-
-  // Decoded on the chain given, for the requests that name none (a message, a user operation).
-  const resolution =
-    input.rpc === undefined
-      ? undefined
-      : decodeRequest(input.rpc, {
-          entities: evaluator.entities,
-          ...(chainId === undefined ? {} : { chainId }),
-        })
-  const request: Omit<DecisionInput, 'principal'> = {
-    ...(resolution ? { decoded: resolution } : {}),
-    ...input.direct,
-    ...(options.resource ? { resource: options.resource } : {}),
-    ...(options.approval ? { approvals: options.approval } : {}),
-    ...(history ? { history } : {}),
-    ...(now === undefined ? {} : { now }),
-    presets: [...new Set([...(options.preset ?? []), ...input.presets])],
+  const outcome = decideRequest(evaluator, body, {
+    principal: options.principal,
+    resource: options.resource,
+    approvals: options.approval,
+    history,
+    now,
+    chainId,
+    presets: options.preset,
+  })
+  if ('error' in outcome) {
+    if (outcome.part === 'principal') return fail(outcome.error.replace('principal', '--principal'))
+    return fail(`request ${file}${outcome.error.startsWith('/') ? ' ' : ': '}${outcome.error}`)
   }
-  const principal =
-    options.principal ?? assignedUser(evaluator.entities.entities, evaluator.accountsFor(request))
-  if (!principal) {
-    return fail('no --principal given, and the signing account is not assigned to exactly one user')
-  }
-  const { decision } = evaluator.decide({ ...request, principal })
-  const intent = resolution?.intent
+  const { decision, intent } = outcome
   process.stdout.write(`${JSON.stringify({ ...decision, ...(intent ? { intent } : {}) }, null, 2)}\n`)
   return EXIT_FOR[decision.decision]
-}
-
-function readRequest(body: unknown, file: string): ReturnType<typeof readEvaluationInput> {
-  try {
-    return readEvaluationInput(body)
-  } catch (error) {
-    throw new Error(
-      `request ${file}${(error as Error).message.startsWith('/') ? ' ' : ': '}${(error as Error).message}`,
-    )
-  }
 }
