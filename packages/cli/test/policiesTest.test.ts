@@ -207,9 +207,19 @@ describe('rampart policies test', () => {
     const { code, stdout } = await runRampartInProcess(['policies', 'test', file])
     expect(code).toBe(EXIT.usage)
     expect(stdout).toContain(
-      `${file}:${line}:${column}  error  schema.enum  must be one of: "Permit", "Forbid", "Confirm" (at /cases/0/expect/decision)`,
+      `${file}:${line}:${column}  error  schema.enum  "Permitted" is not allowed, did you mean "Permit"? It must be one of: "Permit", "Forbid", "Confirm" (at /cases/0/expect/decision)`,
     )
     expect(stdout.trim().split('\n').at(-1)).toBe('0 passed, 0 failed')
+  })
+
+  it('names the member a misspelt one in a test file was meant to be', async () => {
+    const { file, at } = writeTest({ ...failingTest, cases: [{ ...failingTest.cases[0], principl: 'x' }] })
+    const { line, column } = at('/cases/0/principl')
+    const { code, stdout } = await runRampartInProcess(['policies', 'test', file])
+    expect(code).toBe(EXIT.usage)
+    expect(stdout).toContain(
+      `${file}:${line}:${column}  error  schema.additionalProperties  unknown member "principl" is not allowed here, did you mean "principal"? (at /cases/0/principl)`,
+    )
   })
 
   it('exits 2 when a test file is not JSON, at the line and column of the syntax error', async () => {
@@ -236,8 +246,15 @@ describe('rampart policies test', () => {
     const { line, column } = at('/policies/0/when/0/criterion')
     const { code, stdout } = await runRampartInProcess(['policies', 'test', file])
     expect(code).toBe(EXIT.usage)
-    expect(stdout).toContain(`${file}:${line}:${column}  error`)
-    expect(stdout).toContain('(at /policies/0/when/0/criterion)')
+    // One issue for the one mistake: the discriminator does not repeat it.
+    expect(stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${file}:${line}:${column}  error  schema.enum  "checkIntentTyp" is not allowed, did you mean "checkIntentType"\\? It must be one of: .* \\(at /policies/0/when/0/criterion\\)$`,
+        ),
+      ),
+      '0 passed, 0 failed',
+    ])
   })
 
   it('fails a case whose request cannot be read, with the reason, and runs the others', async () => {

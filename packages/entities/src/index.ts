@@ -76,6 +76,13 @@ export {
   parseEntitiesJson,
 } from './parseEntitiesJson'
 export { type PatternEngine, patternEngine } from './patternEngine'
+export {
+  allowedValuesMessage,
+  closestName,
+  describeSchemaErrors,
+  type SchemaProblem,
+  unknownMemberMessage,
+} from './schemaMessages'
 export { entitySchemas } from './schemaValidator'
 export {
   type LoadedEntities,

@@ -12,8 +12,9 @@ import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { ENTITY_KINDS, type EntityKind } from './entityKinds'
 import { inlineSchemaRefs } from './inlineSchemaRefs'
-import { type EntityIssue, escapePointerToken } from './issue'
+import type { EntityIssue } from './issue'
 import { patternEngine } from './patternEngine'
+import { describeSchemaErrors } from './schemaMessages'
 
 /** Every entities schema, keyed by its $id, so editors and other tools can reuse them. */
 export const entitySchemas = [
@@ -40,6 +41,8 @@ export function schemaValidator(kind: EntityKind): ValidateFunction {
     if (!ajv) {
       ajv = new Ajv2020({
         allErrors: true,
+        // Errors carry their schema and value: an unknown member is matched to the declared ones (did you mean).
+        verbose: true,
         strict: true,
         allowUnionTypes: true,
         // The schemas' patterns are ASCII, and non-unicode expressions match faster.
@@ -56,50 +59,21 @@ export function schemaValidator(kind: EntityKind): ValidateFunction {
   return validate
 }
 
-/** Turns one ajv error into an issue with a stable code and a pointer to the value (or the missing member). */
-export function issueFromSchemaError(error: ErrorObject): EntityIssue {
-  const { keyword, params, instancePath } = error
-  switch (keyword) {
-    case 'required': {
-      const name = String(params.missingProperty)
-      return {
-        code: 'schema.required',
-        severity: 'error',
-        path: `${instancePath}/${escapePointerToken(name)}`,
-        message: `missing required member "${name}"`,
-      }
-    }
-    case 'additionalProperties': {
-      const name = String(params.additionalProperty)
-      return {
-        code: 'schema.additionalProperties',
-        severity: 'error',
-        path: `${instancePath}/${escapePointerToken(name)}`,
-        message: `unknown member "${name}" is not allowed here`,
-      }
-    }
-    case 'enum':
-      return {
-        code: 'schema.enum',
-        severity: 'error',
-        path: instancePath,
-        message: `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
-      }
-    case 'pattern':
-      if (params.pattern === EVM_ADDRESS_PATTERN) {
-        return {
-          code: 'invalid-address',
-          severity: 'error',
-          path: instancePath,
-          message: 'must be an EVM address: 0x followed by 40 hexadecimal digits',
-        }
-      }
-      break
-  }
-  return {
-    code: `schema.${keyword}`,
-    severity: 'error',
-    path: instancePath,
-    message: error.message ?? keyword,
-  }
+const ADDRESS_MESSAGE = 'must be an EVM address: 0x followed by 40 hexadecimal digits'
+
+/**
+ * Turns ajv errors into issues with stable codes and pointers to the value (or the missing member), in the
+ * authoring style `policies validate` shares (describeSchemaErrors): allowed values listed, a did-you-mean for a
+ * misspelt member or value, one issue per mistake. An EVM address off its pattern is told in words, not as the
+ * regular expression.
+ */
+export function issuesFromSchemaErrors(errors: readonly ErrorObject[]): EntityIssue[] {
+  // Pattern errors pass through describeSchemaErrors one for one, in order.
+  const patterns = errors.filter((error) => error.keyword === 'pattern')
+  let pattern = 0
+  return describeSchemaErrors(errors).map(({ keyword, path, message }): EntityIssue => {
+    if (keyword === 'pattern' && patterns[pattern++]?.params.pattern === EVM_ADDRESS_PATTERN)
+      return { code: 'invalid-address', severity: 'error', path, message: ADDRESS_MESSAGE }
+    return { code: `schema.${keyword}`, severity: 'error', path, message }
+  })
 }

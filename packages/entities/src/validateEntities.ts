@@ -13,7 +13,7 @@ import type { Entities } from './generated/entities'
 import { createEntityIndex, type EntityIndex } from './indexEntities'
 import type { EntitiesValidation, EntityIssue } from './issue'
 import { rememberTables } from './rememberedTables'
-import { issueFromSchemaError, schemaValidator } from './schemaValidator'
+import { issuesFromSchemaErrors, schemaValidator } from './schemaValidator'
 
 export interface ValidateEntitiesOptions<K extends EntityKind = EntityKind> {
   /**
@@ -48,7 +48,7 @@ function validate(doc: unknown, options: ValidateEntitiesOptions): Validated {
   const issues = new IssueCollector(options.maxIssues ?? DEFAULT_MAX_ISSUES)
   const schema = schemaValidator(kind)
   if (!schema(doc)) {
-    for (const error of schema.errors ?? []) issues.add(issueFromSchemaError(error))
+    for (const issue of issuesFromSchemaErrors(schema.errors ?? [])) issues.add(issue)
   }
   // The checks read only what they find well-typed, so they run even on a document the schema rejected.
   const tables = isItem(doc) ? analyzeEntities(doc, issues, options.checksums === true) : undefined

@@ -220,7 +220,7 @@ describe('createEvaluator: configuration', () => {
       {
         code: 'schema.required',
         path: '/0/when/0/args/value',
-        message: "must have required property 'value'",
+        message: 'missing required member "value"',
       },
     ])
   })

@@ -1,4 +1,4 @@
-import { patternEngine } from '@rampart/entities'
+import { describeSchemaErrors, patternEngine } from '@rampart/entities'
 import decisionSchema from '@rampart/schemas/evaluator/decision.schema.json'
 import evaluationRequestSchema from '@rampart/schemas/evaluator/evaluationRequest.schema.json'
 import policySetSchema from '@rampart/schemas/evaluator/policySet.schema.json'
@@ -19,6 +19,8 @@ function instance(): Ajv2020 {
     ajv = new Ajv2020({
       allErrors: true,
       discriminator: true,
+      // Errors carry their schema and value, for the authoring messages of policies (describeSchemaErrors).
+      verbose: true,
       strict: false,
       code: { regExp: patternEngine },
     })
@@ -66,4 +68,17 @@ export function issuesFromAjv(errors: ErrorObject[] | null | undefined, base = '
       message: `${error.message ?? 'is invalid'}${detail}`,
     }
   })
+}
+
+/**
+ * The issues of a policy or preset file in the authoring style `entities validate` shares: allowed values listed,
+ * a did-you-mean for a misspelt criterion, argument or member, one issue per mistake (a misspelt criterion is not
+ * also reported by the discriminator).
+ */
+export function authoringIssues(errors: ErrorObject[] | null | undefined, base = ''): EvaluatorIssue[] {
+  return describeSchemaErrors(errors ?? []).map(({ keyword, path, message }) => ({
+    code: `schema.${keyword}`,
+    path: `${base}${path}`,
+    message,
+  }))
 }

@@ -23,7 +23,7 @@ describe('validatePolicies', () => {
       {
         code: 'schema.enum',
         path: '/0/when/0/args/operator',
-        message: 'must be equal to one of the allowed values',
+        message: 'must be one of: "gt", "lt", "gte", "lte", "eq", "ne"',
       },
     ])
   })
@@ -94,6 +94,57 @@ describe('validatePresets', () => {
     expect(result.issues.map((issue) => `${issue.code} ${issue.path}`)).toEqual([
       'schema.minLength /1/name',
       'duplicate-preset-id /1/id',
+    ])
+  })
+})
+
+describe('validatePolicies: authoring messages', () => {
+  it('reports a misspelt criterion once, with a did-you-mean and the criteria allowed', () => {
+    const result = validatePolicies([
+      policy('a', 'permit', [{ criterion: 'checkIntentTyp', args: ['erc20Transfer'] }]),
+    ])
+    expect(result.issues).toHaveLength(1)
+    expect(result.issues[0]).toMatchObject({ code: 'schema.enum', path: '/0/when/0/criterion' })
+    expect(result.issues[0]!.message).toMatch(
+      /^"checkIntentTyp" is not allowed, did you mean "checkIntentType"\? It must be one of: "checkAction", /,
+    )
+    expect(result.issues[0]!.message).toContain('"checkRateLimit"')
+  })
+
+  it('reports a missing criterion once, without the discriminator repeating it', () => {
+    const result = validatePolicies([policy('a', 'permit', [{ args: ['signRaw'] }])])
+    expect(result.issues).toEqual([
+      {
+        code: 'schema.required',
+        path: '/0/when/0/criterion',
+        message: 'missing required member "criterion"',
+      },
+    ])
+  })
+
+  it('names the argument a misspelt one was meant to be, and does not report that one missing too', () => {
+    const result = validatePolicies([
+      policy('a', 'permit', [{ criterion: 'checkIntentAmount', args: { operater: 'lte', value: '1' } }]),
+    ])
+    expect(result.issues).toEqual([
+      {
+        code: 'schema.additionalProperties',
+        path: '/0/when/0/args/operater',
+        message: 'unknown member "operater" is not allowed here, did you mean "operator"?',
+      },
+    ])
+  })
+
+  it('lists the allowed values without a guess when none is close', () => {
+    const result = validatePolicies([
+      policy('a', 'permit', [{ criterion: 'checkPrincipalRole', args: ['superuser'] }]),
+    ])
+    expect(result.issues).toEqual([
+      {
+        code: 'schema.enum',
+        path: '/0/when/0/args/0',
+        message: 'must be one of: "root", "admin", "member", "manager"',
+      },
     ])
   })
 })

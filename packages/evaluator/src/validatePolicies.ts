@@ -3,7 +3,7 @@ import type { Policy } from './generated/policy'
 import type { Preset } from './generated/preset'
 import { MAX_APPROVAL_SETS } from './preparePolicies'
 import { requestTimeIssues } from './requestTime'
-import { issuesFromAjv, SCHEMA_IDS, validator } from './schemaValidators'
+import { authoringIssues, SCHEMA_IDS, validator } from './schemaValidators'
 
 export interface PolicyValidationResult {
   valid: boolean
@@ -57,7 +57,7 @@ function addSemanticIssues(issues: EvaluatorIssue[], policies: readonly Policy[]
 export function validatePolicies(policies: unknown): PolicyValidationResult {
   const validate = validator(SCHEMA_IDS.policySet)
   const valid = validate(policies)
-  const issues = valid ? [] : issuesFromAjv(validate.errors)
+  const issues = valid ? [] : authoringIssues(validate.errors)
   if (Array.isArray(policies)) addDuplicateIds(issues, policies as Policy[], '')
   // What the schema cannot say, checked on the shapes it has vouched for.
   if (valid) addSemanticIssues(issues, policies as Policy[], '')
@@ -76,7 +76,8 @@ export function validatePresets(presets: unknown): PolicyValidationResult {
   const issues: EvaluatorIssue[] = []
   const ids = new Map<string, number>()
   presets.forEach((preset: Preset, index) => {
-    if (!validate(preset)) for (const issue of issuesFromAjv(validate.errors, `/${index}`)) issues.push(issue)
+    if (!validate(preset))
+      for (const issue of authoringIssues(validate.errors, `/${index}`)) issues.push(issue)
     else addSemanticIssues(issues, preset.policies, `/${index}/policies`)
     if (Array.isArray(preset?.policies)) addDuplicateIds(issues, preset.policies, `/${index}/policies`)
     if (typeof preset?.id !== 'string') return

@@ -58,7 +58,7 @@ describe('rampart evaluate', () => {
       await runEvaluate(request('northwind-usdc-to-binance'), { entities, policies: bad, principal: NORA }),
     ).toBe(EXIT.invalid)
     expect(err.join('')).toContain(
-      `${bad}:7:52  error  schema.required  must have required property 'window' (at /0/when/1/args/window)`,
+      `${bad}:7:52  error  schema.required  missing required member "window" (at /0/when/1/args/window)`,
     )
     writeFileSync(join(dir, 'bad.json'), '{ nope')
     expect(await runEvaluate(join(dir, 'bad.json'), { entities, policies })).toBe(EXIT.usage)

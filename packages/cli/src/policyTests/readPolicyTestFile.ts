@@ -1,6 +1,11 @@
-import { DEFAULT_MAX_BYTES, EntitiesJsonError, parseEntitiesJson } from '@rampart/entities'
+import {
+  DEFAULT_MAX_BYTES,
+  describeSchemaErrors,
+  EntitiesJsonError,
+  parseEntitiesJson,
+} from '@rampart/entities'
 import policyTestSchema from '@rampart/schemas/cli/policyTest.schema.json'
-import type { ErrorObject, ValidateFunction } from 'ajv'
+import type { ValidateFunction } from 'ajv'
 import Ajv2020 from 'ajv/dist/2020.js'
 import type { PolicyTest } from '../generated/policyTest'
 import { jsonFileText } from '../jsonFileText'
@@ -20,29 +25,9 @@ export interface PolicyTestFile {
 let validate: ValidateFunction | undefined
 
 function schemaValidator(): ValidateFunction {
-  validate ??= new Ajv2020({ allErrors: true, strict: false }).compile(policyTestSchema)
+  // verbose: errors carry their schema, so a misspelt member is matched to a declared one (did you mean).
+  validate ??= new Ajv2020({ allErrors: true, verbose: true, strict: false }).compile(policyTestSchema)
   return validate
-}
-
-/** One schema error as an authoring message: the member missing or unknown, or the values allowed. */
-function describe(error: ErrorObject): { path: string; message: string } {
-  const { keyword, params, instancePath } = error
-  if (keyword === 'required')
-    return {
-      path: `${instancePath}/${params.missingProperty}`,
-      message: `missing required member "${params.missingProperty}"`,
-    }
-  if (keyword === 'additionalProperties')
-    return {
-      path: `${instancePath}/${params.additionalProperty}`,
-      message: `unknown member "${params.additionalProperty}" is not allowed here`,
-    }
-  if (keyword === 'enum')
-    return {
-      path: instancePath,
-      message: `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
-    }
-  return { path: instancePath, message: error.message ?? keyword }
 }
 
 /**
@@ -91,15 +76,14 @@ export async function readPolicyTestFile(
   const check = schemaValidator()
   if (check(doc)) return { ok: { file, test: doc as PolicyTest, text } }
   // oneOf reports each branch's error and then its own: the branches say what is wrong, oneOf adds nothing.
-  const errors = (check.errors ?? []).filter((error) => error.keyword !== 'oneOf')
-  const described = errors.map(describe)
+  const described = describeSchemaErrors((check.errors ?? []).filter((error) => error.keyword !== 'oneOf'))
   const locations = locateJsonPointers(
     text,
     described.map(({ path }) => path),
   )
-  const issues = described.map(({ path, message }, k) => {
+  const issues = described.map(({ keyword, path, message }, k) => {
     const { line, column } = locations[k]!
-    return issue(path, line, column, `schema.${errors[k]!.keyword}`, message)
+    return issue(path, line, column, `schema.${keyword}`, message)
   })
   return { issues, unreadable: false }
 }
