@@ -9,6 +9,7 @@ import {
   parseEntitiesJson,
 } from '@rampart/entities'
 import { jsonFileText } from './jsonFileText'
+import { kindFallbackNote } from './kindFallbackNote'
 import type { LocatedIssue } from './locatedIssue'
 import { locateJsonError } from './locateJsonError'
 import { readErrorReason } from './readErrorReason'
@@ -21,6 +22,8 @@ export interface EntityFileResult {
   unreadable: boolean
   /** The document's index, when it is valid: read, parsed and validated once, for a command to use. */
   index?: EntityIndex
+  /** Said beside the issues: a document whose kind was not given and fits none but the full one, and why. */
+  notes?: string[]
 }
 
 export interface ValidateEntityFileOptions {
@@ -100,6 +103,7 @@ export async function validateEntityFile(
   }
   // A file is checked where it comes in, so its mixed-case addresses' checksums too.
   const { issues, index } = loadEntities(doc, { kind: options.kind, checksums: true })
+  const fallback = options.kind === undefined ? kindFallbackNote(doc) : undefined
   // All at once, in one pass over the text.
   const locations =
     issues.length === 0
@@ -112,6 +116,7 @@ export async function validateEntityFile(
     file,
     unreadable: false,
     ...(index && options.index ? { index } : {}),
+    ...(fallback ? { notes: [`${file}: ${fallback}`] } : {}),
     issues: issues.map(({ path, code, severity, message }, k) => ({
       file,
       path,

@@ -5,7 +5,7 @@ import type { LocatedIssue, OutputFormat } from './locatedIssue'
 import { createProgress } from './progress'
 
 /** What a validator reports for one file; `unreadable` marks a file that could not be read at all. */
-export type FileValidation = { issues: LocatedIssue[]; unreadable: boolean }
+export type FileValidation = { issues: LocatedIssue[]; unreadable: boolean; notes?: string[] }
 
 /** What every `validate` command takes beside its files: the output, and how warnings count. */
 export interface ValidateOutputOptions {
@@ -39,12 +39,14 @@ export async function validateFiles(
   }
   const progress = createProgress(files.length)
   const issues: LocatedIssue[] = []
+  const notes: string[] = []
   let unreadable = 0
   let invalid = 0
   try {
     for (const file of files) {
       progress.tick(file)
       const result = await validateFile(file)
+      for (const note of result.notes ?? []) notes.push(note)
       // Not push(...issues): a file with a few hundred thousand issues would overflow the call's arguments.
       for (const issue of result.issues) issues.push(issue)
       if (result.unreadable) unreadable++
@@ -53,6 +55,8 @@ export async function validateFiles(
   } finally {
     progress.stop()
   }
+  // On stderr whatever the format, after the bar is gone, so stdout stays the format's document.
+  for (const note of notes) process.stderr.write(`rampart: note: ${note}\n`)
   const errors = issues.filter((issue) => issue.severity === 'error').length
   const warnings = issues.length - errors
   const shown = output.quiet ? issues.filter((issue) => issue.severity === 'error') : issues

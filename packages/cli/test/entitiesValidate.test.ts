@@ -84,7 +84,10 @@ describe('rampart entities validate', { timeout: 60_000 }, () => {
       `${invalid}/*.json`,
     ])
     expect(result.code).toBe(1)
-    expect(result.stderr).toBe('')
+    // Only the note that the document missing a collection is validated as a full one, for want of a kind.
+    expect(result.stderr).toMatch(
+      /^rampart: note: fixtures\/entities\/invalid\/missing-collection\.json: matches no partial kind, [^\n]*\n$/,
+    )
     const issues = JSON.parse(result.stdout) as LocatedIssue[]
     expect(issues).toHaveLength(22)
     for (const issue of issues) {
@@ -187,6 +190,29 @@ describe('rampart entities validate', { timeout: 60_000 }, () => {
       'fixtures/entities/valid/signing-keys.json schema.required /accounts',
       'fixtures/entities/valid/signing-keys.json schema.additionalProperties /credentials',
     ])
+  })
+
+  it('says on stderr when a document fits no partial kind and falls back to the full one, and why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rampart-kind-'))
+    const file = join(dir, 'users-and-accounts.json')
+    writeFileSync(file, JSON.stringify({ users: [{ id: 'a', role: 'admin' }], accounts: [] }))
+    const result = await runRampartInProcess(['entities', 'validate', '--format', 'json', file])
+    expect(result.code).toBe(1)
+    const note = result.stderr.split('\n').find((line) => line.startsWith('rampart: note: '))
+    expect(note).toContain(`${file}: matches no partial kind, so it is validated as a full document`)
+    expect(note).toContain('user (also holds accounts)')
+    expect(note).toContain('account (also holds users)')
+    expect(note).toContain('token (lacks tokens)')
+    // stdout stays the JSON document.
+    expect(JSON.parse(result.stdout)).toHaveLength(8)
+    // A whole document, and a partial one detected, say nothing.
+    const quiet = await runRampartInProcess([
+      'entities',
+      'validate',
+      'fixtures/entities/valid/northwind.json',
+      'fixtures/entities/valid/watch-accounts.json',
+    ])
+    expect(quiet.stderr).not.toContain('note:')
   })
 
   it('refuses files over --max-bytes with exit 1', async () => {
