@@ -67,7 +67,7 @@ const ratio = (row: string, baseline: string, per = 1, basePer = 1) => {
   const a = cpu.median(row, per)
   const b = cpu.median(baseline, basePer)
   if (a === undefined || b === undefined) return
-  console.log(`${row}: ${a.toFixed(3)} s CPU, ${(a / b).toFixed(2)}x ${baseline} (${b.toFixed(3)} s)`)
+  console.log(`${row}: ${a.toFixed(3)} s CPU, ${(a / b).toPrecision(2)}x ${baseline} (${b.toFixed(3)} s)`)
 }
 
 describe.skipIf(!runs)('rampart entities validate vs ajv-cli: CPU time of the process', () => {
