@@ -3,8 +3,8 @@
 // (baseline), as the gateway had it before.
 import { sql } from 'drizzle-orm'
 import { bench, describe } from 'vitest'
-import { openDatabase } from '../src/db/openDatabase'
-import { loadHistory } from '../src/pipeline/loadHistory'
+import { openDatabase } from '../src/core/database/openDatabase'
+import { loadHistory } from '../src/signing/pipeline/loadHistory'
 
 async function busyDatabase(withIndex: boolean) {
   const { db } = await openDatabase({})

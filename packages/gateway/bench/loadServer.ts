@@ -7,11 +7,11 @@
 // with other work does not distort as much as the request rate, and how much of it only the event loop can do.
 import { openSync, readFileSync } from 'node:fs'
 import Fastify from 'fastify'
-import { bufferedLogDestination } from '../src/app/bufferedLogDestination'
-import { redactedPaths } from '../src/app/logRedaction'
 import { replayStoreKind } from '../src/auth/authPlugin'
 import type { ReplayStoreKind } from '../src/auth/replayStore'
-import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
+import { generateSigningJwk } from '../src/core/crypto/generateSigningJwk'
+import { bufferedLogDestination } from '../src/core/logging/bufferedLogDestination'
+import { redactedPaths } from '../src/core/logging/logRedaction'
 import { policy } from '../test/support/signingClient'
 import { createTestConnection, registerTestClient, startTestGateway } from '../test/support/testGateway'
 

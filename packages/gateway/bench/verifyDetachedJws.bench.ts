@@ -3,10 +3,10 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { flattenedVerify, importJWK } from 'jose'
 import { bench, describe } from 'vitest'
-import type { JwsAlgorithm } from '../src/auth/jwsAlgorithms'
 import { signRequest } from '../src/auth/signRequest'
 import { sha256Base64Url, verifyDetachedJws } from '../src/auth/verifyDetachedJws'
-import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
+import { generateSigningJwk } from '../src/core/crypto/generateSigningJwk'
+import type { JwsAlgorithm } from '../src/core/crypto/jwsAlgorithms'
 
 const body = JSON.stringify({ provider: 'local', label: 'Treasury', encryptedCredentials: 'x'.repeat(1200) })
 const url = 'https://gateway.example.com/v1/provider/connections'

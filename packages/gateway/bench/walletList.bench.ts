@@ -5,8 +5,8 @@
 // against its first, which a keyset page bounded by an index costs the same.
 import { sql } from 'drizzle-orm'
 import { bench, describe } from 'vitest'
-import { wallets } from '../src/db/schema'
-import { encodeCursor } from '../src/pagination/cursor'
+import { wallets } from '../src/core/database/schema'
+import { encodeCursor } from '../src/core/pagination/cursor'
 import { accountsOfWallets, walletAccountsLimit } from '../src/resources/loadAccounts'
 import {
   createTestConnection,

@@ -2,7 +2,7 @@
 // the committed document differs from a fresh generation (CI runs `pnpm openapi:check`).
 import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { generateOpenApi } from '../src/openapi/generateOpenApi'
+import { generateOpenApi } from '../src/app/generateOpenApi'
 
 const target = fileURLToPath(new URL('../openapi.json', import.meta.url))
 const document = await generateOpenApi()

@@ -1,7 +1,7 @@
 import { recoverTransactionAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
-import { signApproval } from '../src/pipeline/approvalToken'
+import { generateSigningJwk } from '../src/core/crypto/generateSigningJwk'
+import { signApproval } from '../src/signing/pipeline/approvalToken'
 import { ONE_ETH, permitLargeWithTwoApprovers, policy, testAddress } from './support/signingClient'
 import { useSigningGateway } from './support/useTestGateway'
 

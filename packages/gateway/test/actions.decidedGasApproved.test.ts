@@ -1,6 +1,6 @@
 import { parseGwei, parseTransaction } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { signApproval } from '../src/pipeline/approvalToken'
+import { signApproval } from '../src/signing/pipeline/approvalToken'
 import { permitLargeWithTwoApprovers, policy } from './support/signingClient'
 import { useFakeEthereumNode, useSigningGateway } from './support/useTestGateway'
 

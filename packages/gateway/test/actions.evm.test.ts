@@ -11,7 +11,7 @@ import {
   recoverTypedDataAddress,
 } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { signingRequests } from '../src/db/actionsSchema'
+import { signingRequests } from '../src/core/database/actionsSchema'
 import { policy, testAddress } from './support/signingClient'
 import { useSigningGateway } from './support/useTestGateway'
 

@@ -9,7 +9,7 @@ import {
   recoverTypedDataAddress,
 } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { signApproval } from '../src/pipeline/approvalToken'
+import { signApproval } from '../src/signing/pipeline/approvalToken'
 import { type HttpResponse, overHttp, policy, testAddress } from './support/signingClient'
 import { useSigningGateway } from './support/useTestGateway'
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { signingRequests } from '../src/db/actionsSchema'
-import { recoverInterruptedRequests } from '../src/pipeline/recoverInterruptedRequests'
+import { signingRequests } from '../src/core/database/actionsSchema'
+import { recoverInterruptedRequests } from '../src/signing/pipeline/recoverInterruptedRequests'
 import { policy } from './support/signingClient'
 import { useSigningGateway } from './support/useTestGateway'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { signingRequests } from '../src/db/actionsSchema'
+import { signingRequests } from '../src/core/database/actionsSchema'
 import { policy, sendEth } from './support/signingClient'
 import { useSigningGateway } from './support/useTestGateway'
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { signingRequests } from '../src/db/actionsSchema'
-import { signApproval } from '../src/pipeline/approvalToken'
+import { signingRequests } from '../src/core/database/actionsSchema'
+import { signApproval } from '../src/signing/pipeline/approvalToken'
 import { policy, sendEth } from './support/signingClient'
 import { useSigningGateway } from './support/useTestGateway'
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { signingRequests } from '../src/db/actionsSchema'
+import { signingRequests } from '../src/core/database/actionsSchema'
 import { policy, sendEth } from './support/signingClient'
 import { useSigningGateway } from './support/useTestGateway'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { pointingIntoBody, transferPointers, unstakePointers } from '../src/actions/providerPointers'
-import { ProviderError } from '../src/providers/errors'
+import { ProviderError } from '../src/core/errors/providerErrors'
+import { pointingIntoBody, transferPointers, unstakePointers } from '../src/signing/actions/providerPointers'
 import { policy } from './support/signingClient'
 import { signingRequestCount } from './support/testGateway'
 import { useSigningGateway } from './support/useTestGateway'

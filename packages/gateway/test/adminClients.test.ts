@@ -1,6 +1,6 @@
 import { emptyEntities } from '@rampart/entities'
 import { describe, expect, it } from 'vitest'
-import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
+import { generateSigningJwk } from '../src/core/crypto/generateSigningJwk'
 import { createTestConnection, signedInject, type TestClient } from './support/testGateway'
 import { useTestClient, useTestGateway } from './support/useTestGateway'
 

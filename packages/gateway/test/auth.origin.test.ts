@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildGateway } from '../src/app/buildGateway'
 import { signRequest } from '../src/auth/signRequest'
-import type { GatewayConfig } from '../src/config/gatewayConfig'
+import type { GatewayConfig } from '../src/core/config/gatewayConfig'
 import { useTestClient, useTestGateway } from './support/useTestGateway'
 
 // The signed uri binds the request to one deployment: by default, to the origin (scheme, host, port) the request

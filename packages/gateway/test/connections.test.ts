@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { connections, transitKeys } from '../src/db/schema'
+import { connections, transitKeys } from '../src/core/database/schema'
 import { createTestConnection, encryptCredentials, signedInject } from './support/testGateway'
 import { useTestClient, useTestGateway } from './support/useTestGateway'
 

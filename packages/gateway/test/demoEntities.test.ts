@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { Entities } from '@rampart/entities'
 import { validateEntities } from '@rampart/entities'
 import { describe, expect, it } from 'vitest'
-import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
+import { generateSigningJwk } from '../src/core/crypto/generateSigningJwk'
 import { demoAccountId, withDemoIdentity } from '../src/demo/demoEntities'
 
 const northwind: Entities = JSON.parse(

@@ -1,7 +1,7 @@
 import { CompactEncrypt, importJWK } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { signRequest } from '../src/auth/signRequest'
-import { generateSigningJwk, type SigningKeyPair } from '../src/crypto/generateSigningJwk'
+import { generateSigningJwk, type SigningKeyPair } from '../src/core/crypto/generateSigningJwk'
 import { useTestGateway } from './support/useTestGateway'
 
 const gateway = useTestGateway()

@@ -219,7 +219,7 @@ describe('logs', () => {
         done()
       },
     })
-    const { redactedPaths } = await import('../src/app/logRedaction')
+    const { redactedPaths } = await import('../src/core/logging/logRedaction')
     const app = Fastify({
       logger: { level: 'info', stream, redact: { paths: redactedPaths, censor: '[redacted]' } },
       genReqId: () => 'req-1',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { grantTokens } from '../src/db/grantsSchema'
+import { grantTokens } from '../src/core/database/grantsSchema'
 import { routeGrantKey, routeGrants } from '../src/grants/grantActions'
 import { requireGrant } from '../src/grants/requireGrant'
 import { issueToken, startGrant } from './grantsFlow'

@@ -1,7 +1,7 @@
 import { emptyEntities } from '@rampart/entities'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { grants, grantTokens } from '../src/db/grantsSchema'
+import { grants, grantTokens } from '../src/core/database/grantsSchema'
 import {
   approve,
   continueGrant,

@@ -1,6 +1,6 @@
 import { emptyEntities } from '@rampart/entities'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { generateSigningJwk, type SigningKeyPair } from '../src/crypto/generateSigningJwk'
+import { generateSigningJwk, type SigningKeyPair } from '../src/core/crypto/generateSigningJwk'
 import { signUserProof } from '../src/grants/userProof'
 import { continueGrant, openPage, startGrant, submitForm } from './grantsFlow'
 import { createTestConnection, registerTestClient, type TestClient } from './support/testGateway'

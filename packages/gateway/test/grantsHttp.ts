@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
-import { redactedPaths } from '../src/app/logRedaction'
 import { signRequest } from '../src/auth/signRequest'
+import { redactedPaths } from '../src/core/logging/logRedaction'
 import { startTestGateway, type TestClient, type TestGateway } from './support/testGateway'
 
 /** A gateway listening on loopback whose JSON logs (info and up, redacted as in production) are kept in memory. */

@@ -1,6 +1,6 @@
 import { emptyEntities } from '@rampart/entities'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { networks } from '../src/db/schema'
+import { networks } from '../src/core/database/schema'
 import { createTestConnection, signedInject } from './support/testGateway'
 import { useTestClient, useTestGateway } from './support/useTestGateway'
 

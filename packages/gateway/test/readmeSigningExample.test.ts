@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { FlattenedSign, importJWK, type JWK } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { generateSigningJwk } from '../src/crypto/generateSigningJwk'
+import { generateSigningJwk } from '../src/core/crypto/generateSigningJwk'
 import { useTestGateway } from './support/useTestGateway'
 
 // The README's "How to sign a request" example, verbatim apart from where the key comes from:

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { GatewayConfig } from '../config/gatewayConfig'
 import { ConnectionSessions } from '../connections/connectionSessions'
-import type { Database } from '../db/openDatabase'
-import { ClientPolicies } from '../pipeline/clientPolicyState'
-import { createKeyedLock, type KeyedLock } from '../providers/local/keyedLock'
+import type { GatewayConfig } from '../core/config/gatewayConfig'
+import type { Database } from '../core/database/openDatabase'
+import { createKeyedLock, type KeyedLock } from '../core/lock/keyedLock'
 import type { CustodyProvider } from '../providers/types'
+import { ClientPolicies } from '../signing/pipeline/clientPolicyState'
 
 declare module 'fastify' {
   interface FastifyInstance {

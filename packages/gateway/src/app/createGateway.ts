@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { seedCatalogue } from '../catalogue/seedCatalogue'
-import type { GatewayConfig } from '../config/gatewayConfig'
-import { type OpenDatabase, openDatabase } from '../db/openDatabase'
+import { seedCatalogue } from '../core/catalogue/seedCatalogue'
+import type { GatewayConfig } from '../core/config/gatewayConfig'
+import { type OpenDatabase, openDatabase } from '../core/database/openDatabase'
 import type { CustodyProvider } from '../providers/types'
 import { type BuildGatewayOptions, buildGateway } from './buildGateway'
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { JWK } from 'jose'
-import type { Database } from '../db/openDatabase'
-import { clients } from '../db/schema'
+import type { Database } from '../core/database/openDatabase'
+import { clients } from '../core/database/schema'
 
 /** How long a client's keys are used before they are read again (another instance may have rotated them). */
 export const keysRevalidateAfterMs = 1000

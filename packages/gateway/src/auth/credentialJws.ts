@@ -1,6 +1,6 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { CompactSign, importJWK, type JWK } from 'jose'
-import { isAllowedJwsAlgorithm, type JwsAlgorithm, verifyJwsSignature } from './jwsAlgorithms'
+import { isAllowedJwsAlgorithm, type JwsAlgorithm, verifyJwsSignature } from '../core/crypto/jwsAlgorithms'
 
 /** A credential of the entities: a user's public key, named by its `id` or by its key's `kid`. */
 export type EntityCredential = { id: string; userId: string; key: Record<string, unknown> }

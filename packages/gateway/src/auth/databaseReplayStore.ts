@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm'
-import type { Database } from '../db/openDatabase'
-import { seenSignatures } from '../db/schema'
-import { AuthenticationError } from '../errors/gatewayError'
+import type { Database } from '../core/database/openDatabase'
+import { seenSignatures } from '../core/database/schema'
+import { AuthenticationError } from '../core/errors/gatewayError'
 import type { ReplayStore } from './replayStore'
 
 /**

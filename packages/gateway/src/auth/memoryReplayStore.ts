@@ -1,4 +1,4 @@
-import { AuthenticationError } from '../errors/gatewayError'
+import { AuthenticationError } from '../core/errors/gatewayError'
 import type { ReplayStore } from './replayStore'
 
 export type MemoryReplayStoreOptions = {

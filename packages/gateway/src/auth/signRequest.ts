@@ -1,6 +1,6 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { FlattenedSign, importJWK, type JWK } from 'jose'
-import type { JwsAlgorithm } from './jwsAlgorithms'
+import type { JwsAlgorithm } from '../core/crypto/jwsAlgorithms'
 import { jwsdType, sha256Base64Url } from './verifyDetachedJws'
 
 export type SignRequestInput = {

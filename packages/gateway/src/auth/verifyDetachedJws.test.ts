@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { generateSigningJwk } from '../crypto/generateSigningJwk'
+import { generateSigningJwk } from '../core/crypto/generateSigningJwk'
 import { signRequest } from './signRequest'
 import { verifyDetachedJws } from './verifyDetachedJws'
 

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto'
 import type { JWK } from 'jose'
-import { AuthenticationError } from '../errors/gatewayError'
-import { isAllowedJwsAlgorithm, type JwsAlgorithm, verifyJwsSignature } from './jwsAlgorithms'
+import { isAllowedJwsAlgorithm, type JwsAlgorithm, verifyJwsSignature } from '../core/crypto/jwsAlgorithms'
+import { AuthenticationError } from '../core/errors/gatewayError'
 
 /** The `typ` of a GNAP detached-JWS request signature (RFC 9635 §7.3.3). */
 export const jwsdType = 'gnap-binding-jwsd'

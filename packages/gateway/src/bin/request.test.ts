@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generateSigningJwk } from '../crypto/generateSigningJwk'
+import { generateSigningJwk } from '../core/crypto/generateSigningJwk'
 import { writeDemoClient } from '../demo/gatewayHome'
 
 const script = fileURLToPath(new URL('./request.ts', import.meta.url))

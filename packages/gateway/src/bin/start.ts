@@ -3,7 +3,7 @@
 import { join } from 'node:path'
 import { createGateway } from '../app/createGateway'
 import { signRequest } from '../auth/signRequest'
-import { loadConfig } from '../config/loadConfig'
+import { loadConfig } from '../core/config/loadConfig'
 import {
   ensureConfigFile,
   findDemoFile,

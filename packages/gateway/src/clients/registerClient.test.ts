@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { generateSigningJwk } from '../crypto/generateSigningJwk'
+import { generateSigningJwk } from '../core/crypto/generateSigningJwk'
 import { checkClientRegistration } from './registerClient'
 
 const fixture = (path: string) =>

@@ -2,11 +2,16 @@ import { checkPublicJwk, emptyEntities, validateEntities } from '@rampart/entiti
 import { BUILTIN_PRESETS, validatePolicies } from '@rampart/evaluator'
 import { eq } from 'drizzle-orm'
 import type { JWK } from 'jose'
-import { type JwsAlgorithm, keyFitsAlgorithm } from '../auth/jwsAlgorithms'
-import type { Database } from '../db/openDatabase'
-import { clients } from '../db/schema'
-import { ConflictError, NotFoundError, ValidationError, type ValidationIssue } from '../errors/gatewayError'
-import { refreshAddressBook } from '../sync/syncConnection'
+import { refreshAddressBook } from '../connections/syncConnection'
+import { type JwsAlgorithm, keyFitsAlgorithm } from '../core/crypto/jwsAlgorithms'
+import type { Database } from '../core/database/openDatabase'
+import { clients } from '../core/database/schema'
+import {
+  ConflictError,
+  NotFoundError,
+  ValidationError,
+  type ValidationIssue,
+} from '../core/errors/gatewayError'
 
 export type ClientRegistration = {
   clientId: string

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
-import { type MasterKey, openEnvelope } from '../crypto/envelope'
-import type { Database } from '../db/openDatabase'
-import { connections } from '../db/schema'
-import { BadGatewayError, ConflictError, NotFoundError } from '../errors/gatewayError'
-import { isProviderError } from '../providers/errors'
+import { type MasterKey, openEnvelope } from '../core/crypto/envelope'
+import type { Database } from '../core/database/openDatabase'
+import { connections } from '../core/database/schema'
+import { BadGatewayError, ConflictError, NotFoundError } from '../core/errors/gatewayError'
+import { isProviderError } from '../core/errors/providerErrors'
 import type { CustodyProvider, ProviderSession } from '../providers/types'
 
 export type ConnectionRow = typeof connections.$inferSelect

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { sealEnvelope } from '../crypto/envelope'
-import { connections } from '../db/schema'
-import { ConflictError, ValidationError } from '../errors/gatewayError'
-import { isProviderError } from '../providers/errors'
-import { syncConnection } from '../sync/syncConnection'
+import { sealEnvelope } from '../core/crypto/envelope'
+import { connections } from '../core/database/schema'
+import { ConflictError, ValidationError } from '../core/errors/gatewayError'
+import { isProviderError } from '../core/errors/providerErrors'
 import { credentialsContext } from './connectionSessions'
+import { syncConnection } from './syncConnection'
 import { decryptCredentials } from './transitKeys'
 
 export type CreateConnectionBody = {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { connections } from '../db/schema'
-import { NotFoundError } from '../errors/gatewayError'
+import { connections } from '../core/database/schema'
+import { NotFoundError } from '../core/errors/gatewayError'
 
 /**
  * Revokes a connection: the provider ends its side, the stored credentials are destroyed (set to null, not

@@ -9,10 +9,10 @@ import {
   importJWK,
   type JWK,
 } from 'jose'
-import { type MasterKey, openEnvelope, sealEnvelope } from '../crypto/envelope'
-import type { Database } from '../db/openDatabase'
-import { transitKeys } from '../db/schema'
-import { ValidationError } from '../errors/gatewayError'
+import { type MasterKey, openEnvelope, sealEnvelope } from '../core/crypto/envelope'
+import type { Database } from '../core/database/openDatabase'
+import { transitKeys } from '../core/database/schema'
+import { ValidationError } from '../core/errors/gatewayError'
 
 export const transitKeyAlgorithm = 'RSA-OAEP-256'
 export const transitContentEncryption = 'A256GCM'

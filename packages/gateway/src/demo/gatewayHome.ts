@@ -4,8 +4,8 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { JWK } from 'jose'
-import type { GatewayConfigFile } from '../config/loadConfig'
-import type { DemoClient } from './provisionDemo'
+import type { GatewayConfigFile } from '../core/config/loadConfig'
+import type { DemoClient } from './demoFile'
 
 /** Where a locally started gateway keeps its state: `RAMPART_HOME`, or `.rampart/` in the working directory. */
 export function gatewayHome(env: NodeJS.ProcessEnv = process.env): string {

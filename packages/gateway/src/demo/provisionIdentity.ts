@@ -1,9 +1,9 @@
 import type { Entities } from '@rampart/entities'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { accounts, addresses, networks } from '../db/schema'
+import { accounts, addresses, networks } from '../core/database/schema'
 import { demoAccountId, withDemoIdentity } from './demoEntities'
-import type { DemoClient, DemoFile, ProvisionResult } from './provisionDemo'
+import type { DemoClient, DemoFile, ProvisionResult } from './demoFile'
 
 /**
  * The connection's address on each network the demo file names (the first address of its account, the one a

@@ -1,4 +1,4 @@
-import type { GrantedAccessRow } from '../db/grantsSchema'
+import type { GrantedAccessRow } from '../core/database/grantsSchema'
 import type { AccessTokenResponse } from '../generated/accessTokenResponse'
 
 export type { AccessTokenResponse }

@@ -1,8 +1,13 @@
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm'
-import { type GrantedAccessRow, grantedConnections, grants, grantTokens } from '../db/grantsSchema'
-import type { Database } from '../db/openDatabase'
-import { connections } from '../db/schema'
-import { AuthenticationError, BadRequestError, ConflictError, ForbiddenError } from '../errors/gatewayError'
+import { type GrantedAccessRow, grantedConnections, grants, grantTokens } from '../core/database/grantsSchema'
+import type { Database } from '../core/database/openDatabase'
+import { connections } from '../core/database/schema'
+import {
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+} from '../core/errors/gatewayError'
 import { type AccessTokenResponse, accessTokenResponse } from './accessTokenResponse'
 import type { GrantTimings } from './grantRequest'
 import type { GrantRow } from './interaction'

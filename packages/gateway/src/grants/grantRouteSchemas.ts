@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
-import { BadRequestError } from '../errors/gatewayError'
-import { toErrorBody } from '../http/errorHandler'
-import { validationIssues } from '../http/validationIssues'
+import { BadRequestError } from '../core/errors/gatewayError'
+import { toErrorBody } from '../core/http/errorHandler'
+import { validationIssues } from '../core/http/validationIssues'
 
 /**
  * A schema from `schemas/gateway/grants/` as a route's own schema: without `$schema` and `$id` (each route compiles

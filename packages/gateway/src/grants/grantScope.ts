@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
-import { ForbiddenError } from '../errors/gatewayError'
-import type { Signer } from '../pipeline/resolveSigner'
+import { ForbiddenError } from '../core/errors/gatewayError'
 import type { ProviderEnvironment } from '../providers/types'
+import type { Signer } from '../resources/resolveSigner'
 
 /**
  * Whether a grant's `providers` setting (`production`, `sandbox` or `all`) enables a provider of this

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { grantInteractionRoutes } from '../routes/grantInteractionRoutes'
-import { grantRoutes } from '../routes/grantRoutes'
-import { grantTokenRoutes } from '../routes/grantTokenRoutes'
+import { grantInteractionRoutes } from './grantInteractionRoutes'
 import { defaultGrantTimings, type GrantTimings } from './grantRequest'
+import { grantRoutes } from './grantRoutes'
+import { grantTokenRoutes } from './grantTokenRoutes'
 import { grantEnforcementHook } from './requireGrant'
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { GrantedAccessRow } from '../db/grantsSchema'
-import { AuthenticationError, ForbiddenError } from '../errors/gatewayError'
+import type { GrantedAccessRow } from '../core/database/grantsSchema'
+import { AuthenticationError, ForbiddenError } from '../core/errors/gatewayError'
 import {
   type GrantAction,
   type GrantLocation,

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns } from 'drizzle-orm'
-import { grantedConnections, grants, grantTokens } from '../db/grantsSchema'
-import type { Database } from '../db/openDatabase'
+import { grantedConnections, grants, grantTokens } from '../core/database/grantsSchema'
+import type { Database } from '../core/database/openDatabase'
 import { hashSecret } from './secrets'
 
 export type AccessTokenRow = typeof grantTokens.$inferSelect

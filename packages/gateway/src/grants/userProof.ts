@@ -6,8 +6,8 @@ import {
   signCredentialJws,
   verifyCredentialJws,
 } from '../auth/credentialJws'
-import type { Database } from '../db/openDatabase'
-import { clients } from '../db/schema'
+import type { Database } from '../core/database/openDatabase'
+import { clients } from '../core/database/schema'
 import type { GrantRow } from './interaction'
 
 /** The `typ` of the proof a grant's user gives on the approval page. */

@@ -1,5 +1,5 @@
 // The custody provider adapters: the interface, its errors, the registry and the built-in local provider.
-export * from './errors'
+export * from '../core/errors/providerErrors'
 export { type LocalCredentials, validateLocalCredentials } from './local/credentials'
 export {
   decryptSeed,

@@ -1,4 +1,4 @@
-import { ProviderError } from './errors'
+import { ProviderError } from '../core/errors/providerErrors'
 import type { CustodyProvider } from './types'
 
 /** The custody providers a gateway offers, by provider id. */

@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { clientOf } from '../auth/authPlugin'
-import { connections } from '../db/schema'
+import { connections } from '../core/database/schema'
 
 /**
  * The rows a request may see: those of the caller's own active connections, optionally narrowed to the

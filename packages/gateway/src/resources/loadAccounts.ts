@@ -1,9 +1,9 @@
 import { type AnyColumn, asc, inArray, sql } from 'drizzle-orm'
-import type { Database } from '../db/openDatabase'
-import { accounts, addresses, wallets } from '../db/schema'
+import type { Database } from '../core/database/openDatabase'
+import { accounts, addresses, wallets } from '../core/database/schema'
+import { encodeCursor } from '../core/pagination/cursor'
+import { maxLimit } from '../core/pagination/paginate'
 import type { Account } from '../generated/wallet'
-import { encodeCursor } from '../pagination/cursor'
-import { maxLimit } from '../pagination/paginate'
 import { accountToApi } from './toApi'
 
 /**

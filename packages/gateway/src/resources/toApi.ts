@@ -6,7 +6,7 @@ import type {
   knownDestinations,
   networks,
   wallets,
-} from '../db/schema'
+} from '../core/database/schema'
 import type { Asset } from '../generated/asset'
 import type { Connection } from '../generated/connection'
 import type { KnownDestination } from '../generated/knownDestination'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { signRequest } from '../../src/auth/signRequest'
-import { generateSigningJwk, type SigningKeyPair } from '../../src/crypto/generateSigningJwk'
+import { generateSigningJwk, type SigningKeyPair } from '../../src/core/crypto/generateSigningJwk'
 import { type CustodyProvider, createLocalProvider, type LocalProviderOptions } from '../../src/providers'
 import {
   encryptCredentials,

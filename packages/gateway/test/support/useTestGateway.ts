@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
-import type { JwsAlgorithm } from '../../src/auth/jwsAlgorithms'
+import type { JwsAlgorithm } from '../../src/core/crypto/jwsAlgorithms'
 import {
   type FakeEthereumNode,
   type FakeEthereumNodeOptions,

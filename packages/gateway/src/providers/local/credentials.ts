@@ -1,6 +1,6 @@
 import { validateMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
-import { ProviderError } from '../errors'
+import { ProviderError } from '../../core/errors/providerErrors'
 
 /**
  * Credentials of a local provider connection.

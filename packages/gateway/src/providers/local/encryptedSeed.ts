@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes, scrypt } from 'node:crypto'
-import { ProviderError } from '../errors'
+import { ProviderError } from '../../core/errors/providerErrors'
 
 /**
  * A wallet seed encrypted at rest.

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ProviderError } from '../errors'
+import { ProviderError } from '../../core/errors/providerErrors'
 import { assertVault, type LocalVaultStoreFactory } from './vault'
 
 const maxVaultBytes = 16 * 1024 * 1024

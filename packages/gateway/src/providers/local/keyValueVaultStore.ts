@@ -1,4 +1,4 @@
-import { ProviderError } from '../errors'
+import { ProviderError } from '../../core/errors/providerErrors'
 import { assertVault, type LocalVaultStoreFactory } from './vault'
 
 /** Any string key-value storage (a database table with a key and a text/jsonb column, a secrets manager...). */

@@ -4,7 +4,7 @@ import { HDKey } from '@scure/bip32'
 import { HDKey as Slip10Key } from 'micro-key-producer/slip10.js'
 import type { Hex } from 'viem'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
-import { ProviderError } from '../errors'
+import { ProviderError } from '../../core/errors/providerErrors'
 import type { LocalNetwork } from './networks'
 
 /** A key the local provider signs with. Private keys never leave the keyring's session. */

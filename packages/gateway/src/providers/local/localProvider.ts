@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mnemonicToSeed } from '@scure/bip39'
-import { ProviderError } from '../errors'
+import { ProviderError } from '../../core/errors/providerErrors'
+import { createKeyedLock } from '../../core/lock/keyedLock'
 import type {
   ConnectContext,
   CustodyProvider,
@@ -10,7 +11,6 @@ import type {
 } from '../types'
 import { type LocalCredentials, validateLocalCredentials } from './credentials'
 import { decryptSeed, encryptSeed, type ScryptParams } from './encryptedSeed'
-import { createKeyedLock } from './keyedLock'
 import { createKeyring, fingerprintOf } from './keyring'
 import { type LocalNetworkSettings, LocalSession } from './localSession'
 import { createMemoryVaultStore } from './memoryVaultStore'

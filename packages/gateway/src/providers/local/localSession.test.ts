@@ -478,7 +478,7 @@ describe('known destinations', () => {
 
 describe('bad input', () => {
   it('is always answered with a ProviderError, never a crash', async () => {
-    const { ProviderError } = await import('../errors')
+    const { ProviderError } = await import('../../core/errors/providerErrors')
     const garbage: unknown[] = [
       undefined,
       null,

@@ -11,7 +11,8 @@ import {
   type TransactionSerializable,
 } from 'viem'
 import { type PrivateKeyAccount, sign } from 'viem/accounts'
-import { ProviderError } from '../errors'
+import { ProviderError } from '../../core/errors/providerErrors'
+import type { KeyedLock } from '../../core/lock/keyedLock'
 import type {
   BuildTransferInput,
   BuiltTransfer,
@@ -50,7 +51,6 @@ import {
 } from './actionTransactions'
 import { maxNetworkFee, preparedView, prepareTransaction, transactionView } from './evmTransaction'
 import { accountExternalId, addressExternalId, parseExternalId, walletExternalId } from './externalIds'
-import type { KeyedLock } from './keyedLock'
 import type { Keyring, LocalKey } from './keyring'
 import type { LocalNetwork } from './networks'
 import {

@@ -1,5 +1,5 @@
 import { getAddress, type Hex, isAddress, isHex } from 'viem'
-import { ProviderError } from '../errors'
+import { ProviderError } from '../../core/errors/providerErrors'
 
 const maxUint256 = 2n ** 256n - 1n
 

@@ -10,7 +10,7 @@ import {
   RpcRequestError,
   TimeoutError,
 } from 'viem'
-import { ProviderError } from '../errors'
+import { ProviderError } from '../../core/errors/providerErrors'
 
 /** The few JSON-RPC calls the local provider needs from a network node. */
 export interface NetworkRpc {

@@ -1,5 +1,5 @@
 import { parseAbi } from 'viem'
-import { ProviderError } from '../errors'
+import { ProviderError } from '../../core/errors/providerErrors'
 import type {
   PositionSelector,
   ProviderPosition,

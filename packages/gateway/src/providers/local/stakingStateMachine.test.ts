@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ProviderError } from '../errors'
+import { ProviderError } from '../../core/errors/providerErrors'
 import type { PositionStatus } from '../types'
 import { type PositionEvent, transition } from './stakingStateMachine'
 

@@ -1,4 +1,4 @@
-import { ProviderError } from '../errors'
+import { ProviderError } from '../../core/errors/providerErrors'
 import type { PositionStatus } from '../types'
 
 /**

@@ -1,4 +1,4 @@
-import { ProviderError } from '../errors'
+import { ProviderError } from '../../core/errors/providerErrors'
 import type { NetworkId, ProviderPosition, StakeTransaction } from '../types'
 import type { EncryptedSeed } from './encryptedSeed'
 

@@ -1,0 +1,111 @@
+// The gateway's import rule, checked by `pnpm depcruise` (root) and by .ci/run among the cheap gates.
+//
+// src/ is a folder per feature (each a fastify plugin with its routes, logic and unit tests) over one lower layer:
+// - core/ (config, database, the keyed lock, errors, HTTP, pagination, OpenAPI, crypto, logging, catalogue) and
+//   generated/ (types written from schemas/) import no feature: anything a feature and core both need lives in core.
+// - A feature imports core, generated and only the features listed for it in `featureDependencies` below.
+// - app/ (the composition root that registers every plugin), bin/ (the commands) and index.ts (the public face)
+//   may import any feature; no feature imports them.
+// - No circular imports anywhere, and src never imports test code (test/, bench/, *.test.ts, *.bench.ts).
+
+/**
+ * The only imports allowed from one feature into another, each with why:
+ * - auth: the request-signing check every route uses (`clientOf`, route auth); imports no feature.
+ * - providers: the custody provider SPI and the local provider; imports no feature.
+ * - resources: the read routes, and resolving an account to its signing address (`resolveSigner`), which grants
+ *   (scope checks) and signing (the pipeline) use; needs auth for the client's scope.
+ * - connections: a client's provider connections, their sync and transit encryption keys; shows accounts with
+ *   resources' `toApi`.
+ * - grants: GNAP grants and tokens; a grant's scope names providers and signers.
+ * - clients: the admin client routes; registering a client syncs its connections.
+ * - signing: the pipeline, the actions and /evaluate; gated by grants, reads accounts through resources, signs
+ *   through providers.
+ * - demo: provisions a demo client through clients and signs with auth's `signRequest`.
+ */
+const featureDependencies = {
+  auth: [],
+  providers: [],
+  resources: ['auth'],
+  connections: ['auth', 'providers', 'resources'],
+  grants: ['auth', 'providers', 'resources'],
+  clients: ['auth', 'connections'],
+  signing: ['auth', 'grants', 'providers', 'resources'],
+  demo: ['auth', 'clients'],
+}
+
+const lowerLayers = ['core', 'generated']
+const topLevel = ['app', 'bin', 'index\\.ts$']
+
+const featureRules = Object.entries(featureDependencies).map(([feature, allowed]) => ({
+  name: `feature-${feature}`,
+  comment: `${feature}/ imports only ${[...lowerLayers, ...allowed].join(', ')} (see featureDependencies).`,
+  severity: 'error',
+  from: { path: `^src/${feature}/` },
+  to: { path: '^src/', pathNot: `^src/(${[feature, ...lowerLayers, ...allowed].join('|')})/` },
+}))
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A cycle means two modules cannot be understood, tested or moved apart.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'core-imports-no-feature',
+      comment: 'core/ and generated/ are the lowest layer: they import nothing else from src/.',
+      severity: 'error',
+      from: { path: `^src/(${lowerLayers.join('|')})/` },
+      to: { path: '^src/', pathNot: `^src/(${lowerLayers.join('|')})/` },
+    },
+    {
+      name: 'nothing-imports-the-top',
+      comment:
+        'app/, bin/ and index.ts compose the features; a feature or core importing them would be upward.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: `^src/(${topLevel.join('|')})` },
+      to: { path: `^src/(${topLevel.join('|')})` },
+    },
+    ...featureRules,
+    {
+      name: 'feature-is-known',
+      comment:
+        'A new folder under src/ needs its place in this file: core, a feature with its dependencies, or top.',
+      severity: 'error',
+      from: { path: '^src/[^/]+/' },
+      to: {
+        path: '^src/[^/]+/',
+        pathNot: `^src/(${[...lowerLayers, ...topLevel, ...Object.keys(featureDependencies)].join('|')})`,
+      },
+    },
+    {
+      name: 'src-imports-no-test-code',
+      comment: 'Shipped code must not depend on tests, benches or their helpers.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '\\.(test|bench)\\.ts$' },
+      to: { path: '^(test|bench)/|\\.(test|bench)\\.ts$' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that does not resolve is a typo or a missing dependency.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    // Other packages are checked by their own config; here they are only resolved (through their source entry).
+    doNotFollow: { path: ['node_modules', '^\\.\\./'] },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      conditionNames: ['@rampart/source', 'import', 'require', 'node', 'default'],
+      exportsFields: ['exports'],
+      extensions: ['.ts', '.js', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+}

@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { clients } from '../core/database/schema'
+import { NotFoundError } from '../core/errors/gatewayError'
+import { ref } from '../core/http/gatewaySchemas'
+import { dataOf, errorResponses, idParams } from '../core/http/routeSchemas'
+import {
+  type ClientRegistration,
+  type ClientUpdate,
+  clientToApi,
+  registerClient,
+  updateClient,
+} from './registerClient'
+
+const adminHeaders = {
+  type: 'object',
+  properties: { 'x-api-key': { type: 'string', description: 'The admin API key' } },
+}
+
+/** Admin: register API clients with their keys, entities, policies and presets. */
+export async function adminClientsRoutes(app: FastifyInstance) {
+  app.post<{ Body: ClientRegistration }>(
+    '/v1/admin/clients',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['Admin'],
+        summary: 'Register a client',
+        security: [{ adminApiKey: [] }],
+        headers: adminHeaders,
+        body: ref('createClientRequest'),
+        response: { 201: dataOf('client'), ...errorResponses(400, 401, 409, 422, 500) },
+      },
+    },
+    async (request, reply) => {
+      const row = await registerClient(app.db, request.body)
+      reply.status(201)
+      return { data: clientToApi(row) }
+    },
+  )
+
+  app.get<{ Params: { clientId: string } }>(
+    '/v1/admin/clients/:clientId',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['Admin'],
+        summary: 'Get a client',
+        security: [{ adminApiKey: [] }],
+        headers: adminHeaders,
+        params: idParams('clientId', 'The client id'),
+        response: { 200: dataOf('client'), ...errorResponses(401, 404, 422, 500) },
+      },
+    },
+    async (request) => {
+      const [row] = await app.db.select().from(clients).where(eq(clients.clientId, request.params.clientId))
+      if (!row) throw new NotFoundError('Client not found', 'CLIENT_NOT_FOUND')
+      return { data: clientToApi(row) }
+    },
+  )
+
+  app.patch<{ Params: { clientId: string }; Body: ClientUpdate }>(
+    '/v1/admin/clients/:clientId',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['Admin'],
+        summary: "Update a client's keys, entities, policies or presets",
+        security: [{ adminApiKey: [] }],
+        headers: adminHeaders,
+        params: idParams('clientId', 'The client id'),
+        body: ref('updateClientRequest'),
+        response: { 200: dataOf('client'), ...errorResponses(400, 401, 404, 422, 500) },
+      },
+    },
+    async (request) => {
+      const row = await updateClient(app.db, request.params.clientId, request.body)
+      // A removed key must stop verifying at once, and new policies should decide the next request.
+      app.clientKeys.invalidate(row.clientId)
+      app.clientPolicies.forget(row.clientId)
+      return { data: clientToApi(row) }
+    },
+  )
+}

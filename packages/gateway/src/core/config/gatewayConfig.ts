@@ -1,0 +1,55 @@
+import type { JWK } from 'jose'
+import type { MasterKey } from '../crypto/envelope'
+import type { DatabaseOptions } from '../database/openDatabase'
+
+/**
+ * Where the gateway remembers the signed requests it accepted, so each is accepted once. A key is kept until the
+ * request's `created` time has left the accepted window (`expiresAt`); after that the window alone refuses it.
+ *
+ * - `memory`: a map in this process. No database round trip per request, but it is not shared: run one gateway
+ *   instance per store, and know that a request accepted within the window before a restart can be replayed once
+ *   after it. The default when the database is in-memory PGlite, where nothing (not even the clients) survives
+ *   a restart and only this process can use the database.
+ * - `database`: a row per request in `seen_signatures`, so every instance sharing the database refuses a replay,
+ *   across restarts as well. The default for PostgreSQL and for PGlite on disk.
+ */
+export type ReplayStoreKind = 'memory' | 'database'
+
+export type GatewayConfig = {
+  host: string
+  port: number
+  database: DatabaseOptions
+  /** Sent as `x-api-key` on admin routes. */
+  adminApiKey: string
+  /** Wraps the data keys of every secret stored at rest. */
+  masterKey: MasterKey
+  /** The gateway's private signing key (Ed25519 or secp256k1 JWK), for the attestations it issues. */
+  attestationKey: JWK
+  /**
+   * The origin clients sign in `uri` (e.g. `https://gateway.example.com`). When unset, the signed `uri` must have
+   * the origin the request arrived on (scheme, Host, port), as seen through {@link GatewayConfig.trustProxy}.
+   */
+  publicOrigin?: string
+  /**
+   * Which peers are proxies whose `X-Forwarded-Proto`, `X-Forwarded-Host` and `X-Forwarded-For` are believed
+   * (fastify's `trustProxy`): `true` for every peer, or addresses, CIDR ranges and the names `loopback`,
+   * `linklocal`, `uniquelocal`. Unset: none, so a client cannot claim another origin with those headers.
+   */
+  trustProxy?: true | string[]
+  /** How far a request's signed `created` time may be from the gateway's clock, in seconds. */
+  jwsMaxAgeSeconds: number
+  /**
+   * Where accepted request signatures are remembered (see {@link ReplayStoreKind}). Default: `memory` when the
+   * database is in-memory PGlite, `database` otherwise.
+   */
+  replayStore?: ReplayStoreKind
+  /** Lifetime of a transit encryption key, in seconds. */
+  transitKeyTtlSeconds: number
+  /**
+   * How long a signing request may stay `processing` before it counts as interrupted (its gateway stopped before
+   * the provider answered) and is marked failed with code INTERRUPTED; longer than any provider call may take.
+   * 0 turns the sweep off (for instance on all but one of several gateways sharing a database).
+   */
+  interruptedAfterSeconds: number
+  logLevel: string
+}

@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs'
+import type { JWK } from 'jose'
+import { parseMasterKey } from '../crypto/envelope'
+import type { GatewayConfig, ReplayStoreKind } from './gatewayConfig'
+import { parseTrustProxy } from './parseTrustProxy'
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+  readonly code = 'CONFIG_INVALID'
+  readonly details: { setting: string }
+  constructor(setting: string, message: string) {
+    super(`${setting}: ${message}`)
+    this.details = { setting }
+  }
+}
+
+/** The config file's shape; every entry can also come from the environment, which wins. */
+export type GatewayConfigFile = {
+  host?: string
+  port?: number
+  databaseUrl?: string
+  dataDir?: string
+  adminApiKey?: string
+  masterKey?: string
+  attestationKey?: JWK
+  publicOrigin?: string
+  trustProxy?: boolean | string | string[]
+  jwsMaxAgeSeconds?: number
+  replayStore?: ReplayStoreKind
+  transitKeyTtlSeconds?: number
+  interruptedAfterSeconds?: number
+  logLevel?: string
+}
+
+/**
+ * Environment variables (all optional when the config file has the value):
+ * `RAMPART_CONFIG` (path of a JSON config file), `HOST`/`RAMPART_HOST`, `PORT`/`RAMPART_PORT`, `DATABASE_URL`
+ * (PostgreSQL; PGlite otherwise), `RAMPART_DATA_DIR` (PGlite directory; in memory when unset),
+ * `RAMPART_ADMIN_API_KEY`, `RAMPART_MASTER_KEY` (32 bytes, hex or base64), `RAMPART_ATTESTATION_KEY`
+ * (private ES256K or Ed25519 JWK as JSON), `RAMPART_PUBLIC_ORIGIN`, `RAMPART_TRUST_PROXY` (`true`, or the proxies'
+ * addresses and CIDR ranges, comma-separated; off when unset), `RAMPART_JWS_MAX_AGE_SECONDS`,
+ * `RAMPART_REPLAY_STORE` (`memory` or `database`), `RAMPART_INTERRUPTED_AFTER_SECONDS`, `LOG_LEVEL`.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayConfigFile): GatewayConfig {
+  const fromFile: GatewayConfigFile = file ?? readConfigFile(env.RAMPART_CONFIG)
+  const text = (name: string, value: string | undefined, fallback?: string) => {
+    const chosen = value ?? fallback
+    if (chosen === undefined || chosen === '') throw new ConfigError(name, 'is required')
+    return chosen
+  }
+  const integer = (
+    name: string,
+    value: string | number | undefined,
+    fallback: number,
+    min: number,
+    max: number,
+  ) => {
+    const parsed = value === undefined || value === '' ? fallback : Number(value)
+    if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+      throw new ConfigError(name, `must be an integer from ${min} to ${max}`)
+    }
+    return parsed
+  }
+
+  const adminApiKey = text('RAMPART_ADMIN_API_KEY', env.RAMPART_ADMIN_API_KEY, fromFile.adminApiKey)
+  if (adminApiKey.length < 24)
+    throw new ConfigError('RAMPART_ADMIN_API_KEY', 'must be at least 24 characters')
+  let masterKey: GatewayConfig['masterKey']
+  try {
+    masterKey = parseMasterKey(text('RAMPART_MASTER_KEY', env.RAMPART_MASTER_KEY, fromFile.masterKey))
+  } catch (error) {
+    if (error instanceof ConfigError) throw error
+    throw new ConfigError('RAMPART_MASTER_KEY', 'must be 32 bytes, given as hex or base64')
+  }
+  let attestationKey: JWK
+  try {
+    attestationKey = env.RAMPART_ATTESTATION_KEY
+      ? (JSON.parse(env.RAMPART_ATTESTATION_KEY) as JWK)
+      : (fromFile.attestationKey as JWK)
+  } catch {
+    throw new ConfigError('RAMPART_ATTESTATION_KEY', 'must be a private JWK as JSON')
+  }
+  const secp256k1Key = attestationKey?.kty === 'EC' && attestationKey.crv === 'secp256k1'
+  const ed25519Key = attestationKey?.kty === 'OKP' && attestationKey.crv === 'Ed25519'
+  if (!(secp256k1Key || ed25519Key) || !attestationKey.d) {
+    throw new ConfigError(
+      'RAMPART_ATTESTATION_KEY',
+      'must be a private secp256k1 JWK (kty EC, crv secp256k1, d) or Ed25519 JWK (kty OKP, crv Ed25519, d)',
+    )
+  }
+  const replayStore = env.RAMPART_REPLAY_STORE || fromFile.replayStore
+  if (replayStore !== undefined && replayStore !== 'memory' && replayStore !== 'database') {
+    throw new ConfigError('RAMPART_REPLAY_STORE', 'must be memory or database')
+  }
+
+  const databaseUrl = env.DATABASE_URL || fromFile.databaseUrl
+  const dataDir = env.RAMPART_DATA_DIR || fromFile.dataDir
+  const publicOrigin = env.RAMPART_PUBLIC_ORIGIN || fromFile.publicOrigin
+  if (publicOrigin !== undefined) {
+    try {
+      if (new URL(publicOrigin).origin !== publicOrigin) throw new Error()
+    } catch {
+      throw new ConfigError('RAMPART_PUBLIC_ORIGIN', 'must be an origin such as https://gateway.example.com')
+    }
+  }
+  const trustProxy = parseTrustProxy(env.RAMPART_TRUST_PROXY || fromFile.trustProxy)
+  if (trustProxy !== undefined && !Array.isArray(trustProxy) && trustProxy !== true) {
+    throw new ConfigError(
+      'RAMPART_TRUST_PROXY',
+      `must be true, false, or proxy addresses and CIDR ranges separated by commas (not "${trustProxy.invalid}")`,
+    )
+  }
+  return {
+    host: env.RAMPART_HOST || env.HOST || fromFile.host || '127.0.0.1',
+    port: integer('PORT', env.RAMPART_PORT || env.PORT || fromFile.port, 3000, 0, 65535),
+    database: databaseUrl ? { url: databaseUrl } : dataDir ? { dataDir } : {},
+    adminApiKey,
+    masterKey,
+    attestationKey,
+    ...(publicOrigin ? { publicOrigin } : {}),
+    ...(trustProxy ? { trustProxy } : {}),
+    jwsMaxAgeSeconds: integer(
+      'RAMPART_JWS_MAX_AGE_SECONDS',
+      env.RAMPART_JWS_MAX_AGE_SECONDS || fromFile.jwsMaxAgeSeconds,
+      60,
+      1,
+      3600,
+    ),
+    ...(replayStore ? { replayStore } : {}),
+    transitKeyTtlSeconds: integer('transitKeyTtlSeconds', fromFile.transitKeyTtlSeconds, 3600, 60, 86_400),
+    interruptedAfterSeconds: integer(
+      'RAMPART_INTERRUPTED_AFTER_SECONDS',
+      env.RAMPART_INTERRUPTED_AFTER_SECONDS || fromFile.interruptedAfterSeconds,
+      600,
+      0,
+      86_400,
+    ),
+    logLevel: env.LOG_LEVEL || fromFile.logLevel || 'info',
+  }
+}
+
+function readConfigFile(path: string | undefined): GatewayConfigFile {
+  if (!path) return {}
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch {
+    throw new ConfigError('RAMPART_CONFIG', `cannot read ${path}`)
+  }
+  try {
+    const parsed = JSON.parse(text)
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed
+  } catch {}
+  throw new ConfigError('RAMPART_CONFIG', `${path} is not a JSON object`)
+}

@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto'
+import cookie from '@fastify/cookie'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { GrantTimings } from './grantRequest'
+import {
+  approveInteraction,
+  denyInteraction,
+  describeInteraction,
+  findInteraction,
+  type GrantRow,
+  interactionState,
+} from './interaction'
+import { renderInteractionPage, renderMessagePage } from './interactionPage'
+import { publicOrigin } from './publicOrigin'
+import { newSecret, sameSecret } from './secrets'
+import { userProofProblem } from './userProof'
+
+const csrfCookie = 'rampart_grant_csrf'
+const formLimit = 16_384
+
+type Params = { interactionId: string }
+
+const closedPages = {
+  unknown: { status: 404, title: 'Link not valid', message: 'This approval link is not valid.' },
+  expired: {
+    status: 410,
+    title: 'Link expired',
+    message: 'This approval link has expired. Ask the application to start again.',
+  },
+  answered: {
+    status: 409,
+    title: 'Already answered',
+    message: 'This request was already answered. You can close this window.',
+  },
+} as const
+
+/** The environment of each provider this gateway runs; null for a provider id it does not know. */
+function environmentOf(app: FastifyInstance) {
+  return (providerId: string) => {
+    const provider = app.providers.get(providerId)
+    return provider ? (provider.environment ?? 'production') : null
+  }
+}
+
+function pathOf(interactionId: string): string {
+  return `/v1/grant/interact/${encodeURIComponent(interactionId)}`
+}
+
+/**
+ * Headers of every interaction page: no caching, no framing, no referrer to other origins (the URL is a secret;
+ * `same-origin` still lets the browser send the Origin of the form post), and a CSP that allows only the page's
+ * own inline style and form posts to itself — plus the client's finish origin, because browsers apply
+ * `form-action` to the redirect that follows the post.
+ */
+function sendHtml(
+  reply: FastifyReply,
+  status: number,
+  html: string,
+  styleNonce: string,
+  finishOrigin?: string,
+) {
+  const formAction = finishOrigin ? `'self' ${finishOrigin}` : `'self'`
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-frame-options', 'DENY')
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'same-origin')
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src 'nonce-${styleNonce}'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+    )
+    .send(html)
+}
+
+function message(reply: FastifyReply, status: number, title: string, text: string) {
+  const nonce = randomBytes(16).toString('base64url')
+  return sendHtml(reply, status, renderMessagePage(title, text, nonce), nonce)
+}
+
+async function showForm(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: Params }>,
+  reply: FastifyReply,
+  grant: GrantRow,
+  status: number,
+  csrfToken: string,
+  now: Date,
+  error?: string,
+) {
+  const nonce = randomBytes(16).toString('base64url')
+  const interaction = await describeInteraction(app.db, grant, environmentOf(app))
+  const path = pathOf(request.params.interactionId)
+  reply.setCookie(csrfCookie, csrfToken, {
+    path,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: publicOrigin(app, request).startsWith('https:'),
+    maxAge: Math.max(1, Math.floor((grant.interactionExpiresAt.getTime() - now.getTime()) / 1000)),
+  })
+  const html = renderInteractionPage({
+    interaction,
+    action: path,
+    csrfToken,
+    styleNonce: nonce,
+    now: Math.floor(now.getTime() / 1000),
+    ...(error ? { error } : {}),
+  })
+  return sendHtml(reply, status, html, nonce, new URL(grant.finishUri).origin)
+}
+
+/**
+ * The interaction pages of the grant flow: GET shows what the client asks for and the connections to pick; the
+ * form posts back here with a CSRF token that must match its SameSite=Strict cookie (and an Origin, when the
+ * browser sends one, that is the gateway's). When the grant names a user, approving also needs that user's proof,
+ * a JWS made with one of their credentials. Approval redirects to the client's finish URI.
+ */
+export function grantInteractionRoutes(timings: GrantTimings) {
+  return async (app: FastifyInstance) => {
+    await app.register(cookie)
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: formLimit },
+      (_request, body, done) => done(null, new URLSearchParams(body as string)),
+    )
+
+    // The interaction id in the URL is a secret: these routes log only warnings and errors, never the URL.
+    const options = {
+      config: { auth: 'none' as const, grant: 'self' as const },
+      logLevel: 'warn' as const,
+      schema: { hide: true },
+    }
+
+    app.get<{ Params: Params }>('/v1/grant/interact/:interactionId', options, async (request, reply) => {
+      const grant = await findInteraction(app.db, request.params.interactionId)
+      const state = interactionState(grant, timings.now())
+      if (state !== 'open' || !grant) {
+        const page = closedPages[state === 'open' ? 'unknown' : state]
+        return message(reply, page.status, page.title, page.message)
+      }
+      return showForm(app, request, reply, grant, 200, newSecret('csrf'), timings.now())
+    })
+
+    app.post<{ Params: Params; Body: unknown }>(
+      '/v1/grant/interact/:interactionId',
+      options,
+      async (request, reply) => {
+        const form = request.body instanceof URLSearchParams ? request.body : undefined
+        if (!form) return message(reply, 400, 'Bad request', 'The form could not be read.')
+        const origin = request.headers.origin
+        if (origin !== undefined && origin !== publicOrigin(app, request)) {
+          return message(reply, 403, 'Refused', 'This form can only be sent from the gateway page.')
+        }
+        const cookieToken = request.cookies[csrfCookie]
+        const formToken = form.get('csrf')
+        if (!cookieToken || !formToken || !sameSecret(formToken, cookieToken)) {
+          return message(
+            reply,
+            403,
+            'Form expired',
+            'This form is no longer valid. Open the approval link again.',
+          )
+        }
+
+        const grant = await findInteraction(app.db, request.params.interactionId)
+        const now = timings.now()
+        const state = interactionState(grant, now)
+        if (state !== 'open' || !grant) {
+          const page = closedPages[state === 'open' ? 'unknown' : state]
+          return message(reply, page.status, page.title, page.message)
+        }
+        const decision = form.get('decision')
+        if (decision === 'deny') {
+          reply.clearCookie(csrfCookie, { path: pathOf(request.params.interactionId) })
+          if (!(await denyInteraction(app.db, grant, now))) {
+            const page = closedPages.answered
+            return message(reply, page.status, page.title, page.message)
+          }
+          return message(reply, 200, 'Access denied', 'You denied this request. You can close this window.')
+        }
+        if (decision !== 'approve') return message(reply, 400, 'Bad request', 'Choose Approve or Deny.')
+
+        const picked = [...new Set(form.getAll('connection'))]
+        const { offered } = await describeInteraction(app.db, grant, environmentOf(app))
+        const offeredIds = new Set(offered.map((connection) => connection.connectionId))
+        if (picked.length === 0 || picked.some((connectionId) => !offeredIds.has(connectionId))) {
+          return showForm(
+            app,
+            request,
+            reply,
+            grant,
+            422,
+            cookieToken,
+            now,
+            'Pick at least one of the connections listed.',
+          )
+        }
+        const proofProblem = await userProofProblem(
+          app.db,
+          grant,
+          (form.get('proof') ?? '').trim(),
+          now,
+          app.config.jwsMaxAgeSeconds,
+        )
+        if (proofProblem) {
+          return showForm(app, request, reply, grant, 422, cookieToken, now, `Not approved: ${proofProblem}.`)
+        }
+        const redirect = await approveInteraction(app.db, grant, picked, now)
+        if (!redirect) {
+          const page = closedPages.answered
+          return message(reply, page.status, page.title, page.message)
+        }
+        reply.clearCookie(csrfCookie, { path: pathOf(request.params.interactionId) })
+        return reply
+          .status(303)
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .redirect(redirect, 303)
+      },
+    )
+  }
+}

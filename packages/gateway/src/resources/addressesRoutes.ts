@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify'
+import { addresses } from '../core/database/schema'
+import { NotFoundError } from '../core/errors/gatewayError'
+import { equalsIfGiven } from '../core/pagination/listFilters'
+import type { ListQuery } from '../core/pagination/paginate'
+import { connectionBoundPage, connectionBoundRow } from './connectionBoundReads'
+import { connectionBoundGetSchema, connectionBoundListSchema } from './connectionBoundSchemas'
+import { addressToApi } from './toApi'
+
+const orderColumns = {
+  createdAt: addresses.createdAt,
+  updatedAt: addresses.updatedAt,
+  externalId: addresses.externalId,
+  address: addresses.address,
+}
+
+/** GET /v1/provider/addresses and /v1/provider/addresses/{addressId}. */
+export async function addressesRoutes(app: FastifyInstance) {
+  app.get<{ Querystring: ListQuery & { accountId?: string } }>(
+    '/v1/provider/addresses',
+    {
+      schema: connectionBoundListSchema({
+        tag: 'Addresses',
+        summary: 'List addresses',
+        item: 'address',
+        orderBy: Object.keys(orderColumns),
+        filters: {
+          accountId: { type: 'string', maxLength: 200, description: 'Only the addresses of this account' },
+        },
+      }),
+    },
+    async (request) => {
+      const page = await connectionBoundPage(app, request, {
+        table: addresses,
+        idKey: 'addressId',
+        orderColumns,
+        query: request.query,
+        filters: [equalsIfGiven(addresses.accountId, request.query.accountId)],
+      })
+      return { data: page.data.map(addressToApi), page: page.page }
+    },
+  )
+
+  app.get<{ Params: { addressId: string } }>(
+    '/v1/provider/addresses/:addressId',
+    {
+      schema: connectionBoundGetSchema({
+        tag: 'Addresses',
+        summary: 'Get an address',
+        item: 'address',
+        idName: 'addressId',
+        idDescription: 'The address id',
+      }),
+    },
+    async (request) => {
+      const { addressId } = request.params
+      const row = await connectionBoundRow(app, request, addresses, addresses.addressId, addressId)
+      if (!row) throw new NotFoundError('Address not found', 'ADDRESS_NOT_FOUND')
+      return { data: addressToApi(row) }
+    },
+  )
+}

@@ -1,0 +1,44 @@
+import { declaresOwnDomainType } from '@rampart/decoder'
+import { ValidationError } from '../../core/errors/gatewayError'
+import type { SignTypedDataRequest } from '../../generated/actions/signTypedDataRequest'
+import { resolveSigner } from '../../resources/resolveSigner'
+import type { SigningAction } from '../pipeline/signingAction'
+import { requireEvmSigner } from './evmSigner'
+import { signatureRecord } from './signatureRecord'
+
+/** The create body, as `schemas/gateway/actions/` defines it. */
+export type SignTypedDataBody = SignTypedDataRequest
+
+/** POST /v1/provider/evm/sign-typed-data: an EIP-712 signature. */
+export const signTypedDataAction: SigningAction<SignTypedDataBody> = {
+  kind: 'evm.signTypedData',
+  recordIdOf: (body) => body.requestId,
+  async plan({ app, clientId, connectionId }, body) {
+    const signer = await resolveSigner(app, { clientId, connectionId }, body.source)
+    requireEvmSigner(signer, body.data.domain.chainId, '/data/domain/chainId')
+    if (!declaresOwnDomainType(body.data.types, body.data.domain)) {
+      throw new ValidationError('The EIP712Domain type is not the type of the domain', [
+        {
+          path: '/data/types/EIP712Domain',
+          message: 'must list the fields the domain has, in the EIP-712 order and with their standard types',
+        },
+      ])
+    }
+    return {
+      action: 'signTypedData',
+      signer,
+      rpcRequest: { method: 'eth_signTypedData_v4', params: [signer.address, body.data] },
+      presets: body.protocolPreset ?? [],
+      details: {},
+    }
+  },
+  async execute(session, plan, body) {
+    const { from: _from, ...signature } = await session.signTypedData({
+      accountExternalId: plan.signer.accountExternalId,
+      addressExternalId: plan.signer.addressExternalId,
+      typedData: body.data,
+    })
+    return { status: 'signed', externalStatus: 'signed', result: { signature } }
+  },
+  toApi: (row) => signatureRecord(row, 'signTypedDataRequest'),
+}

@@ -1,0 +1,92 @@
+import { decodeRequest, type Resolution } from '@rampart/decoder'
+import type { Decision } from '@rampart/evaluator'
+import type { FastifyInstance } from 'fastify'
+import { ValidationError } from '../../core/errors/gatewayError'
+import type { EvaluateRequest } from '../../generated/actions/evaluateRequest'
+import { attestDecision } from '../pipeline/attestDecision'
+import { decideForClient } from '../pipeline/decideForClient'
+import { presetReport } from '../pipeline/evaluationReport'
+import { historyForLimits } from '../pipeline/loadHistory'
+
+/** The /evaluate body, as `schemas/gateway/actions/evaluateRequest.schema.json` defines it. */
+export type EvaluateBody = EvaluateRequest
+
+/** One resolution of the response (`evaluateResponse.schema.json#/$defs/Resolution`). */
+type ResolutionView = {
+  intent?: unknown
+  display: object
+  decoding: object
+  policyEvaluation?: ReturnType<typeof presetEvaluationView>
+  resolutions: ResolutionView[] | null
+}
+
+/** The policy evaluation of presets, as the response schema has it (no other field). */
+function presetEvaluationView(policyEvaluation: NonNullable<Decision['policyEvaluation']>) {
+  return {
+    expectedBehavior: policyEvaluation.expectedBehavior,
+    matchedPresets: policyEvaluation.matchedPresets.map(({ presetId, matchedPolicies }) => ({
+      presetId,
+      matchedPolicies,
+    })),
+  }
+}
+
+/** A resolution as /evaluate shows it: display, decoding and the nested resolutions, with the intent beside. */
+function resolutionView(
+  resolution: Resolution,
+  policyEvaluation?: Decision['policyEvaluation'],
+): ResolutionView {
+  return {
+    intent: resolution.intent,
+    display: resolution.display ?? {},
+    decoding: resolution.decoding ?? {},
+    ...(policyEvaluation === undefined ? {} : { policyEvaluation: presetEvaluationView(policyEvaluation) }),
+    resolutions: resolution.resolutions?.map((inner) => resolutionView(inner)) ?? null,
+  }
+}
+
+/**
+ * POST /evaluate: decodes a JSON-RPC request and decides on it with the client's entities, policies and the
+ * presets asked for, as the signing pipeline would, without recording or signing anything. The principal is the
+ * credential that signed the HTTP request; the resource is the account the request signs from.
+ */
+export async function evaluateRequest(
+  app: FastifyInstance,
+  clientId: string,
+  principal: string,
+  body: EvaluateBody,
+) {
+  const state = await app.clientPolicies.forClient(clientId)
+  const presetIds = body.protocolPresets ?? []
+  const unknown = presetIds.flatMap((id, index) =>
+    state.presets.has(id)
+      ? []
+      : [{ path: `/protocolPresets/${index}`, message: `${id} is not a preset enabled for this client` }],
+  )
+  if (unknown.length > 0) throw new ValidationError('Unknown protocol presets', unknown, 'PRESET_UNKNOWN')
+
+  const resolution = decodeRequest(body.request, state.index ? { entities: state.index } : {})
+  const now = Math.floor(Date.now() / 1000)
+  // The library's rule, as when signing: the signer is the request's sender, on the request's chain.
+  const { decision, request } = decideForClient(state, {
+    principal,
+    decoded: resolution,
+    history: await historyForLimits(app.db, state, now),
+    now,
+    presets: presetIds,
+  })
+  const signature = await attestDecision(decision, request, app.config.attestationKey)
+  const presets = presetIds.flatMap((id) => {
+    const preset = state.presets.get(id)
+    return preset ? [preset] : []
+  })
+  const display = resolutionView(resolution, presetIds.length > 0 ? decision.policyEvaluation : undefined)
+  return {
+    action: resolution.action,
+    rawPayload: body.request,
+    whitelisted: decision.decision === 'Permit',
+    resolution: display,
+    protocolPresets: presetReport(presets),
+    attestation: { decision, signature },
+  }
+}

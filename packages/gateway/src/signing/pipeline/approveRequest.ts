@@ -1,0 +1,82 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { type SigningRequestRow, signingRequests } from '../../core/database/actionsSchema'
+import { ConflictError } from '../../core/errors/gatewayError'
+import { verifyApproval } from './approvalToken'
+import type { Plan, SigningAction } from './signingAction'
+import { decideAndRun } from './signingPipeline'
+
+const maxAttempts = 5
+
+/**
+ * Records one approver's signed approval of a request in `pending_approval`, then decides again with every
+ * approval so far: still Confirm keeps it waiting; Permit sends it to the provider (exactly once, however many
+ * approvals arrive together); Forbid (the policies changed) ends it. An approver counts once.
+ */
+export async function approveSigningRequest<Body extends { idempotenceId: string }>(
+  app: FastifyInstance,
+  action: SigningAction<Body>,
+  row: SigningRequestRow,
+  approvalJws: string,
+): Promise<SigningRequestRow> {
+  const state = await app.clientPolicies.forClient(row.clientId)
+  const approver = await verifyApproval(
+    approvalJws,
+    state.entities.credentials ?? [],
+    {
+      clientId: row.clientId,
+      kind: action.kind,
+      requestId: row.requestId,
+    },
+    {
+      now: Math.floor(Date.now() / 1000),
+      maxAgeSeconds: app.config.jwsMaxAgeSeconds,
+    },
+  )
+  let current = row
+  for (let attempt = 0; attempt < maxAttempts; attempt++) {
+    if (current.status !== 'pending_approval') {
+      throw new ConflictError(
+        `The request is ${current.status}, not waiting for approvals`,
+        'NOT_PENDING_APPROVAL',
+        {
+          requestId: current.requestId,
+          status: current.status,
+        },
+      )
+    }
+    const known = current.approvals.some((approval) => approval.userId === approver.userId)
+    const approvals = known
+      ? current.approvals
+      : [...current.approvals, { ...approver, approvedAt: new Date().toISOString() }]
+    // Optimistic: the update applies only while the approvals are still those read, else it is retried on a
+    // fresh read. Compared by value: a timestamp compare misses a write made within the same millisecond.
+    const [updated] = await app.db
+      .update(signingRequests)
+      .set({ approvals, updatedAt: new Date() })
+      .where(
+        and(
+          eq(signingRequests.rowId, current.rowId),
+          eq(signingRequests.status, 'pending_approval'),
+          sql`${signingRequests.approvals} = ${JSON.stringify(current.approvals)}::jsonb`,
+        ),
+      )
+      .returning()
+    if (updated) {
+      return decideAndRun(
+        app,
+        action,
+        updated,
+        updated.plan as unknown as Plan,
+        updated.body as Body,
+        'pending_approval',
+      )
+    }
+    const [reread] = await app.db
+      .select()
+      .from(signingRequests)
+      .where(eq(signingRequests.rowId, current.rowId))
+    current = reread!
+  }
+  throw new ConflictError('The request changed while approving; retry', 'APPROVAL_CONFLICT')
+}

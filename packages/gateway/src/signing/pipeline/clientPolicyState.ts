@@ -1,0 +1,106 @@
+import { type Entities, type EntityIndex, loadEntities } from '@rampart/entities'
+import {
+  BUILTIN_PRESETS,
+  createEvaluator,
+  type Evaluator,
+  EvaluatorError,
+  historyReach,
+  type Policy,
+  type Preset,
+} from '@rampart/evaluator'
+import { eq } from 'drizzle-orm'
+import type { Database } from '../../core/database/openDatabase'
+import { clients } from '../../core/database/schema'
+import { AuthenticationError } from '../../core/errors/gatewayError'
+
+/** Everything a client's decisions need, built once per version of the client's entities, policies and presets. */
+export type ClientPolicyState = {
+  clientId: string
+  entities: Entities
+  /** The one index of the entities, shared by the decoder and the evaluator; undefined when they are invalid. */
+  index: EntityIndex | undefined
+  /** Null when the evaluator could not be built: every decision is then a refusal. */
+  evaluator: Evaluator | null
+  /** Why the evaluator could not be built. */
+  unavailable?: string
+  /** The presets the client enabled, by id. */
+  presets: ReadonlyMap<string, Preset>
+  /** Whether any policy counts past transfers (spending or rate limits), so history is worth loading. */
+  usesHistory: boolean
+  /** The policies decided with (the client's, and its presets'), to know how far back their limits count. */
+  limitedPolicies: readonly Policy[]
+}
+
+type CacheEntry = { version: number; checkedAt: number; state: Promise<ClientPolicyState> }
+
+/** How long a client's policy state is used before its row is read again to see whether it changed. */
+export const revalidateAfterMs = 1000
+
+/**
+ * Keeps one evaluator per client, rebuilt when the client's row changes (its `updatedAt`). Building one loads the
+ * compiled policy library and indexes the entities, which is far too slow to do per request.
+ */
+export class ClientPolicies {
+  private readonly cache = new Map<string, CacheEntry>()
+
+  constructor(private readonly db: Database) {}
+
+  async forClient(clientId: string, now = Date.now()): Promise<ClientPolicyState> {
+    const cached = this.cache.get(clientId)
+    // A decision may use a state checked within the last second: one read of the client row per second, not per
+    // request, and a change of entities or policies applies within that second.
+    if (cached && now - cached.checkedAt < revalidateAfterMs) return cached.state
+    const [row] = await this.db
+      .select({ updatedAt: clients.updatedAt })
+      .from(clients)
+      .where(eq(clients.clientId, clientId))
+    if (!row) throw new AuthenticationError('The client is not registered', 'CLIENT_UNKNOWN')
+    const version = row.updatedAt.getTime()
+    if (cached && cached.version === version) {
+      cached.checkedAt = now
+      return cached.state
+    }
+    const state = this.load(clientId)
+    this.cache.set(clientId, { version, checkedAt: now, state })
+    return state
+  }
+
+  /** Makes the next decision for this client read its row again (after an update through this instance). */
+  forget(clientId: string): void {
+    this.cache.delete(clientId)
+  }
+
+  private async load(clientId: string): Promise<ClientPolicyState> {
+    const [row] = await this.db.select().from(clients).where(eq(clients.clientId, clientId))
+    if (!row) throw new AuthenticationError('The client is not registered', 'CLIENT_UNKNOWN')
+    return build(row)
+  }
+}
+
+async function build(row: typeof clients.$inferSelect): Promise<ClientPolicyState> {
+  const entities = row.entities as unknown as Entities
+  const policies = row.policies as Policy[]
+  const enabled = new Set(row.presets as string[])
+  const presets = BUILTIN_PRESETS.filter((preset) => enabled.has(preset.id))
+  // Presets decide with the same history as the client's own policies.
+  const limitedPolicies = [...policies, ...presets.flatMap((preset) => preset.policies as Policy[])]
+  const usesHistory = historyReach(limitedPolicies, 0) !== undefined
+  // Validated and indexed once, where the stored document comes in; the evaluator and the decoder share the index.
+  const { index } = loadEntities(entities, { kind: 'full' })
+  const base = {
+    clientId: row.clientId,
+    entities,
+    index,
+    presets: new Map(presets.map((preset) => [preset.id, preset])),
+    usesHistory,
+    limitedPolicies,
+  }
+  try {
+    if (!index) throw new EvaluatorError('INVALID_ENTITIES', 'the stored entities are invalid')
+    const evaluator = await createEvaluator({ entities: index, policies, presets })
+    return { ...base, evaluator }
+  } catch (error) {
+    // Fail closed: a client whose policies cannot be loaded gets refusals, never permits.
+    return { ...base, evaluator: null, unavailable: error instanceof Error ? error.message : 'unknown error' }
+  }
+}

@@ -1,0 +1,65 @@
+import { and, eq, lt, notInArray } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { signingRequests } from '../../core/database/actionsSchema'
+import { rowsWithProvider } from './signingPipeline'
+
+/** The failure an interrupted request is left with: its outcome at the provider is unknown, and it says so. */
+export const interruptedFailure = {
+  code: 'INTERRUPTED',
+  message:
+    'The gateway stopped before the provider answered, so whether the provider signed is unknown. Check with the provider before asking again.',
+  statusCode: 502,
+}
+
+/**
+ * Ends the requests a gateway left in `processing`: a process that stops (crash, deploy, power) between the claim
+ * and the provider's answer would otherwise leave them there forever. A request counts as interrupted once it has
+ * not moved for `olderThanSeconds` (longer than any provider call may take, so another gateway on the same
+ * database that is still waiting is not overtaken) and no provider call for it is under way in this process. It
+ * becomes `failed` with code INTERRUPTED: terminal and readable, never lost. Returns the request ids it ended.
+ */
+export async function recoverInterruptedRequests(
+  app: FastifyInstance,
+  olderThanSeconds: number,
+  now = new Date(),
+): Promise<string[]> {
+  const cutoff = new Date(now.getTime() - olderThanSeconds * 1000)
+  const inFlight = [...rowsWithProvider()]
+  const ended = await app.db
+    .update(signingRequests)
+    .set({ status: 'failed', failure: interruptedFailure, updatedAt: now })
+    .where(
+      and(
+        eq(signingRequests.status, 'processing'),
+        lt(signingRequests.updatedAt, cutoff),
+        ...(inFlight.length > 0 ? [notInArray(signingRequests.rowId, inFlight)] : []),
+      ),
+    )
+    .returning({ requestId: signingRequests.requestId, kind: signingRequests.kind })
+  if (ended.length > 0) {
+    app.log.warn(
+      { requests: ended },
+      'signing requests interrupted before the provider answered marked failed',
+    )
+  }
+  return ended.map((row) => row.requestId)
+}
+
+/**
+ * Runs the sweep when the gateway starts and then four times per `olderThanSeconds`, until it closes; 0 runs none. A failed sweep (the
+ * database briefly away) is logged and tried again at the next tick; it never stops the gateway.
+ */
+export function scheduleInterruptedRequestRecovery(app: FastifyInstance, olderThanSeconds: number) {
+  if (olderThanSeconds <= 0) return
+  const sweep = () =>
+    recoverInterruptedRequests(app, olderThanSeconds).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'the interrupted-request sweep failed; it runs again later')
+    })
+  let timer: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    await sweep()
+    timer = setInterval(sweep, Math.max(10, Math.floor(olderThanSeconds / 4)) * 1000)
+    timer.unref()
+  })
+  app.addHook('onClose', async () => clearInterval(timer))
+}

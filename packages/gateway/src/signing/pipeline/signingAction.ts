@@ -1,0 +1,54 @@
+import type { JsonRpcRequest } from '@rampart/decoder'
+import type { EvaluationRequest, HistoryTransfer } from '@rampart/evaluator'
+import type { FastifyInstance } from 'fastify'
+import type { SigningRequestRow } from '../../core/database/actionsSchema'
+import type { ProviderSession } from '../../providers/types'
+import type { Signer } from '../../resources/resolveSigner'
+
+export type EvaluationAction = EvaluationRequest['action']
+
+/**
+ * What an action resolved from its body: enough to decide on it and to hand it to the provider. It is stored
+ * with the record, so a request approved later resumes exactly as it was decided.
+ */
+export type Plan = {
+  action: EvaluationAction
+  signer: Signer
+  /** The request as a wallet would send it, decoded into the intent the policies read. */
+  rpcRequest?: JsonRpcRequest
+  /** For raw signing: the payloads (each decided on) and the algorithm the policies read. */
+  payloads?: string[]
+  algorithm?: string
+  /** Protocol presets to evaluate the request against as well. */
+  presets: string[]
+  /** Action-specific values the provider call needs (resolved asset, destination, position...). */
+  details: Record<string, unknown>
+}
+
+export type PlanContext = { app: FastifyInstance; clientId: string; connectionId: string }
+
+/** The provider's answer for a permitted request: the record's new status and what the API shows of it. */
+export type Outcome = {
+  status: string
+  externalStatus?: string | null
+  externalId?: string | null
+  result: Record<string, unknown>
+  /** What the request moved, counted by spending and rate limits, when the provider knows better than the plan. */
+  history?: HistoryTransfer[]
+}
+
+/** One signing action (send-transaction, sign-message, transfers, ...): its body, its plan and its provider call. */
+export interface SigningAction<Body extends { idempotenceId: string }> {
+  /** Stable kind stored on records; idempotence keys and record ids are unique per kind. */
+  kind: string
+  /** The record id the client chose in the body, if any. */
+  recordIdOf(body: Body): string | undefined
+  /** Validates what the schema cannot and resolves the signer; throws 404/422 without recording anything. */
+  plan(context: PlanContext, body: Body): Promise<Plan>
+  /** Hands the permitted request to the provider. */
+  execute(session: ProviderSession, plan: Plan, body: Body): Promise<Outcome>
+  /** The record as the API returns it. */
+  toApi(row: SigningRequestRow): Record<string, unknown>
+  /** Reads the provider's current view of a record that reached it (staking positions move on their own). */
+  refresh?(session: ProviderSession, row: SigningRequestRow): Promise<Record<string, unknown>>
+}

@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto'
+import { type HistoryTransfer, hashRequest, requestHistory } from '@rampart/evaluator'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { clientOf } from '../../auth/authPlugin'
+import { type SigningRequestRow, signingRequests } from '../../core/database/actionsSchema'
+import { ConflictError, GatewayError, ValidationError } from '../../core/errors/gatewayError'
+import { isProviderError } from '../../core/errors/providerErrors'
+import { requireGrantedNetwork } from '../../grants/grantScope'
+import { decideRequest } from './decideRequest'
+import { nulCharacterAt } from './nulCharacter'
+import type { Outcome, Plan, SigningAction } from './signingAction'
+import { policyForbidden, providerFailed } from './signingErrors'
+
+export type SigningResponse = { statusCode: 200 | 201; data: Record<string, unknown>; replayed: boolean }
+
+/** Creates in this process that have claimed their idempotence key and not finished yet. */
+const running = new Map<string, Promise<unknown>>()
+
+/** Rows whose provider call is under way in this process: the interrupted-request sweep leaves them alone. */
+const withProvider = new Set<string>()
+
+/** The rows this process is waiting on a provider for. */
+export function rowsWithProvider(): ReadonlySet<string> {
+  return withProvider
+}
+
+/** The connection a signing action goes through: the `x-connection-id` header, required. */
+export function connectionIdOf(request: FastifyRequest): string {
+  const value = request.headers['x-connection-id']
+  if (typeof value !== 'string' || value.length === 0 || value.length > 64) {
+    throw new ValidationError('The x-connection-id header is required', [
+      { path: '/x-connection-id', message: 'is required', in: 'headers' },
+    ])
+  }
+  return value
+}
+
+/** The body as stored and hashed: a client-sent `evaluation` is ignored (the gateway makes its own). */
+function storedBody(body: Record<string, unknown>): Record<string, unknown> {
+  const { evaluation: _ignored, ...rest } = body
+  return rest
+}
+
+/**
+ * The one signing pipeline. 1. validate (schema, then the action's plan); 2. claim the idempotence key with a
+ * unique index (`on conflict do nothing`), so concurrent identical creates yield one record and one provider
+ * call; 3. decode and 4. evaluate; 5. only on Permit, hand the request to the provider; 6. record the outcome
+ * with the decision embedded. Forbid is recorded and answered 403; Confirm is recorded as pending_approval.
+ */
+export async function createSigningRequest<Body extends { idempotenceId: string }>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  action: SigningAction<Body>,
+  body: Body,
+): Promise<SigningResponse> {
+  const { clientId, kid } = clientOf(request)
+  const connectionId = connectionIdOf(request)
+  const nul = nulCharacterAt(body)
+  if (nul !== undefined) {
+    throw new ValidationError('The request holds a NUL character (U+0000), which cannot be recorded', [
+      { path: nul, message: 'must not contain U+0000 (send binary messages as raw hex)' },
+    ])
+  }
+  const connection = await app.sessions.activeConnection(clientId, connectionId)
+  const stored = storedBody(body as Record<string, unknown>)
+  const bodyHash = hashRequest(stored)
+  const key = [clientId, connectionId, action.kind, body.idempotenceId].join('\u0000')
+  const claim = { clientId, connectionId, idempotenceId: body.idempotenceId, bodyHash }
+
+  // A create already recorded answers with its record before anything is planned again: planning asks the provider
+  // afresh (fees, positions), and what it permitted may no longer plan (an exited position, a fee over the amount).
+  await running.get(key)?.catch(() => {})
+  const recorded = await recordOf(app, action, claim)
+  if (recorded) {
+    requireGrantedNetwork(request, (recorded.plan as unknown as Plan).signer)
+    return replayOf(action, recorded, bodyHash)
+  }
+  const plan = await action.plan({ app, clientId, connectionId }, body)
+  requireGrantedNetwork(request, plan.signer)
+
+  const earlier = running.get(key)
+  if (earlier) {
+    await earlier.catch(() => {})
+    return replay(app, action, claim)
+  }
+  let finish: () => void = () => {}
+  running.set(key, new Promise<void>((resolve) => (finish = resolve)))
+  try {
+    const now = new Date()
+    const [row] = await app.db
+      .insert(signingRequests)
+      .values({
+        rowId: randomUUID(),
+        requestId: action.recordIdOf(body) ?? randomUUID(),
+        kind: action.kind,
+        clientId,
+        connectionId,
+        provider: connection.provider,
+        idempotenceId: body.idempotenceId,
+        bodyHash,
+        status: 'processing',
+        principal: kid,
+        body: stored,
+        plan: plan as unknown as Record<string, unknown>,
+        approvals: [],
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning()
+    if (!row) {
+      return await replay(app, action, claim)
+    }
+    return {
+      statusCode: 201,
+      data: action.toApi(await decideAndRun(app, action, row, plan, body)),
+      replayed: false,
+    }
+  } finally {
+    running.delete(key)
+    finish()
+  }
+}
+
+type Claim = { clientId: string; connectionId: string; idempotenceId: string; bodyHash: string }
+
+/** The record of an idempotence key, if a create already claimed it. */
+async function recordOf<Body extends { idempotenceId: string }>(
+  app: FastifyInstance,
+  action: SigningAction<Body>,
+  claim: Claim,
+): Promise<SigningRequestRow | undefined> {
+  const [row] = await app.db
+    .select()
+    .from(signingRequests)
+    .where(
+      and(
+        eq(signingRequests.clientId, claim.clientId),
+        eq(signingRequests.connectionId, claim.connectionId),
+        eq(signingRequests.kind, action.kind),
+        eq(signingRequests.idempotenceId, claim.idempotenceId),
+      ),
+    )
+  return row
+}
+
+/** A create whose idempotence key was already claimed: the original record, or 409 for another body. */
+function replayOf<Body extends { idempotenceId: string }>(
+  action: SigningAction<Body>,
+  row: SigningRequestRow,
+  bodyHash: string,
+): SigningResponse {
+  if (row.bodyHash !== bodyHash) {
+    throw new ConflictError(
+      'This idempotenceId was already used with a different body',
+      'IDEMPOTENCE_CONFLICT',
+      { requestId: row.requestId },
+    )
+  }
+  return { statusCode: 201, data: respond(action, row), replayed: true }
+}
+
+/** A create that lost the claim to another: that create's record, or 409 when the record id was the clash. */
+async function replay<Body extends { idempotenceId: string }>(
+  app: FastifyInstance,
+  action: SigningAction<Body>,
+  claim: Claim,
+): Promise<SigningResponse> {
+  const row = await recordOf(app, action, claim)
+  if (!row) throw new ConflictError('Another request already uses this id', 'REQUEST_ID_TAKEN')
+  return replayOf(action, row, claim.bodyHash)
+}
+
+/** A stored record as its create answered: 403 when forbidden, the provider's error when failed. */
+export function respond<Body extends { idempotenceId: string }>(
+  action: SigningAction<Body>,
+  row: SigningRequestRow,
+): Record<string, unknown> {
+  if (row.status === 'forbidden') throw policyForbidden(row)
+  if (row.status === 'failed') throw providerFailed(row)
+  return action.toApi(row)
+}
+
+async function update(app: FastifyInstance, rowId: string, values: Partial<SigningRequestRow>) {
+  const [row] = await app.db
+    .update(signingRequests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(signingRequests.rowId, rowId))
+    .returning()
+  return row!
+}
+
+/** Updates a request only while it is still in `from`; undefined when another request moved it first. */
+async function updateFrom(
+  app: FastifyInstance,
+  rowId: string,
+  from: string,
+  values: Partial<SigningRequestRow>,
+): Promise<SigningRequestRow | undefined> {
+  const [row] = await app.db
+    .update(signingRequests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(signingRequests.rowId, rowId), eq(signingRequests.status, from)))
+    .returning()
+  return row
+}
+
+async function reread(app: FastifyInstance, rowId: string): Promise<SigningRequestRow> {
+  const [row] = await app.db.select().from(signingRequests).where(eq(signingRequests.rowId, rowId))
+  return row!
+}
+
+/** Decides a claimed request and, on Permit, runs it. Returns the stored row, or throws 403 / the provider error. */
+export async function decideAndRun<Body extends { idempotenceId: string }>(
+  app: FastifyInstance,
+  action: SigningAction<Body>,
+  row: SigningRequestRow,
+  plan: Plan,
+  body: Body,
+  from: 'processing' | 'pending_approval' = 'processing',
+): Promise<SigningRequestRow> {
+  const state = await app.clientPolicies.forClient(row.clientId)
+  const approvals = row.approvals.map((approval) => String(approval.userId))
+  const decide = async (): Promise<
+    { done: SigningRequestRow } | { permitted: SigningRequestRow; history: HistoryTransfer[] }
+  > => {
+    const { decision, evaluation, evaluationRequest, userId } = await decideRequest(app, {
+      state,
+      principal: row.principal,
+      plan,
+      approvals,
+    })
+    // Every move is conditional on the status the decision was made from, so concurrent approvals move it once.
+    const move = (values: Partial<SigningRequestRow>) => updateFrom(app, row.rowId, from, values)
+    if (decision.decision === 'Forbid') {
+      const forbidden = await move({ status: 'forbidden', evaluation })
+      throw policyForbidden(forbidden ?? (await reread(app, row.rowId)))
+    }
+    if (decision.decision === 'Confirm') {
+      return {
+        done: (await move({ status: 'pending_approval', evaluation })) ?? (await reread(app, row.rowId)),
+      }
+    }
+    // Tagged with the request's row, so that a rate limit counts its transfers once, as this decision did.
+    const history = requestHistory(evaluationRequest, userId ?? row.principal, row.rowId)
+    // The transfer counts for spending and rate limits from the moment it is permitted, not once the provider
+    // has signed it: a decision taken while it is with the provider sees it.
+    const decided = await move({
+      status: 'processing',
+      evaluation,
+      history: history as unknown as Record<string, unknown>[],
+    })
+    return decided ? { permitted: decided, history } : { done: await reread(app, row.rowId) }
+  }
+  // Limits read the history, so the decisions of one client that count it are taken one at a time: each sees the
+  // transfers permitted before it.
+  const decided = state.usesHistory ? await app.limitedDecisions(row.clientId, decide) : await decide()
+  if ('done' in decided) return decided.done
+  return runPermitted(app, action, decided.permitted, plan, body, decided.history)
+}
+
+/**
+ * Step 5: the provider call. Its failure is recorded (terminal `failed`, with the provider's message), never lost.
+ * Once the provider has answered, the request is signed whatever happens next: a failure to record that answer
+ * leaves it in `processing`, still counting for limits, for the interrupted-request sweep to end as INTERRUPTED
+ * (outcome unknown). Recording it `failed` would say that nothing was signed, and a client would ask again.
+ */
+async function runPermitted<Body extends { idempotenceId: string }>(
+  app: FastifyInstance,
+  action: SigningAction<Body>,
+  row: SigningRequestRow,
+  plan: Plan,
+  body: Body,
+  history: HistoryTransfer[],
+): Promise<SigningRequestRow> {
+  withProvider.add(row.rowId)
+  try {
+    let outcome: Outcome
+    try {
+      const session = await app.sessions.sessionFor(row.clientId, row.connectionId)
+      outcome = await action.execute(session, plan, body)
+    } catch (error) {
+      const failure = isProviderError(error)
+        ? { code: error.code, message: error.message, statusCode: error.httpStatus }
+        : error instanceof GatewayError
+          ? { code: error.code, message: error.message, statusCode: error.statusCode }
+          : { code: 'INTERNAL_ERROR', message: 'The request failed inside the gateway', statusCode: 500 }
+      if (!isProviderError(error) && !(error instanceof GatewayError)) {
+        app.log.error({ err: error, requestId: row.requestId }, 'signing request failed')
+      }
+      // Nothing was signed: the transfer stops counting for limits.
+      throw providerFailed(await update(app, row.rowId, { status: 'failed', failure, history: null }))
+    }
+    try {
+      return await update(app, row.rowId, {
+        status: outcome.status,
+        result: {
+          ...outcome.result,
+          externalStatus: outcome.externalStatus ?? null,
+          externalId: outcome.externalId ?? null,
+        },
+        history: (outcome.history ?? history) as unknown as Record<string, unknown>[],
+      })
+    } catch (error) {
+      app.log.error(
+        { err: error, requestId: row.requestId, externalId: outcome.externalId ?? null },
+        'the provider signed a request whose outcome could not be recorded',
+      )
+      throw error
+    }
+  } finally {
+    withProvider.delete(row.rowId)
+  }
+}
