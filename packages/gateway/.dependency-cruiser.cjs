@@ -19,7 +19,7 @@
  * - grants: GNAP grants and tokens; a grant's scope names providers and signers.
  * - clients: the admin client routes; registering a client syncs its connections.
  * - signing: the pipeline, the actions and /evaluate; gated by grants, reads accounts through resources, signs
- *   through providers.
+ *   through providers, in the session connections' `ConnectionSessions` opens for the request's connection.
  * - demo: provisions a demo client through clients and signs with auth's `signRequest`.
  */
 const featureDependencies = {
@@ -29,7 +29,7 @@ const featureDependencies = {
   connections: ['auth', 'providers', 'resources'],
   grants: ['auth', 'providers', 'resources'],
   clients: ['auth', 'connections'],
-  signing: ['auth', 'grants', 'providers', 'resources'],
+  signing: ['auth', 'connections', 'grants', 'providers', 'resources'],
   demo: ['auth', 'clients'],
 }
 

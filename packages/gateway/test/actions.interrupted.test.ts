@@ -40,7 +40,7 @@ describe('requests interrupted before the provider answered', () => {
     await leaveProcessing(stale, 20)
     await leaveProcessing(recent, 1)
 
-    expect(await recoverInterruptedRequests(setup.gateway.app, 600)).toEqual([stale])
+    expect(await recoverInterruptedRequests(setup.gateway.app.signing, 600)).toEqual([stale])
 
     const read = await setup.call('GET', `/v1/provider/evm/sign-message/${stale}`)
     expect(read.statusCode).toBe(200)
@@ -54,7 +54,7 @@ describe('requests interrupted before the provider answered', () => {
     const untouched = await setup.call('GET', `/v1/provider/evm/sign-message/${recent}`)
     expect(untouched.json().data.status).toBe('processing')
     // Terminal: a second sweep finds nothing more to end.
-    expect(await recoverInterruptedRequests(setup.gateway.app, 600)).toEqual([])
+    expect(await recoverInterruptedRequests(setup.gateway.app.signing, 600)).toEqual([])
   })
 
   it('leaves alone a request whose provider call is under way in this process, however old', async () => {
@@ -68,7 +68,7 @@ describe('requests interrupted before the provider answered', () => {
       .where(eq(signingRequests.idempotenceId, `interrupted-${sequence}`))
     await leaveProcessing(row!.requestId, 60)
 
-    expect(await recoverInterruptedRequests(setup.gateway.app, 600)).toEqual([])
+    expect(await recoverInterruptedRequests(setup.gateway.app.signing, 600)).toEqual([])
     holding = false
     release()
     const created = await creating

@@ -37,14 +37,20 @@ describe('approvals that arrive together', () => {
         kind: sendTransactionAction.kind,
         requestId,
       })
-    // The signing routes' own instance: the root one with the policies the signing plugin decorates it with.
-    const app = Object.assign(Object.create(setup.gateway.app), {
+    // The gateway's signing services, with an evaluator cache of their own.
+    const services = {
+      ...setup.gateway.app.signing,
       clientPolicies: new ClientPolicies(setup.gateway.app.db),
-    }) as typeof setup.gateway.app
+    }
     // Both approvals were read from the same row, before either was written (as two concurrent requests do).
-    const bob = await approveSigningRequest(app, sendTransactionAction, row!, await approvalBy('bob'))
+    const bob = await approveSigningRequest(services, sendTransactionAction, row!, await approvalBy('bob'))
     expect(bob.status).toBe('pending_approval')
-    const carol = await approveSigningRequest(app, sendTransactionAction, row!, await approvalBy('carol'))
+    const carol = await approveSigningRequest(
+      services,
+      sendTransactionAction,
+      row!,
+      await approvalBy('carol'),
+    )
     expect(carol.approvals.map((approval) => approval.userId).sort()).toEqual(['bob', 'carol'])
     expect(carol.status).toBe('signed')
   })

@@ -53,7 +53,7 @@ describe('a request the provider signed but the gateway could not record', () =>
     expect(row.history).toEqual([expect.objectContaining({ amount: '1000' })])
 
     const later = new Date(Date.now() + 3600_000)
-    expect(await recoverInterruptedRequests(setup.gateway.app, 600, later)).toEqual([row.requestId])
+    expect(await recoverInterruptedRequests(setup.gateway.app.signing, 600, later)).toEqual([row.requestId])
     const ended = await rowOf('unrecordable')
     expect(ended.status).toBe('failed')
     expect(ended.failure?.code).toBe('INTERRUPTED')

@@ -37,7 +37,7 @@ export type BuildGatewayOptions = {
    * in batches (see bufferedLogDestination).
    */
   logger?: FastifyServerOptions['logger']
-  /** Resource families added by other modules (signing actions, grants, /evaluate), registered after these. */
+  /** The embedder's own route plugins, registered after every built-in feature (signing and grants included). */
   plugins?: ReadonlyArray<(app: FastifyInstance) => Promise<void>>
   /**
    * Takes one client's decisions that count past transfers one at a time across every gateway sharing `db`, so
@@ -53,8 +53,8 @@ export type BuildGatewayOptions = {
 export const bodyLimit = 1_048_576
 
 /**
- * Builds the gateway: one fastify instance whose plugins each own one concern (core services, auth, docs) or
- * one resource family (routes). Request and response schemas come from `schemas/gateway/`, validated by ajv
+ * Builds the gateway: one fastify instance with a plugin per feature (core services, auth, the read resources,
+ * connections, clients, grants, signing; see the package README's Layout). Request and response schemas come from `schemas/gateway/`, validated by ajv
  * with unknown properties refused. Nothing listens until the caller calls `listen`.
  */
 export async function buildGateway(options: BuildGatewayOptions): Promise<FastifyInstance> {

@@ -6,6 +6,7 @@ import type { Database } from '../core/database/openDatabase'
 import { createKeyedLock, type KeyedLock } from '../core/lock/keyedLock'
 import type { CustodyProvider } from '../providers/types'
 import { ClientPolicies } from '../signing/pipeline/clientPolicyState'
+import { createSigningServices, type SigningServices } from '../signing/pipeline/signingServices'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +22,8 @@ declare module 'fastify' {
     limitedDecisions: KeyedLock
     /** Each client's evaluator, rebuilt when the client's entities or policies change. */
     clientPolicies: ClientPolicies
+    /** What the signing pipeline works with, and its per-gateway state: built here, once per gateway. */
+    signing: SigningServices
   }
 }
 
@@ -33,7 +36,7 @@ export type CoreOptions = {
 
 /**
  * Shares the database, the configuration, the providers, the open provider sessions, the clients' evaluators and
- * the lock on limited decisions with every plugin.
+ * the lock on limited decisions with every plugin, and builds the signing pipeline's services from them.
  */
 export const corePlugin = fp<CoreOptions>(
   async (app: FastifyInstance, options) => {
@@ -41,15 +44,29 @@ export const corePlugin = fp<CoreOptions>(
     app.decorate('db', options.db)
     app.decorate('config', options.config)
     app.decorate('providers', providers)
-    app.decorate('sessions', new ConnectionSessions(options.db, options.config.masterKey, providers))
+    const sessions = new ConnectionSessions(options.db, options.config.masterKey, providers)
+    app.decorate('sessions', sessions)
     // Shared, not the signing routes' own: an admin update must reach the evaluators the signing routes decide with.
-    app.decorate('clientPolicies', new ClientPolicies(options.db))
+    const clientPolicies = new ClientPolicies(options.db)
+    app.decorate('clientPolicies', clientPolicies)
     // The lock within the gateway goes first, so that a gateway holds at most one shared lock per client.
     const withinGateway = createKeyedLock()
     const across = options.lockAcrossGateways
-    app.decorate<KeyedLock>(
-      'limitedDecisions',
-      across ? (key, task) => withinGateway(key, () => across(key, task)) : withinGateway,
+    const limitedDecisions: KeyedLock = across
+      ? (key, task) => withinGateway(key, () => across(key, task))
+      : withinGateway
+    app.decorate<KeyedLock>('limitedDecisions', limitedDecisions)
+    app.decorate(
+      'signing',
+      createSigningServices({
+        db: options.db,
+        clientPolicies,
+        sessions,
+        limitedDecisions,
+        attestationKey: options.config.attestationKey,
+        jwsMaxAgeSeconds: options.config.jwsMaxAgeSeconds,
+        log: app.log,
+      }),
     )
   },
   { name: 'rampart-core' },

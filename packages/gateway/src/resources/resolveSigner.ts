@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import type { Database } from '../core/database/openDatabase'
 import { accounts, addresses, networks } from '../core/database/schema'
 import { NotFoundError, ValidationError } from '../core/errors/gatewayError'
 
@@ -26,12 +26,12 @@ export type SourceRef = { type: 'account'; id: string; addressId?: string }
  * Another client's or connection's account is indistinguishable from a missing one.
  */
 export async function resolveSigner(
-  app: FastifyInstance,
+  db: Database,
   scope: { clientId: string; connectionId: string },
   source: SourceRef,
   pointer = '/source',
 ): Promise<Signer> {
-  const [account] = await app.db
+  const [account] = await db
     .select()
     .from(accounts)
     .where(
@@ -42,7 +42,7 @@ export async function resolveSigner(
       ),
     )
   if (!account) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND')
-  const [address] = await app.db
+  const [address] = await db
     .select()
     .from(addresses)
     .where(
@@ -61,7 +61,7 @@ export async function resolveSigner(
       },
     ])
   }
-  const [network] = await app.db
+  const [network] = await db
     .select({ evmChainId: networks.evmChainId, type: networks.type })
     .from(networks)
     .where(eq(networks.networkId, account.networkId))

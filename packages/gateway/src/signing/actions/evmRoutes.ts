@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify'
+import type { SigningRoutesPluginOptions } from '../pipeline/signingServices'
 import { sendTransactionAction } from './sendTransactionAction'
 import { registerSigningRoutes } from './signingRoutes'
 import { signMessageAction } from './signMessageAction'
 import { signTypedDataAction } from './signTypedDataAction'
 
 /** EVM requests: send-transaction, sign-message and sign-typed-data, each created through the signing pipeline. */
-export async function evmRoutes(app: FastifyInstance) {
-  registerSigningRoutes(app, {
+export async function evmRoutes(app: FastifyInstance, { services }: SigningRoutesPluginOptions) {
+  registerSigningRoutes(app, services, {
     path: '/v1/provider/evm/send-transaction',
     tag: 'EVM',
     noun: 'Send-transaction request',
@@ -14,7 +15,7 @@ export async function evmRoutes(app: FastifyInstance) {
     body: 'sendTransactionRequest',
     record: 'sendTransaction',
   })
-  registerSigningRoutes(app, {
+  registerSigningRoutes(app, services, {
     path: '/v1/provider/evm/sign-message',
     tag: 'EVM',
     noun: 'Sign-message request',
@@ -22,7 +23,7 @@ export async function evmRoutes(app: FastifyInstance) {
     body: 'signMessageRequest',
     record: 'signMessage',
   })
-  registerSigningRoutes(app, {
+  registerSigningRoutes(app, services, {
     path: '/v1/provider/evm/sign-typed-data',
     tag: 'EVM',
     noun: 'Sign-typed-data request',

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import type { Database } from '../../core/database/openDatabase'
 import { assets } from '../../core/database/schema'
 import { NotFoundError, ValidationError } from '../../core/errors/gatewayError'
 
@@ -14,7 +14,7 @@ export type TransferAssetRef = {
  * Finds the asset of a transfer: by assetId, by the provider's externalAssetId, or by contract address on a
  * network. When several are given they must name the same asset.
  */
-export async function resolveTransferAsset(app: FastifyInstance, provider: string, ref: TransferAssetRef) {
+export async function resolveTransferAsset(db: Database, provider: string, ref: TransferAssetRef) {
   const conditions = []
   if (ref.assetId !== undefined) conditions.push(eq(assets.assetId, ref.assetId))
   if (ref.externalAssetId !== undefined) {
@@ -30,7 +30,7 @@ export async function resolveTransferAsset(app: FastifyInstance, provider: strin
       { path: '/asset', message: 'needs assetId, externalAssetId, or address with networkId' },
     ])
   }
-  const rows = await app.db
+  const rows = await db
     .select()
     .from(assets)
     .where(and(...conditions))

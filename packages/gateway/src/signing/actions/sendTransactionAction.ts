@@ -20,15 +20,15 @@ function inBody(error: unknown): unknown {
 export const sendTransactionAction: SigningAction<SendTransactionBody> = {
   kind: 'evm.sendTransaction',
   recordIdOf: (body) => body.transactionId,
-  async plan({ app, clientId, connectionId }, body) {
-    const signer = await resolveSigner(app, { clientId, connectionId }, body.source)
+  async plan({ services, clientId, connectionId }, body) {
+    const signer = await resolveSigner(services.db, { clientId, connectionId }, body.source)
     const tx = body.transactionRequest
     requireEvmSigner(signer, tx.chainId, '/transactionRequest/chainId')
     requireSameAddress(signer, tx.from, '/transactionRequest/from')
     // The provider fills the gas limit and fees a request leaves out before the decision, not while signing: the
     // policies judge the network fee the transaction is signed with (a request naming a huge fee per gas and no
     // gas limit had no known fee, so a forbid on the fee did not hold, and was signed with it).
-    const session = await app.sessions.sessionFor(clientId, connectionId)
+    const session = await services.sessions.sessionFor(clientId, connectionId)
     const transaction = await session
       .prepareTransaction({
         accountExternalId: signer.accountExternalId,

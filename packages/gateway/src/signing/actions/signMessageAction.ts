@@ -15,8 +15,8 @@ const asHex = (data: SignMessageBody['data']): Hex =>
 export const signMessageAction: SigningAction<SignMessageBody> = {
   kind: 'evm.signMessage',
   recordIdOf: (body) => body.requestId,
-  async plan({ app, clientId, connectionId }, body) {
-    const signer = await resolveSigner(app, { clientId, connectionId }, body.source)
+  async plan({ services, clientId, connectionId }, body) {
+    const signer = await resolveSigner(services.db, { clientId, connectionId }, body.source)
     requireEvmSigner(signer, undefined, '/source/id')
     return {
       action: 'signMessage',

@@ -12,8 +12,8 @@ export type SignRawBody = SignRawRequest
 export const signRawAction: SigningAction<SignRawBody> = {
   kind: 'signRaw',
   recordIdOf: (body) => body.requestId,
-  async plan({ app, clientId, connectionId }, body) {
-    const signer = await resolveSigner(app, { clientId, connectionId }, body.source)
+  async plan({ services, clientId, connectionId }, body) {
+    const signer = await resolveSigner(services.db, { clientId, connectionId }, body.source)
     if (body.algorithm === 'secp256k1_ecdsa') {
       body.data.forEach(({ content }, index) => {
         if (content.length !== 66) {

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify'
+import type { SigningRoutesPluginOptions } from '../pipeline/signingServices'
 import { registerSigningRoutes } from './signingRoutes'
 import { signRawAction } from './signRawAction'
 
 /** Raw signing: created through the signing pipeline, read by request id. */
-export async function signRawRoutes(app: FastifyInstance) {
-  registerSigningRoutes(app, {
+export async function signRawRoutes(app: FastifyInstance, { services }: SigningRoutesPluginOptions) {
+  registerSigningRoutes(app, services, {
     path: '/v1/provider/sign-raw',
     tag: 'Raw signing',
     noun: 'Raw signature request',

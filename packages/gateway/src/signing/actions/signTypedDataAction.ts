@@ -13,8 +13,8 @@ export type SignTypedDataBody = SignTypedDataRequest
 export const signTypedDataAction: SigningAction<SignTypedDataBody> = {
   kind: 'evm.signTypedData',
   recordIdOf: (body) => body.requestId,
-  async plan({ app, clientId, connectionId }, body) {
-    const signer = await resolveSigner(app, { clientId, connectionId }, body.source)
+  async plan({ services, clientId, connectionId }, body) {
+    const signer = await resolveSigner(services.db, { clientId, connectionId }, body.source)
     requireEvmSigner(signer, body.data.domain.chainId, '/data/domain/chainId')
     if (!declaresOwnDomainType(body.data.types, body.data.domain)) {
       throw new ValidationError('The EIP712Domain type is not the type of the domain', [

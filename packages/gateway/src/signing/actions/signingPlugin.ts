@@ -11,7 +11,8 @@ import { transferRoutes } from './transferRoutes'
 
 /**
  * Every signing action of the gateway, and POST /evaluate: the action schemas and one child plugin per resource
- * family. `buildGateway` registers it on every gateway.
+ * family, each handed the gateway's signing services (built once per gateway by its core plugin, `app.signing`).
+ * `buildGateway` registers it on every gateway.
  */
 export async function signingPlugin(app: FastifyInstance) {
   const bodyAjv = createAjv({ coerceTypes: false })
@@ -24,10 +25,11 @@ export async function signingPlugin(app: FastifyInstance) {
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object),
   )
-  scheduleInterruptedRequestRecovery(app, app.config.interruptedAfterSeconds)
-  await app.register(evmRoutes)
-  await app.register(transferRoutes)
-  await app.register(signRawRoutes)
-  await app.register(stakingRoutes)
-  await app.register(evaluateRoutes)
+  const services = app.signing
+  scheduleInterruptedRequestRecovery(app, services, app.config.interruptedAfterSeconds)
+  await app.register(evmRoutes, { services })
+  await app.register(transferRoutes, { services })
+  await app.register(signRawRoutes, { services })
+  await app.register(stakingRoutes, { services })
+  await app.register(evaluateRoutes, { services })
 }

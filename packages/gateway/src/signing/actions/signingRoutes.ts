@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { clientOf } from '../../auth/authPlugin'
 import { type SigningRequestRow, signingRequests } from '../../core/database/actionsSchema'
+import type { Database } from '../../core/database/openDatabase'
 import { NotFoundError } from '../../core/errors/gatewayError'
 import { clientHeaders, errorResponses, idParams } from '../../core/http/routeSchemas'
 import { requireGrantedNetwork } from '../../grants/grantScope'
@@ -9,6 +10,7 @@ import { requireGrant } from '../../grants/requireGrant'
 import { approveSigningRequest } from '../pipeline/approveRequest'
 import type { Plan, SigningAction } from '../pipeline/signingAction'
 import { connectionIdOf, createSigningRequest } from '../pipeline/signingPipeline'
+import type { SigningServices } from '../pipeline/signingServices'
 import { type ActionSchemaName, actionDataOf, actionRef } from './actionSchemas'
 
 export const connectionHeaders = clientHeaders({
@@ -33,13 +35,13 @@ export type SigningRoutesOptions<Body extends { idempotenceId: string }> = {
 
 /** Reads one of the client's records of an action kind, by its request id. */
 export async function findRecord(
-  app: FastifyInstance,
+  db: Database,
   scope: { clientId: string; connectionId?: string },
   kind: string,
   requestId: string,
   noun: string,
 ) {
-  const [row] = await app.db
+  const [row] = await db
     .select()
     .from(signingRequests)
     .where(
@@ -57,6 +59,7 @@ export async function findRecord(
 /** POST `path` (create through the signing pipeline) and GET `path/:id` for one signing action. */
 export function registerSigningRoutes<Body extends { idempotenceId: string }>(
   app: FastifyInstance,
+  services: SigningServices,
   options: SigningRoutesOptions<Body>,
 ) {
   const { action, noun } = options
@@ -81,7 +84,7 @@ export function registerSigningRoutes<Body extends { idempotenceId: string }>(
       },
     },
     async (request, reply) => {
-      const response = await createSigningRequest(app, request, action, request.body as Body)
+      const response = await createSigningRequest(services, request, action, request.body as Body)
       if (response.replayed) reply.header('idempotent-replayed', 'true')
       reply.status(response.statusCode)
       return { data: response.data }
@@ -116,10 +119,16 @@ export function registerSigningRoutes<Body extends { idempotenceId: string }>(
     async (request) => {
       const { clientId } = clientOf(request)
       const connectionId = connectionIdOf(request)
-      const row = await findRecord(app, { clientId, connectionId }, action.kind, request.params.id, noun)
+      const row = await findRecord(
+        services.db,
+        { clientId, connectionId },
+        action.kind,
+        request.params.id,
+        noun,
+      )
       // An approval can send the request on to signing: a token must cover its network, as for the create.
       requireGrantedNetwork(request, (row.plan as unknown as Plan).signer)
-      return { data: action.toApi(await approveSigningRequest(app, action, row, request.body.approval)) }
+      return { data: action.toApi(await approveSigningRequest(services, action, row, request.body.approval)) }
     },
   )
 
@@ -139,13 +148,13 @@ export function registerSigningRoutes<Body extends { idempotenceId: string }>(
       const connectionId =
         typeof request.headers['x-connection-id'] === 'string' ? connectionIdOf(request) : undefined
       const row = await findRecord(
-        app,
+        services.db,
         { clientId, ...(connectionId === undefined ? {} : { connectionId }) },
         action.kind,
         request.params.id,
         noun,
       )
-      return { data: action.toApi(await refreshed(app, action, row)) }
+      return { data: action.toApi(await refreshed(services, action, row)) }
     },
   )
 }
@@ -155,26 +164,26 @@ export function registerSigningRoutes<Body extends { idempotenceId: string }>(
  * provider cannot be reached, the stored view is returned: a read never fails because the provider is down.
  */
 async function refreshed<Body extends { idempotenceId: string }>(
-  app: FastifyInstance,
+  services: SigningServices,
   action: SigningAction<Body>,
   row: SigningRequestRow,
 ): Promise<SigningRequestRow> {
   if (!action.refresh || !row.result?.externalId) return row
   try {
-    const session = await app.sessions.sessionFor(row.clientId, row.connectionId)
+    const session = await services.sessions.sessionFor(row.clientId, row.connectionId)
     const view = await action.refresh(session, row)
-    const [updated] = await app.db
+    const [updated] = await services.db
       .update(signingRequests)
-      .set({ result: { ...row.result, ...view }, updatedAt: new Date() })
+      .set({ result: { ...row.result, ...view }, updatedAt: services.clock() })
       .where(eq(signingRequests.rowId, row.rowId))
       .returning()
     return updated ?? row
   } catch (error) {
-    logRefreshFailure(app, error, row.requestId)
+    logRefreshFailure(services.log, error, row.requestId)
     return row
   }
 }
 
-function logRefreshFailure(app: FastifyInstance, error: unknown, requestId: string) {
-  app.log.warn({ err: error, requestId }, 'the provider view of a record could not be refreshed')
+function logRefreshFailure(log: FastifyBaseLogger, error: unknown, requestId: string) {
+  log.warn({ err: error, requestId }, 'the provider view of a record could not be refreshed')
 }

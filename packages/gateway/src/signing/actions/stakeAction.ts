@@ -41,8 +41,8 @@ function stakeInput(signer: Signer, amountWei: string, body: CreateStakeBody): S
 export const stakeAction: SigningAction<CreateStakeBody> = {
   kind: 'ethereum.stake',
   recordIdOf: (body) => body.stakeRequestId,
-  async plan({ app, clientId, connectionId }, body) {
-    const signer = await resolveSigner(app, { clientId, connectionId }, body.source)
+  async plan({ services, clientId, connectionId }, body) {
+    const signer = await resolveSigner(services.db, { clientId, connectionId }, body.source)
     if (signer.chainId === null) {
       throw new ValidationError('Ethereum staking needs an EVM account', [
         { path: '/source/id', message: `is on ${signer.networkId}` },
@@ -50,7 +50,7 @@ export const stakeAction: SigningAction<CreateStakeBody> = {
     }
     const amountWei = toBaseUnits(body.amount, ethDecimals)
     // Prepared now, not while signing: the policies judge the network fee the stake is signed with.
-    const session = await app.sessions.sessionFor(clientId, connectionId)
+    const session = await services.sessions.sessionFor(clientId, connectionId)
     const transaction = await session
       .prepareStake(stakeInput(signer, amountWei.toString(), body))
       .catch((error: unknown) => {

@@ -5,6 +5,7 @@ import { accounts } from '../../core/database/schema'
 import { NotFoundError } from '../../core/errors/gatewayError'
 import { errorResponses } from '../../core/http/routeSchemas'
 import { connectionIdOf } from '../pipeline/signingPipeline'
+import type { SigningRoutesPluginOptions } from '../pipeline/signingServices'
 import { actionRef } from './actionSchemas'
 import { connectionHeaders, registerSigningRoutes } from './signingRoutes'
 import { stakeAction } from './stakeAction'
@@ -12,8 +13,8 @@ import { positionToApi } from './stakingViews'
 import { checkPositionSelector, unstakeAction } from './unstakeAction'
 
 /** Ethereum staking: stakes, unstakes and the positions that can be unstaked. */
-export async function stakingRoutes(app: FastifyInstance) {
-  registerSigningRoutes(app, {
+export async function stakingRoutes(app: FastifyInstance, { services }: SigningRoutesPluginOptions) {
+  registerSigningRoutes(app, services, {
     path: '/v1/provider/ethereum/stakes',
     tag: 'Staking',
     noun: 'Stake',
@@ -21,7 +22,7 @@ export async function stakingRoutes(app: FastifyInstance) {
     body: 'createStakeRequest',
     record: 'stake',
   })
-  registerSigningRoutes(app, {
+  registerSigningRoutes(app, services, {
     path: '/v1/provider/ethereum/unstakes',
     tag: 'Staking',
     noun: 'Unstake',
@@ -57,8 +58,8 @@ export async function stakingRoutes(app: FastifyInstance) {
     async (request) => {
       const { clientId } = clientOf(request)
       const connectionId = connectionIdOf(request)
-      const connection = await app.sessions.activeConnection(clientId, connectionId)
-      const rows = await app.db
+      const connection = await services.sessions.activeConnection(clientId, connectionId)
+      const rows = await services.db
         .select({ accountId: accounts.accountId, externalId: accounts.externalId })
         .from(accounts)
         .where(and(eq(accounts.clientId, clientId), eq(accounts.connectionId, connectionId)))
@@ -68,7 +69,7 @@ export async function stakingRoutes(app: FastifyInstance) {
         accountExternalId = rows.find((row) => row.accountId === request.query.accountId)?.externalId
         if (accountExternalId === undefined) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND')
       }
-      const session = await app.sessions.sessionFor(clientId, connectionId)
+      const session = await services.sessions.sessionFor(clientId, connectionId)
       const positions = await session.listPositions({
         ...(accountExternalId === undefined ? {} : { accountExternalId }),
         status: ['active'],

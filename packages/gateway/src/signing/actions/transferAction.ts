@@ -50,8 +50,8 @@ function transferInput(
 
 /** The wallet, account and address records of one of the connection's addresses, as transfers show them. */
 async function addressView(context: PlanContext, where: { accountId: string; addressId?: string }) {
-  const { app, clientId, connectionId } = context
-  const [account] = await app.db
+  const { services, clientId, connectionId } = context
+  const [account] = await services.db
     .select()
     .from(accounts)
     .where(
@@ -64,7 +64,7 @@ async function addressView(context: PlanContext, where: { accountId: string; add
   if (!account) return null
   // The one address the transfer names (or the account's first), not all of them: the view is stored with the
   // request, and an account's addresses grow without bound.
-  const [address] = await app.db
+  const [address] = await services.db
     .select()
     .from(addresses)
     .where(
@@ -75,10 +75,10 @@ async function addressView(context: PlanContext, where: { accountId: string; add
     )
     .orderBy(asc(addresses.createdAt), asc(addresses.addressId))
     .limit(1)
-  const [wallet] = await app.db.select().from(wallets).where(eq(wallets.walletId, account.walletId))
+  const [wallet] = await services.db.select().from(wallets).where(eq(wallets.walletId, account.walletId))
   if (!address || !wallet) return null
   const { accounts: _accounts, accountsPage: _accountsPage, ...walletView } = walletToApi(wallet, [], null)
-  const [accountView] = await withAccountAddresses(app.db, [account])
+  const [accountView] = await withAccountAddresses(services.db, [account])
   return {
     wallet: walletView,
     account: accountView,
@@ -103,7 +103,7 @@ async function destinationOf(context: PlanContext, body: CreateTransferBody, net
   let accountId = destination.id
   let addressId: string | undefined
   if (destination.type === 'address') {
-    const [row] = await context.app.db
+    const [row] = await context.services.db
       .select({ accountId: addresses.accountId })
       .from(addresses)
       .where(and(eq(addresses.addressId, destination.id), eq(addresses.clientId, context.clientId)))
@@ -129,20 +129,20 @@ export const transferAction: SigningAction<CreateTransferBody> = {
   kind: 'transfer',
   recordIdOf: (body) => body.transferId,
   async plan(context, body) {
-    const { app, clientId, connectionId } = context
-    const signer = await resolveSigner(app, { clientId, connectionId }, body.source)
+    const { services, clientId, connectionId } = context
+    const signer = await resolveSigner(services.db, { clientId, connectionId }, body.source)
     if (signer.chainId === null) {
       throw new ValidationError('Transfers are supported from EVM accounts', [
         { path: '/source/id', message: `is on ${signer.networkId}` },
       ])
     }
-    const connection = await app.sessions.activeConnection(clientId, connectionId)
+    const connection = await services.sessions.activeConnection(clientId, connectionId)
     if (body.provider !== undefined && body.provider !== connection.provider) {
       throw new ValidationError('The provider is not the connection’s', [
         { path: '/provider', message: `must be ${connection.provider}` },
       ])
     }
-    const asset = await resolveTransferAsset(app, connection.provider, body.asset)
+    const asset = await resolveTransferAsset(services.db, connection.provider, body.asset)
     if (asset.networkId !== signer.networkId) {
       throw new ValidationError('The asset is on another network than the source', [
         { path: '/asset', message: `is on ${asset.networkId}, the source account on ${signer.networkId}` },
@@ -160,8 +160,8 @@ export const transferAction: SigningAction<CreateTransferBody> = {
         { path: '/networkFeeAttribution', message: 'must be on_top for a token transfer' },
       ])
     }
-    const [network] = await app.db.select().from(networks).where(eq(networks.networkId, asset.networkId))
-    const [native] = await app.db
+    const [network] = await services.db.select().from(networks).where(eq(networks.networkId, asset.networkId))
+    const [native] = await services.db
       .select()
       .from(assets)
       .where(and(eq(assets.networkId, asset.networkId), isNull(assets.onchainId)))
@@ -191,7 +191,7 @@ export const transferAction: SigningAction<CreateTransferBody> = {
       },
     }
     // Prepared now, not while signing: the policies judge the network fee the transfer is signed with.
-    const session = await app.sessions.sessionFor(clientId, connectionId)
+    const session = await services.sessions.sessionFor(clientId, connectionId)
     details.transaction = await session
       .prepareTransfer(transferInput(signer, details, body))
       .catch((error: unknown) => {

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify'
+import type { SigningRoutesPluginOptions } from '../pipeline/signingServices'
 import { registerSigningRoutes } from './signingRoutes'
 import { transferAction } from './transferAction'
 
 /** Transfers: created through the signing pipeline, read by transfer id. */
-export async function transferRoutes(app: FastifyInstance) {
-  registerSigningRoutes(app, {
+export async function transferRoutes(app: FastifyInstance, { services }: SigningRoutesPluginOptions) {
+  registerSigningRoutes(app, services, {
     path: '/v1/provider/transfers',
     tag: 'Transfers',
     noun: 'Transfer',

@@ -59,14 +59,14 @@ function unstakeInput(
 export const unstakeAction: SigningAction<CreateUnstakeBody> = {
   kind: 'ethereum.unstake',
   recordIdOf: (body) => body.unstakeId,
-  async plan({ app, clientId, connectionId }, body) {
-    const signer = await resolveSigner(app, { clientId, connectionId }, body.source)
+  async plan({ services, clientId, connectionId }, body) {
+    const signer = await resolveSigner(services.db, { clientId, connectionId }, body.source)
     if (signer.chainId === null || body.networkId !== signer.networkId) {
       throw new ValidationError('The network is not the source account’s', [
         { path: '/networkId', message: `must be ${signer.networkId}, the network of the source account` },
       ])
     }
-    const session = await app.sessions.sessionFor(clientId, connectionId)
+    const session = await services.sessions.sessionFor(clientId, connectionId)
     const positions = await session.listPositions({ accountExternalId: signer.accountExternalId })
     const position = positions.find((candidate) =>
       body.stakePositionId !== undefined

@@ -1,12 +1,12 @@
 import { decodeRequest, type Resolution } from '@rampart/decoder'
 import type { Decision } from '@rampart/evaluator'
-import type { FastifyInstance } from 'fastify'
 import { ValidationError } from '../../core/errors/gatewayError'
 import type { EvaluateRequest } from '../../generated/actions/evaluateRequest'
 import { attestDecision } from '../pipeline/attestDecision'
 import { decideForClient } from '../pipeline/decideForClient'
 import { presetReport } from '../pipeline/evaluationReport'
 import { historyForLimits } from '../pipeline/loadHistory'
+import type { SigningServices } from '../pipeline/signingServices'
 
 /** The /evaluate body, as `schemas/gateway/actions/evaluateRequest.schema.json` defines it. */
 export type EvaluateBody = EvaluateRequest
@@ -51,12 +51,12 @@ function resolutionView(
  * credential that signed the HTTP request; the resource is the account the request signs from.
  */
 export async function evaluateRequest(
-  app: FastifyInstance,
+  services: SigningServices,
   clientId: string,
   principal: string,
   body: EvaluateBody,
 ) {
-  const state = await app.clientPolicies.forClient(clientId)
+  const state = await services.clientPolicies.forClient(clientId)
   const presetIds = body.protocolPresets ?? []
   const unknown = presetIds.flatMap((id, index) =>
     state.presets.has(id)
@@ -66,16 +66,16 @@ export async function evaluateRequest(
   if (unknown.length > 0) throw new ValidationError('Unknown protocol presets', unknown, 'PRESET_UNKNOWN')
 
   const resolution = decodeRequest(body.request, state.index ? { entities: state.index } : {})
-  const now = Math.floor(Date.now() / 1000)
+  const now = Math.floor(services.clock().getTime() / 1000)
   // The library's rule, as when signing: the signer is the request's sender, on the request's chain.
   const { decision, request } = decideForClient(state, {
     principal,
     decoded: resolution,
-    history: await historyForLimits(app.db, state, now),
+    history: await historyForLimits(services.db, state, now),
     now,
     presets: presetIds,
   })
-  const signature = await attestDecision(decision, request, app.config.attestationKey)
+  const signature = await attestDecision(decision, request, services.attestationKey)
   const presets = presetIds.flatMap((id) => {
     const preset = state.presets.get(id)
     return preset ? [preset] : []

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import { clientOf } from '../../auth/authPlugin'
 import { clientHeaders, errorResponses } from '../../core/http/routeSchemas'
 import { actionRef } from '../actions/actionSchemas'
+import type { SigningRoutesPluginOptions } from '../pipeline/signingServices'
 import { type EvaluateBody, evaluateRequest } from './evaluateRequest'
 
 const serializeEvaluateResponse = (payload: unknown) => JSON.stringify(payload)
 
 /** POST /evaluate: decode and evaluate a signing request without signing it. */
-export async function evaluateRoutes(app: FastifyInstance) {
+export async function evaluateRoutes(app: FastifyInstance, { services }: SigningRoutesPluginOptions) {
   app.post<{ Body: EvaluateBody }>(
     '/evaluate',
     {
@@ -24,7 +25,7 @@ export async function evaluateRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { clientId, kid } = clientOf(request)
-      const data = await evaluateRequest(app, clientId, kid, request.body)
+      const data = await evaluateRequest(services, clientId, kid, request.body)
       // evaluateRequest builds the response field by field to its schema, and most of it is free-form (display,
       // decoding, intent), which the schema's serializer would hand to JSON.stringify piece by piece anyway.
       reply.serializer(serializeEvaluateResponse)

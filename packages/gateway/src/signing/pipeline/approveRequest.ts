@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import { type SigningRequestRow, signingRequests } from '../../core/database/actionsSchema'
 import { ConflictError } from '../../core/errors/gatewayError'
 import { verifyApproval } from './approvalToken'
 import type { Plan, SigningAction } from './signingAction'
 import { decideAndRun } from './signingPipeline'
+import type { SigningServices } from './signingServices'
 
 const maxAttempts = 5
 
@@ -14,12 +14,12 @@ const maxAttempts = 5
  * approvals arrive together); Forbid (the policies changed) ends it. An approver counts once.
  */
 export async function approveSigningRequest<Body extends { idempotenceId: string }>(
-  app: FastifyInstance,
+  services: SigningServices,
   action: SigningAction<Body>,
   row: SigningRequestRow,
   approvalJws: string,
 ): Promise<SigningRequestRow> {
-  const state = await app.clientPolicies.forClient(row.clientId)
+  const state = await services.clientPolicies.forClient(row.clientId)
   const approver = await verifyApproval(
     approvalJws,
     state.entities.credentials ?? [],
@@ -29,8 +29,8 @@ export async function approveSigningRequest<Body extends { idempotenceId: string
       requestId: row.requestId,
     },
     {
-      now: Math.floor(Date.now() / 1000),
-      maxAgeSeconds: app.config.jwsMaxAgeSeconds,
+      now: Math.floor(services.clock().getTime() / 1000),
+      maxAgeSeconds: services.jwsMaxAgeSeconds,
     },
   )
   let current = row
@@ -48,12 +48,12 @@ export async function approveSigningRequest<Body extends { idempotenceId: string
     const known = current.approvals.some((approval) => approval.userId === approver.userId)
     const approvals = known
       ? current.approvals
-      : [...current.approvals, { ...approver, approvedAt: new Date().toISOString() }]
+      : [...current.approvals, { ...approver, approvedAt: services.clock().toISOString() }]
     // Optimistic: the update applies only while the approvals are still those read, else it is retried on a
     // fresh read. Compared by value: a timestamp compare misses a write made within the same millisecond.
-    const [updated] = await app.db
+    const [updated] = await services.db
       .update(signingRequests)
-      .set({ approvals, updatedAt: new Date() })
+      .set({ approvals, updatedAt: services.clock() })
       .where(
         and(
           eq(signingRequests.rowId, current.rowId),
@@ -64,7 +64,7 @@ export async function approveSigningRequest<Body extends { idempotenceId: string
       .returning()
     if (updated) {
       return decideAndRun(
-        app,
+        services,
         action,
         updated,
         updated.plan as unknown as Plan,
@@ -72,7 +72,7 @@ export async function approveSigningRequest<Body extends { idempotenceId: string
         'pending_approval',
       )
     }
-    const [reread] = await app.db
+    const [reread] = await services.db
       .select()
       .from(signingRequests)
       .where(eq(signingRequests.rowId, current.rowId))

@@ -1,7 +1,6 @@
 import { decodeRequest } from '@rampart/decoder'
 import type { Decision, EvaluationRequest, Preset } from '@rampart/evaluator'
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import { networks } from '../../core/database/schema'
 import { attestDecision } from './attestDecision'
 import type { ClientPolicyState } from './clientPolicyState'
@@ -9,6 +8,7 @@ import { decideForClient } from './decideForClient'
 import { evaluationReport, type ReportNetwork } from './evaluationReport'
 import { historyForLimits } from './loadHistory'
 import type { Plan } from './signingAction'
+import type { SigningServices } from './signingServices'
 
 /** A record's embedded evaluation: the spec's {whitelisted, report, signature}, plus the decision itself. */
 export type Evaluation = {
@@ -26,17 +26,14 @@ export type Decided = {
   userId: string | undefined
 }
 
-const networkCache = new WeakMap<FastifyInstance, Map<string, ReportNetwork | null>>()
-
-/** A catalogue network as reports show it (catalogue rows never change while the gateway runs). */
-export async function reportNetwork(app: FastifyInstance, networkId: string): Promise<ReportNetwork | null> {
-  let cache = networkCache.get(app)
-  if (!cache) {
-    cache = new Map()
-    networkCache.set(app, cache)
-  }
+/** A catalogue network as reports show it, read once per gateway (catalogue rows never change while it runs). */
+export async function reportNetwork(
+  services: Pick<SigningServices, 'db' | 'reportNetworks'>,
+  networkId: string,
+): Promise<ReportNetwork | null> {
+  const cache = services.reportNetworks
   if (cache.has(networkId)) return cache.get(networkId) ?? null
-  const [row] = await app.db.select().from(networks).where(eq(networks.networkId, networkId))
+  const [row] = await services.db.select().from(networks).where(eq(networks.networkId, networkId))
   const network = row
     ? {
         networkId: row.networkId,
@@ -55,7 +52,7 @@ export async function reportNetwork(app: FastifyInstance, networkId: string): Pr
  * policies and presets, then sign the decision. The principal is the credential that signed the HTTP request.
  */
 export async function decideRequest(
-  app: FastifyInstance,
+  services: SigningServices,
   input: { state: ClientPolicyState; principal: string; plan: Plan; approvals: string[] },
 ): Promise<Decided> {
   const { state, plan } = input
@@ -64,7 +61,7 @@ export async function decideRequest(
   const resolution = plan.rpcRequest
     ? decodeRequest(plan.rpcRequest, state.index ? { entities: state.index } : {})
     : undefined
-  const now = Math.floor(Date.now() / 1000)
+  const now = Math.floor(services.clock().getTime() / 1000)
   const { decision, request, userId } = decideForClient(state, {
     principal: input.principal,
     action: plan.action,
@@ -73,17 +70,17 @@ export async function decideRequest(
     ...(plan.payloads === undefined ? {} : { payloads: plan.payloads }),
     ...(plan.algorithm === undefined ? {} : { algorithm: plan.algorithm }),
     ...(input.approvals.length > 0 ? { approvals: input.approvals } : {}),
-    history: await historyForLimits(app.db, state, now),
+    history: await historyForLimits(services.db, state, now),
     now,
     presets: plan.presets,
   })
   const presets = plan.presets
     .map((id) => state.presets.get(id))
     .filter((preset): preset is Preset => preset !== undefined)
-  const signature = await attestDecision(decision, request, app.config.attestationKey)
+  const signature = await attestDecision(decision, request, services.attestationKey)
   const report = evaluationReport({
     action: plan.action,
-    network: await reportNetwork(app, plan.signer.networkId),
+    network: await reportNetwork(services, plan.signer.networkId),
     rawPayload: plan.rpcRequest
       ? rawPayloadOf(plan.rpcRequest)
       : plan.payloads

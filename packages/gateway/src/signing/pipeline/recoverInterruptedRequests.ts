@@ -1,7 +1,7 @@
 import { and, eq, lt, notInArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { signingRequests } from '../../core/database/actionsSchema'
-import { rowsWithProvider } from './signingPipeline'
+import type { SigningServices } from './signingServices'
 
 /** The failure an interrupted request is left with: its outcome at the provider is unknown, and it says so. */
 export const interruptedFailure = {
@@ -15,17 +15,17 @@ export const interruptedFailure = {
  * Ends the requests a gateway left in `processing`: a process that stops (crash, deploy, power) between the claim
  * and the provider's answer would otherwise leave them there forever. A request counts as interrupted once it has
  * not moved for `olderThanSeconds` (longer than any provider call may take, so another gateway on the same
- * database that is still waiting is not overtaken) and no provider call for it is under way in this process. It
+ * database that is still waiting is not overtaken) and no provider call for it is under way in this gateway. It
  * becomes `failed` with code INTERRUPTED: terminal and readable, never lost. Returns the request ids it ended.
  */
 export async function recoverInterruptedRequests(
-  app: FastifyInstance,
+  services: Pick<SigningServices, 'db' | 'log' | 'withProvider' | 'clock'>,
   olderThanSeconds: number,
-  now = new Date(),
+  now = services.clock(),
 ): Promise<string[]> {
   const cutoff = new Date(now.getTime() - olderThanSeconds * 1000)
-  const inFlight = [...rowsWithProvider()]
-  const ended = await app.db
+  const inFlight = [...services.withProvider]
+  const ended = await services.db
     .update(signingRequests)
     .set({ status: 'failed', failure: interruptedFailure, updatedAt: now })
     .where(
@@ -37,7 +37,7 @@ export async function recoverInterruptedRequests(
     )
     .returning({ requestId: signingRequests.requestId, kind: signingRequests.kind })
   if (ended.length > 0) {
-    app.log.warn(
+    services.log.warn(
       { requests: ended },
       'signing requests interrupted before the provider answered marked failed',
     )
@@ -49,11 +49,15 @@ export async function recoverInterruptedRequests(
  * Runs the sweep when the gateway starts and then four times per `olderThanSeconds`, until it closes; 0 runs none. A failed sweep (the
  * database briefly away) is logged and tried again at the next tick; it never stops the gateway.
  */
-export function scheduleInterruptedRequestRecovery(app: FastifyInstance, olderThanSeconds: number) {
+export function scheduleInterruptedRequestRecovery(
+  app: FastifyInstance,
+  services: SigningServices,
+  olderThanSeconds: number,
+) {
   if (olderThanSeconds <= 0) return
   const sweep = () =>
-    recoverInterruptedRequests(app, olderThanSeconds).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'the interrupted-request sweep failed; it runs again later')
+    recoverInterruptedRequests(services, olderThanSeconds).catch((error: unknown) => {
+      services.log.warn({ err: error }, 'the interrupted-request sweep failed; it runs again later')
     })
   let timer: NodeJS.Timeout | undefined
   app.addHook('onReady', async () => {

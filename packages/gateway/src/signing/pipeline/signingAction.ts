@@ -1,9 +1,9 @@
 import type { JsonRpcRequest } from '@rampart/decoder'
 import type { EvaluationRequest, HistoryTransfer } from '@rampart/evaluator'
-import type { FastifyInstance } from 'fastify'
 import type { SigningRequestRow } from '../../core/database/actionsSchema'
 import type { ProviderSession } from '../../providers/types'
 import type { Signer } from '../../resources/resolveSigner'
+import type { SigningServices } from './signingServices'
 
 export type EvaluationAction = EvaluationRequest['action']
 
@@ -25,7 +25,7 @@ export type Plan = {
   details: Record<string, unknown>
 }
 
-export type PlanContext = { app: FastifyInstance; clientId: string; connectionId: string }
+export type PlanContext = { services: SigningServices; clientId: string; connectionId: string }
 
 /** The provider's answer for a permitted request: the record's new status and what the API shows of it. */
 export type Outcome = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { type HistoryTransfer, hashRequest, requestHistory } from '@rampart/evaluator'
 import { and, eq } from 'drizzle-orm'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { clientOf } from '../../auth/authPlugin'
 import { type SigningRequestRow, signingRequests } from '../../core/database/actionsSchema'
 import { ConflictError, GatewayError, ValidationError } from '../../core/errors/gatewayError'
@@ -11,19 +11,9 @@ import { decideRequest } from './decideRequest'
 import { nulCharacterAt } from './nulCharacter'
 import type { Outcome, Plan, SigningAction } from './signingAction'
 import { policyForbidden, providerFailed } from './signingErrors'
+import type { SigningServices } from './signingServices'
 
 export type SigningResponse = { statusCode: 200 | 201; data: Record<string, unknown>; replayed: boolean }
-
-/** Creates in this process that have claimed their idempotence key and not finished yet. */
-const running = new Map<string, Promise<unknown>>()
-
-/** Rows whose provider call is under way in this process: the interrupted-request sweep leaves them alone. */
-const withProvider = new Set<string>()
-
-/** The rows this process is waiting on a provider for. */
-export function rowsWithProvider(): ReadonlySet<string> {
-  return withProvider
-}
 
 /** The connection a signing action goes through: the `x-connection-id` header, required. */
 export function connectionIdOf(request: FastifyRequest): string {
@@ -49,7 +39,7 @@ function storedBody(body: Record<string, unknown>): Record<string, unknown> {
  * with the decision embedded. Forbid is recorded and answered 403; Confirm is recorded as pending_approval.
  */
 export async function createSigningRequest<Body extends { idempotenceId: string }>(
-  app: FastifyInstance,
+  services: SigningServices,
   request: FastifyRequest,
   action: SigningAction<Body>,
   body: Body,
@@ -62,7 +52,7 @@ export async function createSigningRequest<Body extends { idempotenceId: string 
       { path: nul, message: 'must not contain U+0000 (send binary messages as raw hex)' },
     ])
   }
-  const connection = await app.sessions.activeConnection(clientId, connectionId)
+  const connection = await services.sessions.activeConnection(clientId, connectionId)
   const stored = storedBody(body as Record<string, unknown>)
   const bodyHash = hashRequest(stored)
   const key = [clientId, connectionId, action.kind, body.idempotenceId].join('\u0000')
@@ -70,25 +60,25 @@ export async function createSigningRequest<Body extends { idempotenceId: string 
 
   // A create already recorded answers with its record before anything is planned again: planning asks the provider
   // afresh (fees, positions), and what it permitted may no longer plan (an exited position, a fee over the amount).
-  await running.get(key)?.catch(() => {})
-  const recorded = await recordOf(app, action, claim)
+  await services.running.get(key)?.catch(() => {})
+  const recorded = await recordOf(services, action, claim)
   if (recorded) {
     requireGrantedNetwork(request, (recorded.plan as unknown as Plan).signer)
     return replayOf(action, recorded, bodyHash)
   }
-  const plan = await action.plan({ app, clientId, connectionId }, body)
+  const plan = await action.plan({ services, clientId, connectionId }, body)
   requireGrantedNetwork(request, plan.signer)
 
-  const earlier = running.get(key)
+  const earlier = services.running.get(key)
   if (earlier) {
     await earlier.catch(() => {})
-    return replay(app, action, claim)
+    return replay(services, action, claim)
   }
   let finish: () => void = () => {}
-  running.set(key, new Promise<void>((resolve) => (finish = resolve)))
+  services.running.set(key, new Promise<void>((resolve) => (finish = resolve)))
   try {
-    const now = new Date()
-    const [row] = await app.db
+    const now = services.clock()
+    const [row] = await services.db
       .insert(signingRequests)
       .values({
         rowId: randomUUID(),
@@ -110,15 +100,15 @@ export async function createSigningRequest<Body extends { idempotenceId: string 
       .onConflictDoNothing()
       .returning()
     if (!row) {
-      return await replay(app, action, claim)
+      return await replay(services, action, claim)
     }
     return {
       statusCode: 201,
-      data: action.toApi(await decideAndRun(app, action, row, plan, body)),
+      data: action.toApi(await decideAndRun(services, action, row, plan, body)),
       replayed: false,
     }
   } finally {
-    running.delete(key)
+    services.running.delete(key)
     finish()
   }
 }
@@ -127,11 +117,11 @@ type Claim = { clientId: string; connectionId: string; idempotenceId: string; bo
 
 /** The record of an idempotence key, if a create already claimed it. */
 async function recordOf<Body extends { idempotenceId: string }>(
-  app: FastifyInstance,
+  services: SigningServices,
   action: SigningAction<Body>,
   claim: Claim,
 ): Promise<SigningRequestRow | undefined> {
-  const [row] = await app.db
+  const [row] = await services.db
     .select()
     .from(signingRequests)
     .where(
@@ -163,11 +153,11 @@ function replayOf<Body extends { idempotenceId: string }>(
 
 /** A create that lost the claim to another: that create's record, or 409 when the record id was the clash. */
 async function replay<Body extends { idempotenceId: string }>(
-  app: FastifyInstance,
+  services: SigningServices,
   action: SigningAction<Body>,
   claim: Claim,
 ): Promise<SigningResponse> {
-  const row = await recordOf(app, action, claim)
+  const row = await recordOf(services, action, claim)
   if (!row) throw new ConflictError('Another request already uses this id', 'REQUEST_ID_TAKEN')
   return replayOf(action, row, claim.bodyHash)
 }
@@ -182,10 +172,10 @@ export function respond<Body extends { idempotenceId: string }>(
   return action.toApi(row)
 }
 
-async function update(app: FastifyInstance, rowId: string, values: Partial<SigningRequestRow>) {
-  const [row] = await app.db
+async function update(services: SigningServices, rowId: string, values: Partial<SigningRequestRow>) {
+  const [row] = await services.db
     .update(signingRequests)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: services.clock() })
     .where(eq(signingRequests.rowId, rowId))
     .returning()
   return row!
@@ -193,53 +183,53 @@ async function update(app: FastifyInstance, rowId: string, values: Partial<Signi
 
 /** Updates a request only while it is still in `from`; undefined when another request moved it first. */
 async function updateFrom(
-  app: FastifyInstance,
+  services: SigningServices,
   rowId: string,
   from: string,
   values: Partial<SigningRequestRow>,
 ): Promise<SigningRequestRow | undefined> {
-  const [row] = await app.db
+  const [row] = await services.db
     .update(signingRequests)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: services.clock() })
     .where(and(eq(signingRequests.rowId, rowId), eq(signingRequests.status, from)))
     .returning()
   return row
 }
 
-async function reread(app: FastifyInstance, rowId: string): Promise<SigningRequestRow> {
-  const [row] = await app.db.select().from(signingRequests).where(eq(signingRequests.rowId, rowId))
+async function reread(services: SigningServices, rowId: string): Promise<SigningRequestRow> {
+  const [row] = await services.db.select().from(signingRequests).where(eq(signingRequests.rowId, rowId))
   return row!
 }
 
 /** Decides a claimed request and, on Permit, runs it. Returns the stored row, or throws 403 / the provider error. */
 export async function decideAndRun<Body extends { idempotenceId: string }>(
-  app: FastifyInstance,
+  services: SigningServices,
   action: SigningAction<Body>,
   row: SigningRequestRow,
   plan: Plan,
   body: Body,
   from: 'processing' | 'pending_approval' = 'processing',
 ): Promise<SigningRequestRow> {
-  const state = await app.clientPolicies.forClient(row.clientId)
+  const state = await services.clientPolicies.forClient(row.clientId)
   const approvals = row.approvals.map((approval) => String(approval.userId))
   const decide = async (): Promise<
     { done: SigningRequestRow } | { permitted: SigningRequestRow; history: HistoryTransfer[] }
   > => {
-    const { decision, evaluation, evaluationRequest, userId } = await decideRequest(app, {
+    const { decision, evaluation, evaluationRequest, userId } = await decideRequest(services, {
       state,
       principal: row.principal,
       plan,
       approvals,
     })
     // Every move is conditional on the status the decision was made from, so concurrent approvals move it once.
-    const move = (values: Partial<SigningRequestRow>) => updateFrom(app, row.rowId, from, values)
+    const move = (values: Partial<SigningRequestRow>) => updateFrom(services, row.rowId, from, values)
     if (decision.decision === 'Forbid') {
       const forbidden = await move({ status: 'forbidden', evaluation })
-      throw policyForbidden(forbidden ?? (await reread(app, row.rowId)))
+      throw policyForbidden(forbidden ?? (await reread(services, row.rowId)))
     }
     if (decision.decision === 'Confirm') {
       return {
-        done: (await move({ status: 'pending_approval', evaluation })) ?? (await reread(app, row.rowId)),
+        done: (await move({ status: 'pending_approval', evaluation })) ?? (await reread(services, row.rowId)),
       }
     }
     // Tagged with the request's row, so that a rate limit counts its transfers once, as this decision did.
@@ -251,13 +241,13 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
       evaluation,
       history: history as unknown as Record<string, unknown>[],
     })
-    return decided ? { permitted: decided, history } : { done: await reread(app, row.rowId) }
+    return decided ? { permitted: decided, history } : { done: await reread(services, row.rowId) }
   }
   // Limits read the history, so the decisions of one client that count it are taken one at a time: each sees the
   // transfers permitted before it.
-  const decided = state.usesHistory ? await app.limitedDecisions(row.clientId, decide) : await decide()
+  const decided = state.usesHistory ? await services.limitedDecisions(row.clientId, decide) : await decide()
   if ('done' in decided) return decided.done
-  return runPermitted(app, action, decided.permitted, plan, body, decided.history)
+  return runPermitted(services, action, decided.permitted, plan, body, decided.history)
 }
 
 /**
@@ -267,18 +257,18 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
  * (outcome unknown). Recording it `failed` would say that nothing was signed, and a client would ask again.
  */
 async function runPermitted<Body extends { idempotenceId: string }>(
-  app: FastifyInstance,
+  services: SigningServices,
   action: SigningAction<Body>,
   row: SigningRequestRow,
   plan: Plan,
   body: Body,
   history: HistoryTransfer[],
 ): Promise<SigningRequestRow> {
-  withProvider.add(row.rowId)
+  services.withProvider.add(row.rowId)
   try {
     let outcome: Outcome
     try {
-      const session = await app.sessions.sessionFor(row.clientId, row.connectionId)
+      const session = await services.sessions.sessionFor(row.clientId, row.connectionId)
       outcome = await action.execute(session, plan, body)
     } catch (error) {
       const failure = isProviderError(error)
@@ -287,13 +277,13 @@ async function runPermitted<Body extends { idempotenceId: string }>(
           ? { code: error.code, message: error.message, statusCode: error.statusCode }
           : { code: 'INTERNAL_ERROR', message: 'The request failed inside the gateway', statusCode: 500 }
       if (!isProviderError(error) && !(error instanceof GatewayError)) {
-        app.log.error({ err: error, requestId: row.requestId }, 'signing request failed')
+        services.log.error({ err: error, requestId: row.requestId }, 'signing request failed')
       }
       // Nothing was signed: the transfer stops counting for limits.
-      throw providerFailed(await update(app, row.rowId, { status: 'failed', failure, history: null }))
+      throw providerFailed(await update(services, row.rowId, { status: 'failed', failure, history: null }))
     }
     try {
-      return await update(app, row.rowId, {
+      return await update(services, row.rowId, {
         status: outcome.status,
         result: {
           ...outcome.result,
@@ -303,13 +293,13 @@ async function runPermitted<Body extends { idempotenceId: string }>(
         history: (outcome.history ?? history) as unknown as Record<string, unknown>[],
       })
     } catch (error) {
-      app.log.error(
+      services.log.error(
         { err: error, requestId: row.requestId, externalId: outcome.externalId ?? null },
         'the provider signed a request whose outcome could not be recorded',
       )
       throw error
     }
   } finally {
-    withProvider.delete(row.rowId)
+    services.withProvider.delete(row.rowId)
   }
 }
