@@ -7,6 +7,7 @@ export default defineConfig({
     './src/core/database/schema.ts',
     './src/core/database/actionsSchema.ts',
     './src/core/database/grantsSchema.ts',
+    './src/providers/local/vaultTable.ts',
   ],
   out: './migrations',
 })

@@ -2,6 +2,11 @@
 export * from '../core/errors/providerErrors'
 export { type LocalCredentials, validateLocalCredentials } from './local/credentials'
 export {
+  createDatabaseVaultStore,
+  type DatabaseVaultStoreOptions,
+  type VaultDatabase,
+} from './local/databaseVaultStore'
+export {
   decryptSeed,
   defaultScryptParams,
   type EncryptedSeed,

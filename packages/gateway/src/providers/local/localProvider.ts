@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mnemonicToSeed } from '@scure/bip39'
 import { ProviderError } from '../../core/errors/providerErrors'
-import { createKeyedLock } from '../../core/lock/keyedLock'
+import { createKeyedLock, type KeyedLock } from '../../core/lock/keyedLock'
 import type {
   ConnectContext,
   CustodyProvider,
@@ -21,6 +21,12 @@ import type { LocalVault, LocalVaultStoreFactory } from './vault'
 export interface LocalProviderOptions {
   /** Where each connection's vault is kept. Default: in process memory (lost on restart). */
   vaultStore?: LocalVaultStoreFactory
+  /**
+   * Keeps the changes to one connection's vault one at a time across every process sharing `vaultStore` (with a
+   * database store: `OpenDatabase.lockVaults`, PostgreSQL's advisory locks). Without it, they are kept one at a
+   * time in this process only: enough for one gateway, not for several sharing the store.
+   */
+  vaultLock?: KeyedLock
   /** Per-network settings: `rpcUrl` to fill and broadcast transactions, offline fees, default staking validator. */
   networks?: Partial<Record<NetworkId, LocalNetworkSettings>>
   /** Networks every new wallet gets an account on. Default: `defaultLocalNetworkIds`. */
@@ -50,7 +56,12 @@ export interface LocalProvider extends CustodyProvider<LocalCredentials> {
  */
 export function createLocalProvider(options: LocalProviderOptions = {}): LocalProvider {
   const storeFor = options.vaultStore ?? createMemoryVaultStore()
-  const lock = createKeyedLock()
+  const inProcess = createKeyedLock()
+  const acrossProcesses = options.vaultLock
+  // The lock of this process first: one change per connection waits on the shared lock at a time, in call order.
+  const lock: KeyedLock = acrossProcesses
+    ? (key, task) => inProcess(key, () => acrossProcesses(key, task))
+    : inProcess
   const networkSettings = { ...options.networks } as Record<NetworkId, LocalNetworkSettings>
   const walletNetworkIds = options.walletNetworkIds ?? [...defaultLocalNetworkIds]
   for (const [index, id] of walletNetworkIds.entries()) {
