@@ -317,9 +317,16 @@ export class LocalSession implements ProviderSession {
     })
     const signedTransaction = await key.account.signTransaction(prepared)
     const txHash = keccak256(signedTransaction)
+    const nonceBefore = vault.nonces[nonceKey]
+    vault.nonces[nonceKey] = Math.max(nonceBefore ?? 0, (prepared.nonce ?? 0) + 1)
     let broadcast = false
     let broadcastError: string | undefined
     if (rpc && options.broadcast !== false) {
+      // The used nonce is saved before the transaction leaves the gateway: a gateway that dies once it is sent
+      // (SIGKILL, power) never lets it, or another gateway sharing the vault, sign that nonce again. Dying between
+      // the two leaves the nonce unused, a gap later transactions wait behind, never two transactions on one nonce.
+      // With a database store the save is also refused if another gateway changed the vault meanwhile.
+      await this.#context.store.save(vault)
       try {
         const networkHash = await rpc.sendRawTransaction(signedTransaction)
         if (networkHash.toLowerCase() === txHash.toLowerCase()) broadcast = true
@@ -328,11 +335,17 @@ export class LocalSession implements ProviderSession {
         // Only the node's own refusal means it does not have the transaction. A timeout or a lost connection
         // leaves it perhaps on the network: it is signed, its nonce is used, and its bytes are kept, since
         // answering "failed" would have the request asked (and signed) again.
-        if (!(error instanceof ProviderError) || error.details.deliveryUnknown !== true) throw error
+        if (!(error instanceof ProviderError)) throw error
+        if (error.details.deliveryUnknown !== true) {
+          // The node refused it: its nonce is free again. Should that not be saved, the nonce stays skipped: safe.
+          if (nonceBefore === undefined) delete vault.nonces[nonceKey]
+          else vault.nonces[nonceKey] = nonceBefore
+          await this.#context.store.save(vault).catch(() => {})
+          throw error
+        }
         broadcastError = error.message
       }
     }
-    vault.nonces[nonceKey] = Math.max(vault.nonces[nonceKey] ?? 0, (prepared.nonce ?? 0) + 1)
     return {
       prepared,
       signed: {

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { parseTransaction, recoverTransactionAddress } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type FakeEthereumNode, startFakeEthereumNode } from '../../../test/support/fakeEthereumNode'
+import { createMemoryVaultStore } from './memoryVaultStore'
 import { connectTestSession, rejection, testAddress } from './testSession'
+import type { LocalVaultStoreFactory } from './vault'
 
 const first = testAddress
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -100,5 +102,43 @@ describe('signing with a network RPC endpoint', () => {
     expect(error).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', httpStatus: 502 })
     expect(JSON.stringify(error)).not.toContain('secret-token')
     expect((error as Error).message).not.toContain('secret-token')
+  })
+
+  it('saves the used nonce before the transaction leaves the gateway, and frees it when the node refuses it', async () => {
+    // Each save, as the node had been sent transactions then: what a gateway killed at that moment leaves behind.
+    const saves: { nonce: number | undefined; sent: number }[] = []
+    const memory = createMemoryVaultStore()
+    const vaultStore: LocalVaultStoreFactory = (connectionId) => {
+      const store = memory(connectionId)
+      return {
+        ...store,
+        save: async (vault) => {
+          saves.push({ nonce: vault.nonces[`1:${first.toLowerCase()}`], sent: node.received.length })
+          await store.save(vault)
+        },
+      }
+    }
+    const { session, accountOn } = await connectTestSession('r-saves', {
+      vaultStore,
+      networks: { ETHEREUM: { rpcUrl: node.url } },
+    })
+    const account = accountOn('ETHEREUM')
+    saves.length = 0
+    await session.signTransaction({ accountExternalId: account, transaction: { to: recipient, value: '5' } })
+    // Nonce 7 (the node's) is saved as used before the node has it, and again once the request is done.
+    expect(saves).toEqual([
+      { nonce: 8, sent: 0 },
+      { nonce: 8, sent: 1 },
+    ])
+    saves.length = 0
+    node.reject = 'insufficient funds'
+    await rejection(session.signTransaction({ accountExternalId: account, transaction: { to: recipient } }))
+    expect(saves).toEqual([
+      { nonce: 9, sent: 1 },
+      { nonce: 8, sent: 1 },
+    ])
+    node.reject = undefined
+    const next = await session.signTransaction({ accountExternalId: account, transaction: { to: recipient } })
+    expect(parseTransaction(next.signedTransaction).nonce).toBe(8)
   })
 })
