@@ -10,7 +10,8 @@ export type Gateway = { app: FastifyInstance; database: OpenDatabase }
 /** Opens (and migrates) the configured database, seeds the catalogue and builds the gateway. */
 export async function createGateway(
   config: GatewayConfig,
-  providers: readonly CustodyProvider[],
+  /** The providers, or a function that makes them once the database is open (a store of theirs in it). */
+  providers: readonly CustodyProvider[] | ((database: OpenDatabase) => readonly CustodyProvider[]),
   options: Pick<BuildGatewayOptions, 'logger' | 'plugins'> = {},
 ): Promise<Gateway> {
   const database = await openDatabase(config.database)
@@ -19,7 +20,7 @@ export async function createGateway(
     const app = await buildGateway({
       config,
       db: database.db,
-      providers,
+      providers: typeof providers === 'function' ? providers(database) : providers,
       lockAcrossGateways: database.lockAcrossGateways,
       ...options,
       onClose: database.close,

@@ -12,7 +12,8 @@ import {
   writeDemoClient,
 } from '../demo/gatewayHome'
 import { type DemoIdentityView, provisionDemo } from '../demo/provisionDemo'
-import { createFileVaultStore, createLocalProvider } from '../providers'
+import { createLocalProvider } from '../providers'
+import { chooseVaultStore } from '../providers/local/chooseVaultStore'
 
 const print = (text = '') => process.stdout.write(`${text}\n`)
 
@@ -35,10 +36,13 @@ async function main() {
       print(`Created ${ensured.path} with new secrets (admin key, master key, attestation key).`)
   }
   const config = loadConfig({ ...process.env, ...(configFile ? { RAMPART_CONFIG: configFile } : {}) })
-  const local = createLocalProvider({
-    vaultStore: createFileVaultStore(process.env.RAMPART_LOCAL_VAULT_DIR ?? join(home, 'local-vaults')),
+  const vaultDirectory = process.env.RAMPART_LOCAL_VAULT_DIR ?? join(home, 'local-vaults')
+  let vaults = ''
+  const { app, database } = await createGateway(config, (opened) => {
+    const chosen = chooseVaultStore(config.localVaultStore ?? 'file', opened, vaultDirectory)
+    vaults = chosen.description
+    return [createLocalProvider({ vaultStore: chosen.vaultStore, vaultLock: chosen.vaultLock })]
   })
-  const { app, database } = await createGateway(config, [local])
 
   const demoFile = findDemoFile()
   let demoClient = await readDemoClient(home)
@@ -69,6 +73,7 @@ async function main() {
   const origin = config.publicOrigin ?? address
   print()
   print(`Rampart gateway listening on ${address} (database: ${database.kind})`)
+  print(`  Local provider vaults: ${vaults}`)
   print(`  API reference:    ${origin}/docs`)
   print(`  OpenAPI document: ${origin}/openapi.json`)
   if (demoClient) {

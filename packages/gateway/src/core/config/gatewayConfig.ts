@@ -15,6 +15,9 @@ import type { DatabaseOptions } from '../database/openDatabase'
  */
 export type ReplayStoreKind = 'memory' | 'database'
 
+/** Where a started gateway's local provider keeps its vaults (see providers/local/chooseVaultStore.ts). */
+export type LocalVaultStoreKind = 'database' | 'file'
+
 export type GatewayConfig = {
   host: string
   port: number
@@ -43,6 +46,11 @@ export type GatewayConfig = {
    * database is in-memory PGlite, `database` otherwise.
    */
   replayStore?: ReplayStoreKind
+  /**
+   * Where the local provider (as `bin/start.ts` sets it up) keeps its vaults: `database` (shared by every gateway
+   * on the database) or `file` (one directory of this machine). Default: `database` with PostgreSQL.
+   */
+  localVaultStore?: LocalVaultStoreKind
   /** Lifetime of a transit encryption key, in seconds. */
   transitKeyTtlSeconds: number
   /**

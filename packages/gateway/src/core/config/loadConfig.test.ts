@@ -47,6 +47,14 @@ describe('loadConfig', () => {
     ).toEqual(ed25519)
   })
 
+  it('keeps the local provider vaults in the database with PostgreSQL, in files otherwise, unless told', () => {
+    const postgres = { ...base, DATABASE_URL: 'postgres://u:p@127.0.0.1/db' }
+    expect(loadConfig(postgres, {}).localVaultStore).toBe('database')
+    expect(loadConfig(base, {}).localVaultStore).toBe('file')
+    expect(loadConfig({ ...postgres, RAMPART_LOCAL_VAULT_STORE: 'file' }, {}).localVaultStore).toBe('file')
+    expect(loadConfig(base, { localVaultStore: 'database' }).localVaultStore).toBe('database')
+  })
+
   it('trusts no proxy by default, and the proxies named by RAMPART_TRUST_PROXY or trustProxy', () => {
     expect(loadConfig(base, {}).trustProxy).toBeUndefined()
     expect(loadConfig({ ...base, RAMPART_TRUST_PROXY: 'false' }, {}).trustProxy).toBeUndefined()
@@ -71,6 +79,7 @@ describe('loadConfig', () => {
     [{ ...base, RAMPART_ATTESTATION_KEY: 'not json' }, 'private JWK as JSON'],
     [{ ...base, PORT: '70000' }, 'PORT'],
     [{ ...base, RAMPART_REPLAY_STORE: 'redis' }, 'RAMPART_REPLAY_STORE: must be memory or database'],
+    [{ ...base, RAMPART_LOCAL_VAULT_STORE: 'disk' }, 'RAMPART_LOCAL_VAULT_STORE: must be database or file'],
     [{ ...base, RAMPART_INTERRUPTED_AFTER_SECONDS: '-5' }, 'RAMPART_INTERRUPTED_AFTER_SECONDS'],
     [{ ...base, RAMPART_PUBLIC_ORIGIN: 'https://x.example.com/path' }, 'RAMPART_PUBLIC_ORIGIN'],
     [{ ...base, RAMPART_TRUST_PROXY: '2' }, 'RAMPART_TRUST_PROXY: must be true, false, or proxy addresses'],

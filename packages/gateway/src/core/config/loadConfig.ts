@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { JWK } from 'jose'
 import { parseMasterKey } from '../crypto/envelope'
-import type { GatewayConfig, ReplayStoreKind } from './gatewayConfig'
+import type { GatewayConfig, LocalVaultStoreKind, ReplayStoreKind } from './gatewayConfig'
 import { parseTrustProxy } from './parseTrustProxy'
 
 export class ConfigError extends Error {
@@ -27,6 +27,7 @@ export type GatewayConfigFile = {
   trustProxy?: boolean | string | string[]
   jwsMaxAgeSeconds?: number
   replayStore?: ReplayStoreKind
+  localVaultStore?: LocalVaultStoreKind
   transitKeyTtlSeconds?: number
   interruptedAfterSeconds?: number
   logLevel?: string
@@ -39,7 +40,8 @@ export type GatewayConfigFile = {
  * `RAMPART_ADMIN_API_KEY`, `RAMPART_MASTER_KEY` (32 bytes, hex or base64), `RAMPART_ATTESTATION_KEY`
  * (private ES256K or Ed25519 JWK as JSON), `RAMPART_PUBLIC_ORIGIN`, `RAMPART_TRUST_PROXY` (`true`, or the proxies'
  * addresses and CIDR ranges, comma-separated; off when unset), `RAMPART_JWS_MAX_AGE_SECONDS`,
- * `RAMPART_REPLAY_STORE` (`memory` or `database`), `RAMPART_INTERRUPTED_AFTER_SECONDS`, `LOG_LEVEL`.
+ * `RAMPART_REPLAY_STORE` (`memory` or `database`), `RAMPART_LOCAL_VAULT_STORE` (`database` or `file`; `database`
+ * with PostgreSQL), `RAMPART_INTERRUPTED_AFTER_SECONDS`, `LOG_LEVEL`.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayConfigFile): GatewayConfig {
   const fromFile: GatewayConfigFile = file ?? readConfigFile(env.RAMPART_CONFIG)
@@ -94,6 +96,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayC
   }
 
   const databaseUrl = env.DATABASE_URL || fromFile.databaseUrl
+  const localVaultStore = env.RAMPART_LOCAL_VAULT_STORE || fromFile.localVaultStore
+  if (localVaultStore !== undefined && localVaultStore !== 'database' && localVaultStore !== 'file') {
+    throw new ConfigError('RAMPART_LOCAL_VAULT_STORE', 'must be database or file')
+  }
   const dataDir = env.RAMPART_DATA_DIR || fromFile.dataDir
   const publicOrigin = env.RAMPART_PUBLIC_ORIGIN || fromFile.publicOrigin
   if (publicOrigin !== undefined) {
@@ -127,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayC
       3600,
     ),
     ...(replayStore ? { replayStore } : {}),
+    // Several gateways on one PostgreSQL database must share the vaults: the file store is one machine's.
+    localVaultStore: localVaultStore ?? (databaseUrl ? 'database' : 'file'),
     transitKeyTtlSeconds: integer('transitKeyTtlSeconds', fromFile.transitKeyTtlSeconds, 3600, 60, 86_400),
     interruptedAfterSeconds: integer(
       'RAMPART_INTERRUPTED_AFTER_SECONDS',

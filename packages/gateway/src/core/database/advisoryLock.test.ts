@@ -46,6 +46,31 @@ describe.runIf(url)('lockAcrossGateways on PostgreSQL', () => {
     }
   })
 
+  it('keeps the vault locks apart from the decision locks: one key in both never waits on the other', async () => {
+    const [first, second] = await Promise.all([openDatabase({ url: url! }), openDatabase({ url: url! })])
+    try {
+      const held = gate()
+      const entered = gate()
+      const holding = first.lockVaults!('same-key', async () => {
+        entered.open()
+        await held.opened
+      })
+      await entered.opened
+      expect(await second.lockAcrossGateways!('same-key', async () => 'decided')).toBe('decided')
+      let waited = true
+      const waiting = second.lockVaults!('same-key', async () => {
+        waited = false
+      })
+      for (let i = 0; i < 5; i++) await tick()
+      expect(waited).toBe(true)
+      held.open()
+      await Promise.all([holding, waiting])
+      expect(waited).toBe(false)
+    } finally {
+      await Promise.all([first.close(), second.close()])
+    }
+  })
+
   it('releases the lock when the task fails', async () => {
     const [first, second] = await Promise.all([openDatabase({ url: url! }), openDatabase({ url: url! })])
     try {
@@ -66,6 +91,7 @@ describe('lockAcrossGateways on PGlite', () => {
     const database = await openDatabase({})
     try {
       expect(database.lockAcrossGateways).toBeUndefined()
+      expect(database.lockVaults).toBeUndefined()
     } finally {
       await database.close()
     }

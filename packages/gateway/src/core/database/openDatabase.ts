@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { KeyedLock } from '../lock/keyedLock'
-import { createAdvisoryLock } from './advisoryLock'
+import { createAdvisoryLock, lockSpaces } from './advisoryLock'
 // The module is drizzle's schema: every table it exports. No export of its own is named `schema` (a bag of the same
 // tables was): the published index.d.ts names the module's namespace after its file, and would have to rename one.
 import * as schema from './schema'
@@ -31,6 +31,11 @@ export type OpenDatabase = {
    * PGlite has none: only one process opens it.
    */
   lockAcrossGateways?: KeyedLock
+  /**
+   * The same for the local provider's vaults, by connection (`LocalProviderOptions.vaultLock`), on connections of
+   * its own: a vault held while a node answers never delays a decision. PGlite has none.
+   */
+  lockVaults?: KeyedLock
   close: () => Promise<void>
 }
 
@@ -87,12 +92,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     const db = drizzlePg(pool, { schema })
     const lockPool = new pg.Pool({ connectionString: options.url, max: lockConnections })
     lockPool.on('error', () => {})
+    const vaultLockPool = new pg.Pool({ connectionString: options.url, max: lockConnections })
+    vaultLockPool.on('error', () => {})
     return {
       db: db as unknown as Database,
       kind: 'postgres',
       lockAcrossGateways: createAdvisoryLock(lockPool),
+      lockVaults: createAdvisoryLock(vaultLockPool, lockSpaces.localVaults),
       close: async () => {
-        await Promise.all([pool.end(), lockPool.end()])
+        await Promise.all([pool.end(), lockPool.end(), vaultLockPool.end()])
       },
     }
   }
