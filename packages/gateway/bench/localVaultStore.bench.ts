@@ -25,14 +25,15 @@ async function transferSigner(vaultStore: LocalVaultStoreFactory) {
   )
   const [wallet] = await session.listWallets()
   const accountExternalId = wallet!.accounts.find((account) => account.networkId === 'ETHEREUM')!.externalId
-  return () =>
-    session.buildTransfer({
+  return async () => {
+    await session.buildTransfer({
       source: { accountExternalId },
       networkId: 'ETHEREUM',
       destinationAddress: recipient,
       asset: { kind: 'erc20', contractAddress: usdc },
       amount: '5000000',
     })
+  }
 }
 
 const directory = mkdtempSync(join(tmpdir(), 'rampart-vault-bench-'))
