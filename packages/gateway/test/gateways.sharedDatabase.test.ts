@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signRequest } from '../src/auth/signRequest'
 import { generateSigningJwk, type SigningKeyPair } from '../src/crypto/generateSigningJwk'
 import { signApproval } from '../src/pipeline/approvalToken'
+import { type FakeEthereumNode, startFakeEthereumNode } from './support/fakeEthereumNode'
 import {
   createScratchDatabase,
   type GatewayProcess,
@@ -28,13 +29,22 @@ const small = '1000'
 const limit = '20000'
 
 let database: { url: string; drop: () => Promise<void> }
+/**
+ * Ethereum, through a node endpoint for each gateway (as behind a provider's load-balanced endpoint): each fills
+ * fees and gas and receives what its gateway signs. Both report nonce 0 for every account, so the nonces come from
+ * the vault the gateways share.
+ */
+let nodes: { a: FakeEthereumNode; b: FakeEthereumNode }
+/** Every transaction the network was sent. */
+const sentToNetwork = () => [...nodes.a.received, ...nodes.b.received]
 let env: Record<string, string>
 const gateways: GatewayProcess[] = []
 
 /** A gateway of the deployment, with a vault directory of its own (the database keeps the vaults). */
-async function startGateway(): Promise<GatewayProcess> {
+async function startGateway(node: FakeEthereumNode): Promise<GatewayProcess> {
   const gateway = await startGatewayProcess({
     ...env,
+    RAMPART_LOCAL_RPC_URLS: `ETHEREUM=${node.url}`,
     RAMPART_HOME: mkdtempSync(join(tmpdir(), 'rampart-gateway-')),
     RAMPART_LOCAL_VAULT_DIR: mkdtempSync(join(tmpdir(), 'rampart-vaults-')),
   })
@@ -135,14 +145,22 @@ describe.runIf(serverUrl)('two gateway processes on one PostgreSQL database', ()
 
   beforeAll(async () => {
     database = await createScratchDatabase(serverUrl!)
-    env = { ...(await sharedGatewaySecrets()), DATABASE_URL: database.url, RAMPART_PUBLIC_ORIGIN: origin }
+    const startNode = () =>
+      startFakeEthereumNode({ chainId: 1, nonce: 0, gasPrice: 10n ** 9n, baseFeePerGas: 10n ** 10n })
+    nodes = { a: await startNode(), b: await startNode() }
+    env = {
+      ...(await sharedGatewaySecrets()),
+      DATABASE_URL: database.url,
+      RAMPART_PUBLIC_ORIGIN: origin,
+    }
     // Started together on a new database: one applies the migrations, the other waits for it (openDatabase).
-    ;[a, b] = await Promise.all([startGateway(), startGateway()])
+    ;[a, b] = await Promise.all([startGateway(nodes.a), startGateway(nodes.b)])
   }, 60_000)
 
   afterAll(async () => {
     await Promise.all(gateways.map((gateway) => gateway.stop('SIGKILL')))
     await database?.drop()
+    await Promise.all([nodes?.a.close(), nodes?.b.close()])
   })
 
   it('keeps limits, idempotence, replay protection and approvals across them, and signs each nonce once, in turn', async () => {
@@ -170,6 +188,8 @@ describe.runIf(serverUrl)('two gateway processes on one PostgreSQL database', ()
     expect(refused.map((answer) => answer.body.code)).toEqual(Array(5).fill('POLICY_FORBIDDEN'))
     const nonces = [once, ...signed].map((answer) => nonceOf(answer.body.data.signedTransaction))
     expect(ascending(nonces)).toEqual(range(0, 20))
+    // And the network was sent exactly those, each once.
+    expect(ascending(sentToNetwork().map(nonceOf))).toEqual(range(0, 20))
 
     // A signed request accepted by one gateway is refused by the other.
     const headers = {
@@ -205,7 +225,7 @@ describe.runIf(serverUrl)('two gateway processes on one PostgreSQL database', ()
       )
     expect((await approve(b, 'bob')).body.data.status).toBe('pending_approval')
     const approved = await approve(a, 'carol')
-    expect(approved.body.data.status, JSON.stringify(approved.body)).toBe('signed')
+    expect(approved.body.data.status, JSON.stringify(approved.body)).toBe('broadcast')
     expect(nonceOf(approved.body.data.signedTransaction)).toBe(20)
   }, 60_000)
 
@@ -213,6 +233,8 @@ describe.runIf(serverUrl)('two gateway processes on one PostgreSQL database', ()
     const org = await register(b, a, [
       policy('permit-all', 'permit', [{ criterion: 'checkAction', args: ['signTransaction'] }]),
     ])
+    nodes.a.reset()
+    nodes.b.reset()
     const killed = a
     let answeredByKilled = 0
     const load = range(0, 30).map((i) => {
@@ -225,21 +247,26 @@ describe.runIf(serverUrl)('two gateway processes on one PostgreSQL database', ()
         () => ({ i, answer: undefined }),
       )
     })
-    // Killed once it has answered a few, with the rest of its share in flight.
     while (answeredByKilled < 3) await new Promise((resolve) => setTimeout(resolve, 5))
+    // Then killed the moment its node has a transaction of it that it has not answered for yet: sent, its request
+    // not yet recorded. Its node holds the answer back meanwhile.
+    nodes.a.stallMs = 2000
+    const sentBefore = nodes.a.received.length
+    while (nodes.a.received.length === sentBefore) await new Promise((resolve) => setTimeout(resolve, 1))
     await killed.stop('SIGKILL')
+    nodes.a.stallMs = undefined
     const settled = await Promise.all(load)
     const answered = settled.filter((s) => s.answer?.status === 201)
     const lost = settled.filter((s) => s.answer === undefined)
     expect(lost.length).toBeGreaterThan(0)
     expect(settled.every((s) => s.answer === undefined || s.answer.status === 201)).toBe(true)
 
-    const restarted = await startGateway()
+    const restarted = await startGateway(nodes.a)
     // Asked again, a create the killed gateway had taken answers with its record: never a second signature.
     const retried = await Promise.all(lost.map(({ i }) => send(org, restarted, `kill-${i}`)))
     for (const answer of retried) {
       expect(answer.status, JSON.stringify(answer.body)).toBe(201)
-      expect(['processing', 'signed']).toContain(answer.body.data.status)
+      expect(['processing', 'broadcast']).toContain(answer.body.data.status)
     }
     // Every answered signature is kept, as answered, and readable on both gateways.
     for (const { answer } of answered) {
@@ -252,7 +279,7 @@ describe.runIf(serverUrl)('two gateway processes on one PostgreSQL database', ()
           undefined,
           { 'x-connection-id': org.connectionId },
         )
-        expect(read.body.data).toMatchObject({ status: 'signed', signedTransaction })
+        expect(read.body.data).toMatchObject({ status: 'broadcast', signedTransaction })
       }
     }
     const before = (await recorded(org.connectionId)).flatMap((row) =>
@@ -270,5 +297,11 @@ describe.runIf(serverUrl)('two gateway processes on one PostgreSQL database', ()
       row.result?.signedTransaction ? [nonceOf(row.result.signedTransaction)] : [],
     )
     expect(new Set(all).size).toBe(all.length)
+    // What counts on chain: the network never got two transactions with one nonce, and got every one answered.
+    const sent = sentToNetwork()
+    expect(new Set(sent.map(nonceOf)).size, JSON.stringify(ascending(sent.map(nonceOf)))).toBe(sent.length)
+    for (const { answer } of [...answered, ...after.map((answer) => ({ answer }))]) {
+      expect(sent).toContain(answer!.body.data.signedTransaction)
+    }
   }, 90_000)
 })

@@ -41,7 +41,10 @@ async function main() {
   const { app, database } = await createGateway(config, (opened) => {
     const chosen = chooseVaultStore(config.localVaultStore ?? 'file', opened, vaultDirectory)
     vaults = chosen.description
-    return [createLocalProvider({ vaultStore: chosen.vaultStore, vaultLock: chosen.vaultLock })]
+    const networks = Object.fromEntries(
+      Object.entries(config.localRpcUrls ?? {}).map(([networkId, rpcUrl]) => [networkId, { rpcUrl }]),
+    )
+    return [createLocalProvider({ vaultStore: chosen.vaultStore, vaultLock: chosen.vaultLock, networks })]
   })
 
   const demoFile = findDemoFile()

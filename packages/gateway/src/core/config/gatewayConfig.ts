@@ -51,6 +51,11 @@ export type GatewayConfig = {
    * on the database) or `file` (one directory of this machine). Default: `database` with PostgreSQL.
    */
   localVaultStore?: LocalVaultStoreKind
+  /**
+   * The local provider's JSON-RPC endpoint per network id (`bin/start.ts`): it fills nonces (the higher of the
+   * node's and the vault's), gas and fees, and broadcasts what it signs. Networks without one are signed offline.
+   */
+  localRpcUrls?: Record<string, string>
   /** Lifetime of a transit encryption key, in seconds. */
   transitKeyTtlSeconds: number
   /**

@@ -55,6 +55,19 @@ describe('loadConfig', () => {
     expect(loadConfig(base, { localVaultStore: 'database' }).localVaultStore).toBe('database')
   })
 
+  it('reads the local provider RPC endpoints from NETWORK=url pairs, or an object in the file', () => {
+    expect(loadConfig(base, {}).localRpcUrls).toBeUndefined()
+    expect(
+      loadConfig(
+        { ...base, RAMPART_LOCAL_RPC_URLS: 'ETHEREUM=http://127.0.0.1:8545, POLYGON=https://p.example' },
+        {},
+      ).localRpcUrls,
+    ).toEqual({ ETHEREUM: 'http://127.0.0.1:8545', POLYGON: 'https://p.example' })
+    expect(loadConfig(base, { localRpcUrls: { BASE: 'https://b.example' } }).localRpcUrls).toEqual({
+      BASE: 'https://b.example',
+    })
+  })
+
   it('trusts no proxy by default, and the proxies named by RAMPART_TRUST_PROXY or trustProxy', () => {
     expect(loadConfig(base, {}).trustProxy).toBeUndefined()
     expect(loadConfig({ ...base, RAMPART_TRUST_PROXY: 'false' }, {}).trustProxy).toBeUndefined()
@@ -80,6 +93,11 @@ describe('loadConfig', () => {
     [{ ...base, PORT: '70000' }, 'PORT'],
     [{ ...base, RAMPART_REPLAY_STORE: 'redis' }, 'RAMPART_REPLAY_STORE: must be memory or database'],
     [{ ...base, RAMPART_LOCAL_VAULT_STORE: 'disk' }, 'RAMPART_LOCAL_VAULT_STORE: must be database or file'],
+    [
+      { ...base, RAMPART_LOCAL_RPC_URLS: 'http://127.0.0.1:8545' },
+      'RAMPART_LOCAL_RPC_URLS: must be NETWORK=url',
+    ],
+    [{ ...base, RAMPART_LOCAL_RPC_URLS: 'ETHEREUM=http://a.example,POLYGON=' }, '(entry 2 is not)'],
     [{ ...base, RAMPART_INTERRUPTED_AFTER_SECONDS: '-5' }, 'RAMPART_INTERRUPTED_AFTER_SECONDS'],
     [{ ...base, RAMPART_PUBLIC_ORIGIN: 'https://x.example.com/path' }, 'RAMPART_PUBLIC_ORIGIN'],
     [{ ...base, RAMPART_TRUST_PROXY: '2' }, 'RAMPART_TRUST_PROXY: must be true, false, or proxy addresses'],

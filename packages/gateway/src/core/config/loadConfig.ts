@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { JWK } from 'jose'
 import { parseMasterKey } from '../crypto/envelope'
 import type { GatewayConfig, LocalVaultStoreKind, ReplayStoreKind } from './gatewayConfig'
+import { parseRpcUrls } from './parseRpcUrls'
 import { parseTrustProxy } from './parseTrustProxy'
 
 export class ConfigError extends Error {
@@ -28,6 +29,7 @@ export type GatewayConfigFile = {
   jwsMaxAgeSeconds?: number
   replayStore?: ReplayStoreKind
   localVaultStore?: LocalVaultStoreKind
+  localRpcUrls?: Record<string, string>
   transitKeyTtlSeconds?: number
   interruptedAfterSeconds?: number
   logLevel?: string
@@ -41,7 +43,8 @@ export type GatewayConfigFile = {
  * (private ES256K or Ed25519 JWK as JSON), `RAMPART_PUBLIC_ORIGIN`, `RAMPART_TRUST_PROXY` (`true`, or the proxies'
  * addresses and CIDR ranges, comma-separated; off when unset), `RAMPART_JWS_MAX_AGE_SECONDS`,
  * `RAMPART_REPLAY_STORE` (`memory` or `database`), `RAMPART_LOCAL_VAULT_STORE` (`database` or `file`; `database`
- * with PostgreSQL), `RAMPART_INTERRUPTED_AFTER_SECONDS`, `LOG_LEVEL`.
+ * with PostgreSQL), `RAMPART_LOCAL_RPC_URLS` (`NETWORK=url`, comma-separated), `RAMPART_INTERRUPTED_AFTER_SECONDS`,
+ * `LOG_LEVEL`.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayConfigFile): GatewayConfig {
   const fromFile: GatewayConfigFile = file ?? readConfigFile(env.RAMPART_CONFIG)
@@ -100,6 +103,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayC
   if (localVaultStore !== undefined && localVaultStore !== 'database' && localVaultStore !== 'file') {
     throw new ConfigError('RAMPART_LOCAL_VAULT_STORE', 'must be database or file')
   }
+  const localRpcUrls = parseRpcUrls(env.RAMPART_LOCAL_RPC_URLS || fromFile.localRpcUrls)
+  // Network ids are upper case: a list has no `invalid` key.
+  if ('invalid' in localRpcUrls) {
+    throw new ConfigError(
+      'RAMPART_LOCAL_RPC_URLS',
+      `must be NETWORK=url pairs separated by commas (${localRpcUrls.invalid} is not)`,
+    )
+  }
   const dataDir = env.RAMPART_DATA_DIR || fromFile.dataDir
   const publicOrigin = env.RAMPART_PUBLIC_ORIGIN || fromFile.publicOrigin
   if (publicOrigin !== undefined) {
@@ -135,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayC
     ...(replayStore ? { replayStore } : {}),
     // Several gateways on one PostgreSQL database must share the vaults: the file store is one machine's.
     localVaultStore: localVaultStore ?? (databaseUrl ? 'database' : 'file'),
+    ...(Object.keys(localRpcUrls).length > 0 ? { localRpcUrls } : {}),
     transitKeyTtlSeconds: integer('transitKeyTtlSeconds', fromFile.transitKeyTtlSeconds, 3600, 60, 86_400),
     interruptedAfterSeconds: integer(
       'RAMPART_INTERRUPTED_AFTER_SECONDS',
