@@ -6,8 +6,8 @@ import pg from 'pg'
 import { type Hex, parseTransaction } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signRequest } from '../src/auth/signRequest'
-import { generateSigningJwk, type SigningKeyPair } from '../src/crypto/generateSigningJwk'
-import { signApproval } from '../src/pipeline/approvalToken'
+import { generateSigningJwk, type SigningKeyPair } from '../src/core/crypto/generateSigningJwk'
+import { signApproval } from '../src/signing/pipeline/approvalToken'
 import { type FakeEthereumNode, startFakeEthereumNode } from './support/fakeEthereumNode'
 import {
   createScratchDatabase,

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { CompactEncrypt, importJWK, type JWK } from 'jose'
 import pg from 'pg'
 import { signRequest } from '../../src/auth/signRequest'
-import { generateSigningJwk } from '../../src/crypto/generateSigningJwk'
+import { generateSigningJwk } from '../../src/core/crypto/generateSigningJwk'
 
 const startScript = fileURLToPath(new URL('../../src/bin/start.ts', import.meta.url))
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href

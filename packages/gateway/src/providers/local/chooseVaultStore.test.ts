@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type OpenDatabase, openDatabase } from '../../db/openDatabase'
+import { type OpenDatabase, openDatabase } from '../../core/database/openDatabase'
+import { createKeyedLock } from '../../core/lock/keyedLock'
 import { chooseVaultStore } from './chooseVaultStore'
 import { createFileVaultStore } from './fileVaultStore'
-import { createKeyedLock } from './keyedLock'
 import { createLocalProvider } from './localProvider'
 
 const scrypt = { N: 2 ** 10, r: 8, p: 1 }

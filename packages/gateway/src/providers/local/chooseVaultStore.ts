@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
-import { createDatabaseVaultStore, type VaultDatabase } from './databaseVaultStore'
-import { createFileVaultStore } from './fileVaultStore'
 import type { LocalVaultStoreKind } from '../../core/config/gatewayConfig'
 import type { KeyedLock } from '../../core/lock/keyedLock'
+import { createDatabaseVaultStore, type VaultDatabase } from './databaseVaultStore'
+import { createFileVaultStore } from './fileVaultStore'
 import type { LocalProviderOptions } from './localProvider'
 
 export type { LocalVaultStoreKind }
