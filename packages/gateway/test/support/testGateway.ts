@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { CompactEncrypt, importJWK, type JWK } from 'jose'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { type BuildGatewayOptions, buildGateway } from '../../src/app/buildGateway'
 import { signRequest } from '../../src/auth/signRequest'
 import { seedCatalogue } from '../../src/core/catalogue/seedCatalogue'
@@ -12,6 +13,7 @@ import type { JwsAlgorithm } from '../../src/core/crypto/jwsAlgorithms'
 import { signingRequests } from '../../src/core/database/actionsSchema'
 import { type OpenDatabase, openDatabase } from '../../src/core/database/openDatabase'
 import { type CustodyProvider, createLocalProvider } from '../../src/providers'
+import { openTemplateDatabase } from './templateDatabase'
 
 /** A fast scrypt for tests; production vaults use OWASP's floor. */
 export const testScrypt = { N: 2 ** 10, r: 8, p: 1 }
@@ -26,12 +28,17 @@ export type TestGateway = {
 }
 
 /**
- * One database per test file: in-memory PGlite, or — when DATABASE_URL is set (CI) — a fresh PostgreSQL database
- * created for the file and dropped afterwards, so files never see each other's rows.
+ * One database per test gateway: in-memory PGlite (loaded from the global setup's migrated template when there is
+ * one), or — when DATABASE_URL is set (CI) — a fresh PostgreSQL database created for it and dropped afterwards, so
+ * gateways never see each other's rows.
  */
 async function openTestDatabase(): Promise<{ database: OpenDatabase; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL
-  if (!url) return { database: await openDatabase({}), drop: async () => {} }
+  if (!url) {
+    const template = inject('pgliteTemplate')
+    const database = template ? await openTemplateDatabase(template) : await openDatabase({})
+    return { database, drop: async () => {} }
+  }
   const name = `rampart_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
