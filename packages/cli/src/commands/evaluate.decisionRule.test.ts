@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { captureOutput } from '../../test/captureOutput'
-import { runRampart } from '../../test/runRampart'
+import { runRampartInProcess } from '../../test/runRampart'
 import { EXIT } from '../exitCodes'
 import { runEvaluate } from './evaluate'
 
@@ -70,7 +70,7 @@ describe('rampart evaluate decides by the one rule', () => {
       ],
     })
     const args = ['--entities', entities, '--policies', permitSigning, '--principal', NORA]
-    const { code, stdout } = await runRampart(['evaluate', ...args, request])
+    const { code, stdout } = await runRampartInProcess(['evaluate', ...args, request])
     expect(code).toBe(EXIT.forbid)
     expect(JSON.parse(stdout)).toMatchObject({
       decision: 'Forbid',
