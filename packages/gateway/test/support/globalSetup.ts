@@ -3,24 +3,34 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { migratedPgliteTarball } from './pgliteTemplate'
+import { createPostgresTemplate, onServer } from './postgresTemplate'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The migrated PGlite data directory's tarball (pgliteTemplate.ts); null on PostgreSQL (DATABASE_URL set). */
     pgliteTemplate: string | null
+    /** The migrated PostgreSQL database test databases are created from (postgresTemplate.ts), with DATABASE_URL. */
+    postgresTemplate: string | null
   }
 }
 
 /**
- * Migrates one PGlite database before any gateway test file starts, and writes its data directory where every
- * file loads its own copy: initdb and the migrations then run once per run instead of once per file. On
- * PostgreSQL each file still creates (and drops) its own database, migrated as the gateway migrates it.
+ * Migrates one database before any gateway test file starts, which every test gateway then copies: initdb (PGlite)
+ * and the migrations run once per run instead of once per gateway. On PGlite the copy is its data directory's
+ * tarball, loaded into a new in-memory database; on PostgreSQL (DATABASE_URL set) each test gateway still creates
+ * (and drops) a database of its own, from the migrated template database.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.DATABASE_URL) {
+  const url = process.env.DATABASE_URL
+  if (url) {
+    const template = await createPostgresTemplate(url)
     project.provide('pgliteTemplate', null)
-    return
+    project.provide('postgresTemplate', template)
+    return async () => {
+      await onServer(url, `drop database if exists ${template} with (force)`)
+    }
   }
+  project.provide('postgresTemplate', null)
   const directory = await mkdtemp(join(tmpdir(), 'rampart-pglite-template-'))
   const path = join(directory, 'migrated.tar')
   await writeFile(path, await migratedPgliteTarball())

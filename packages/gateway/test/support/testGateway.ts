@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { CompactEncrypt, importJWK, type JWK } from 'jose'
-import pg from 'pg'
 import { inject } from 'vitest'
 import { type BuildGatewayOptions, buildGateway } from '../../src/app/buildGateway'
 import { signRequest } from '../../src/auth/signRequest'
@@ -13,6 +12,7 @@ import type { JwsAlgorithm } from '../../src/core/crypto/jwsAlgorithms'
 import { signingRequests } from '../../src/core/database/actionsSchema'
 import { type OpenDatabase, openDatabase } from '../../src/core/database/openDatabase'
 import { type CustodyProvider, createLocalProvider } from '../../src/providers'
+import { databaseUrl, onServer } from './postgresTemplate'
 import { openTemplateDatabase } from './templateDatabase'
 
 /** A fast scrypt for tests; production vaults use OWASP's floor. */
@@ -29,8 +29,8 @@ export type TestGateway = {
 
 /**
  * One database per test gateway: in-memory PGlite (loaded from the global setup's migrated template when there is
- * one), or — when DATABASE_URL is set (CI) — a fresh PostgreSQL database created for it and dropped afterwards, so
- * gateways never see each other's rows.
+ * one), or — when DATABASE_URL is set (CI) — a fresh PostgreSQL database created for it (from the global setup's
+ * migrated template) and dropped afterwards, so gateways never see each other's rows.
  */
 async function openTestDatabase(): Promise<{ database: OpenDatabase; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL
@@ -40,21 +40,15 @@ async function openTestDatabase(): Promise<{ database: OpenDatabase; drop: () =>
     return { database, drop: async () => {} }
   }
   const name = `rampart_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const fileUrl = new URL(url)
-  fileUrl.pathname = `/${name}`
-  const database = await openDatabase({ url: fileUrl.toString() })
-  return {
-    database,
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: url })
-      await dropper.connect()
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
-    },
+  const template = inject('postgresTemplate')
+  await onServer(url, `create database ${name}${template ? ` template ${template}` : ''}`)
+  const drop = () => onServer(url, `drop database if exists ${name} with (force)`)
+  try {
+    // The gateway's own migrator still runs (and finds nothing to apply on a copy of the template).
+    return { database: await openDatabase({ url: databaseUrl(url, name) }), drop }
+  } catch (error) {
+    await drop()
+    throw error
   }
 }
 
