@@ -7,6 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
+. .ci/tools.sh
 PACKAGES=(entities decoder evaluator cli gateway)
 
 [ "${1:-}" = --no-build ] || pnpm build
@@ -136,9 +137,6 @@ consume() {
 consume
 
 # The same installation on Node 22 (a second npm i costs half a minute and checks nothing more: engines only
-# bound below). Its binary comes from the npm registry's node-linux-<arch> package, as in .ci/run.
-NODE22="$WORK/node22"
-mkdir -p "$NODE22"
-(cd "$NODE22" && npm pack -s "node-linux-$(node -p process.arch)@22" >/dev/null && tar xzf node-linux-*.tgz)
-PATH="$NODE22/package/bin:$PATH" consume
+# bound below). Its binary comes from the npm registry's node-linux-<arch> package, fetched once (.ci/tools.sh).
+PATH="$(node22_bin):$PATH" consume
 echo "== the packages install and run as their users get them (${SECONDS}s)"
