@@ -16,6 +16,6 @@ export default defineProject({
     // Starting a gateway on its database still takes a second or more on a busy machine.
     hookTimeout: 60_000,
     testTimeout: 30_000,
-    benchmark: { include: ['src/**/*.bench.ts', 'bench/**/*.bench.ts'] },
+    benchmark: { include: ['src/**/*.bench.ts', 'bench/**/*.bench.ts', 'test/**/*.bench.ts'] },
   },
 })
