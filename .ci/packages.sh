@@ -139,4 +139,43 @@ consume
 # The same installation on Node 22 (a second npm i costs half a minute and checks nothing more: engines only
 # bound below). Its binary comes from the npm registry's node-linux-<arch> package, fetched once (.ci/tools.sh).
 PATH="$(node22_bin):$PATH" consume
+# pnpm and yarn (1, the one most CI images carry) install the same tarballs. A tarball's @rampart/* dependencies name
+# a version, which these resolve from the registry unless told: the overrides point them at the tarballs, as a
+# user trying local builds would.
+for manager in pnpm yarn; do
+  echo "== Node $(node --version): $manager install of the tarballs (${SECONDS}s)"
+  OTHER="$WORK/consumer-$manager"
+  mkdir -p "$OTHER"
+  cp "$WORK/consumer-src/entities.json" "$WORK/consumer-src/policies.json" "$WORK/consumer-src/request.json" "$OTHER/"
+  (
+    cd "$OTHER"
+    node -e '
+      const [work, version] = process.argv.slice(1)
+      const tarballs = Object.fromEntries(["entities", "decoder", "evaluator", "cli"].map((name) =>
+        [`@rampart/${name}`, `file:${work}/tarballs/rampart-${name}-${version}.tgz`]))
+      const manifest = { name: "rampart-consumer", private: true, type: "module", dependencies: tarballs,
+        resolutions: tarballs, pnpm: { overrides: tarballs } }
+      require("node:fs").writeFileSync("package.json", JSON.stringify(manifest, null, 2))
+    ' "$WORK" "$(node -p "require('$ROOT/packages/entities/package.json').version")"
+    if [ "$manager" = pnpm ]; then
+      pnpm install --silent --ignore-workspace
+    else
+      npm exec --yes yarn@1.22.22 -- install --silent --no-progress --non-interactive
+    fi
+    node --input-type=module -e '
+      import { readFileSync } from "node:fs"
+      import { decodeRequest } from "@rampart/decoder"
+      import { loadEntities } from "@rampart/entities"
+      import { createEvaluator } from "@rampart/evaluator"
+      const json = (name) => JSON.parse(readFileSync(name, "utf8"))
+      const { index } = loadEntities(json("entities.json"), { kind: "full" })
+      const evaluator = await createEvaluator({ entities: index, policies: json("policies.json") })
+      const { decision } = evaluator.decide({ principal: "nora.jensen@northwind.example",
+        decoded: decodeRequest(json("request.json"), { entities: index }) })
+      if (decision.decision !== "Forbid") throw new Error(`unexpected decision: ${JSON.stringify(decision)}`)
+      console.log(`'"$manager"': ${decision.decision} by ${decision.decidingPolicy}`)
+    '
+    ./node_modules/.bin/rampart entities validate entities.json
+  )
+done
 echo "== the packages install and run as their users get them (${SECONDS}s)"
