@@ -54,36 +54,77 @@ const FAMILIES: Record<string, string[]> = {
     'checkIntentTypedDataMessage',
     'checkPermitDeadline',
   ],
-  transaction: [
-    'checkGasFeeAmount',
-    'checkNonceExists',
-    'checkNonceNotExists',
+  transaction: ['checkGasFeeAmount', 'checkNonceExists', 'checkNonceNotExists', 'checkUserOperationIntents'],
+  entryPoint: [
     'checkEntryPointAddress',
-    'checkUserOperationIntents',
+    'checkEntryPointId',
+    'checkEntryPointAccountType',
+    'checkEntryPointClassification',
   ],
+  time: ['checkRequestTime'],
   approvals: ['checkApprovals'],
   limits: ['checkSpendingLimit', 'checkRateLimit'],
 }
 
-interface SuitePolicy {
-  then: 'permit' | 'forbid'
-  when: { criterion: string }[]
+interface SuiteCriterion {
+  criterion: string
+  args?: unknown
 }
 
-/** Each criterion the suite's inline policies use, with the effects of the policies it appears in. */
-function suiteCoverage(): Map<string, Set<string>> {
-  const coverage = new Map<string, Set<string>>()
-  for (const name of suiteFiles) {
+interface SuitePolicy {
+  then: 'permit' | 'forbid'
+  when: SuiteCriterion[]
+}
+
+const argsMember = (args: unknown, member: string): unknown =>
+  typeof args === 'object' && args !== null && !Array.isArray(args)
+    ? (args as Record<string, unknown>)[member]
+    : undefined
+
+/**
+ * Forms of a criterion's arguments that decide differently from its plain form, so the suite must exercise each
+ * on its own (in a permit and in a forbid, approvals in a permit only), named by what a policy author writes.
+ */
+const ARGUMENT_FORMS: Record<string, { criterion: string; uses: (args: unknown) => boolean }> = {
+  'limits by role (checkSpendingLimit filters.roles)': {
+    criterion: 'checkSpendingLimit',
+    uses: (args) => argsMember(argsMember(args, 'filters'), 'roles') !== undefined,
+  },
+  'call condition sets (checkUserOperationIntents anyOf)': {
+    criterion: 'checkUserOperationIntents',
+    uses: (args) => argsMember(args, 'anyOf') !== undefined,
+  },
+  'approval alternatives (checkApprovals anyOf)': {
+    criterion: 'checkApprovals',
+    uses: (args) => argsMember(args, 'anyOf') !== undefined,
+  },
+}
+
+/** The suite's inline policies, file by file. */
+function suitePolicies(): SuitePolicy[] {
+  return suiteFiles.flatMap((name) => {
     const { policies } = JSON.parse(readFileSync(join(suite, name), 'utf8'))
-    if (!Array.isArray(policies)) continue
-    for (const policy of policies as SuitePolicy[])
-      for (const { criterion } of policy.when) {
-        if (!coverage.has(criterion)) coverage.set(criterion, new Set())
-        coverage.get(criterion)!.add(policy.then)
-      }
-  }
+    return Array.isArray(policies) ? (policies as SuitePolicy[]) : []
+  })
+}
+
+/** Each criterion (or argument form) the suite's inline policies use, with the effects of the policies it is in. */
+function suiteCoverage(
+  keyOf: (criterion: SuiteCriterion) => string | undefined = ({ criterion }) => criterion,
+): Map<string, Set<string>> {
+  const coverage = new Map<string, Set<string>>()
+  for (const policy of suitePolicies())
+    for (const criterion of policy.when) {
+      const key = keyOf(criterion)
+      if (key === undefined) continue
+      if (!coverage.has(key)) coverage.set(key, new Set())
+      coverage.get(key)!.add(policy.then)
+    }
   return coverage
 }
+
+const expectedEffects = (criterion: string) =>
+  criterion === 'checkApprovals' ? ['permit'] : ['forbid', 'permit']
 
 /** A test file in a fresh directory, and where a JSON Pointer is in it by momoa's syntax tree. */
 function writeTest(doc: object): { file: string; at: (pointer: string) => SourceLocation } {
@@ -151,10 +192,17 @@ describe('rampart policies test', () => {
       for (const criterion of criteria) {
         expect(schemaCriteria.has(criterion), `${family}: ${criterion} is in the schema`).toBe(true)
         const effects = [...(coverage.get(criterion) ?? [])].sort()
-        expect(effects, `${family}: ${criterion}`).toEqual(
-          criterion === 'checkApprovals' ? ['permit'] : ['forbid', 'permit'],
-        )
+        expect(effects, `${family}: ${criterion}`).toEqual(expectedEffects(criterion))
       }
+  })
+
+  it('covers each argument form that decides differently (roles, condition sets, alternatives) in a permit and in a forbid', () => {
+    for (const [form, { criterion, uses }] of Object.entries(ARGUMENT_FORMS)) {
+      const coverage = suiteCoverage((used) =>
+        used.criterion === criterion && uses(used.args) ? form : undefined,
+      )
+      expect([...(coverage.get(form) ?? [])].sort(), form).toEqual(expectedEffects(criterion))
+    }
   })
 
   it('reports a failed case at its file:line:col in text, and exits 1', async () => {
