@@ -246,6 +246,72 @@ describe('rampart policies test', () => {
     expect(junit.stdout).toContain(`${file}:${FAILED_AT.line}:${FAILED_AT.column} (at /cases/1)`)
   })
 
+  it('compares the set of approvals a decision reports with approvalAlternative', async () => {
+    const { file } = writeTest({
+      ...failingTest,
+      policies: [
+        {
+          id: 'two-approvers-or-alice',
+          // biome-ignore lint/suspicious/noThenProperty: `then` is the policy's effect, as policy.schema.json names it.
+          then: 'permit',
+          when: [
+            {
+              criterion: 'checkApprovals',
+              args: {
+                anyOf: [
+                  [
+                    {
+                      approvalCount: 2,
+                      approvalEntityType: 'userGroup',
+                      entityIds: ['approvers'],
+                      countPrincipal: false,
+                    },
+                  ],
+                  [
+                    {
+                      approvalCount: 1,
+                      approvalEntityType: 'user',
+                      entityIds: ['alice@suite.example'],
+                      countPrincipal: false,
+                    },
+                  ],
+                ],
+              },
+            },
+          ],
+        },
+      ],
+      cases: [
+        {
+          ...failingTest.cases[0],
+          principal: 'bob@suite.example',
+          name: 'approved by alice',
+          approvals: ['alice@suite.example'],
+          expect: { decision: 'Permit', approvalAlternative: 1 },
+        },
+        {
+          ...failingTest.cases[0],
+          principal: 'bob@suite.example',
+          name: 'nobody yet',
+          expect: { decision: 'Confirm', missingApprovals: 1, approvalAlternative: 0 },
+        },
+      ],
+    })
+    const { code, stdout } = await runRampartInProcess(['policies', 'test', file])
+    expect(code).toBe(EXIT.invalid)
+    expect(stdout).toContain('FAIL  nobody yet (at /cases/1)\n    expected approval alternative 0, got 1\n')
+    expect(stdout.trim().split('\n').at(-1)).toBe('1 passed, 1 failed')
+
+    const plain = writeTest({
+      ...failingTest,
+      cases: [{ ...failingTest.cases[0], expect: { decision: 'Permit', approvalAlternative: 0 } }],
+    })
+    const withoutAlternatives = await runRampartInProcess(['policies', 'test', plain.file])
+    expect(withoutAlternatives.stdout).toContain(
+      'expected approval alternative 0, got none (the deciding policy offers no alternatives)',
+    )
+  })
+
   it('exits 2 on a malformed test file, naming file:line:col, the JSON Pointer and the allowed values', async () => {
     const { file, at } = writeTest({
       ...failingTest,

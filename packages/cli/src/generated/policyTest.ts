@@ -104,6 +104,10 @@ export interface Expectation {
    */
   missingApprovals?: number
   /**
+   * When the deciding permit offers sets of approvals (checkApprovals with anyOf): the index of the set the decision reports (its approvals.alternative), the first with the fewest approvals missing.
+   */
+  approvalAlternative?: number
+  /**
    * With presets: whether a requested preset permits the request.
    */
   expectedBehavior?: boolean

@@ -26,6 +26,13 @@ export function compareDecision(expect: Expectation, decision: Decision): CaseMi
       `expected ${expect.missingApprovals} missing approval(s), got ${missingApprovals(decision)}`,
     )
   if (
+    expect.approvalAlternative !== undefined &&
+    decision.approvals.alternative !== expect.approvalAlternative
+  )
+    mismatches.push(
+      `expected approval alternative ${expect.approvalAlternative}, got ${decision.approvals.alternative ?? 'none (the deciding policy offers no alternatives)'}`,
+    )
+  if (
     expect.expectedBehavior !== undefined &&
     decision.policyEvaluation?.expectedBehavior !== expect.expectedBehavior
   )
