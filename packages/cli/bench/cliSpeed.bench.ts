@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { bench, describe } from 'vitest'
 import { CpuRows, canMeasureChildCpu, childCpu } from './childCpu'
@@ -100,6 +100,7 @@ interface SuiteCase {
   approvals?: string[]
   history?: unknown[]
   now?: number
+  chainId?: number
 }
 
 /**
@@ -115,12 +116,17 @@ function evaluateSample(): string[][] {
     const policies = join(dir, `${name}.policies.json`)
     writeFileSync(policies, JSON.stringify(test.policies))
     const testCase = test.cases[0] as SuiteCase
-    const request = join(dir, `${name}.request.json`)
-    writeFileSync(request, JSON.stringify(testCase.request))
+    // A case names its request inline or as a file relative to the test file (fixtures/requests/...).
+    const request =
+      typeof testCase.request === 'string'
+        ? resolve(suite, testCase.request)
+        : join(dir, `${name}.request.json`)
+    if (typeof testCase.request !== 'string') writeFileSync(request, JSON.stringify(testCase.request))
     const args = [rampart, 'evaluate', '--entities', join(suite, test.entities), '--policies', policies]
     if (testCase.principal) args.push('--principal', testCase.principal)
     for (const approval of testCase.approvals ?? []) args.push('--approval', approval)
     if (testCase.now !== undefined) args.push('--now', String(testCase.now))
+    if (testCase.chainId !== undefined) args.push('--chain-id', String(testCase.chainId))
     if (testCase.history) {
       const history = join(dir, `${name}.history.json`)
       writeFileSync(history, JSON.stringify(testCase.history))
