@@ -104,3 +104,37 @@ describe('computeLimits: the history in the window', () => {
     expect(withHistory([999, 1_001, 5_000])).toEqual(['6', 4])
   })
 })
+
+describe('computeLimits: group and role filters on a past spender the organization no longer knows', () => {
+  const known = prepareEntities({
+    ...emptyEntities(),
+    users: [
+      { id: 'nora', role: 'member' },
+      { id: 'sofia', role: 'manager' },
+    ],
+  })
+  const total = (filters: object, principal: string) =>
+    computeLimits(
+      {
+        action: 'signMessage',
+        principal: 'nora',
+        history: [{ amount: '5', token: NATIVE, timestamp: 990, principal, resource: 'gone-account' }],
+      } as EvaluationRequest,
+      [bucket(filters)],
+      known,
+      'nora',
+      1_000,
+    )?.limit
+
+  it('leaves out a known user outside the filter', () => {
+    expect(total({ roles: ['member'] }, 'sofia')).toEqual(['0', 1])
+  })
+
+  it('counts a removed user under a role or user group filter, and a removed account under an account group filter', () => {
+    // Leaving it out would let "members may spend 10 a day" allow more than members spent.
+    expect(total({ roles: ['member'] }, 'former.member')).toEqual(['5', 2])
+    // This request's own user is known, and outside the group.
+    expect(total({ userGroups: ['treasury'] }, 'former.member')).toEqual(['5', 1])
+    expect(total({ accountGroups: ['hot'] }, 'nora')).toEqual(['5', 2])
+  })
+})

@@ -39,16 +39,14 @@ function matches(
   // A signature bound to no chain (chain 0) is valid on every chain: it counts under any chain filter.
   if (filters.chains && movement.chainId !== 0 && !filters.chains.includes(movement.chainId ?? -1))
     return false
-  if (filters.userGroups && !anyGroup(entities.users[movement.principal ?? '']?.groups, filters.userGroups))
-    return false
-  // The role the user has now: a limit on "what managers spend" follows the organization as it is.
-  if (filters.roles && !filters.roles.includes(entities.users[movement.principal ?? '']?.role as UserRole))
-    return false
-  if (
-    filters.accountGroups &&
-    !anyGroup(entities.accounts[movement.resource ?? '']?.groups, filters.accountGroups)
-  )
-    return false
+  // Group and role filters read the organization as it is now. A past transfer whose user or account it no longer
+  // knows (removed since, or named by something other than its id) counts: not counting it could let a permit's
+  // limit allow more than was spent, and a forbid's limit miss what it bounds.
+  const user = entities.users[movement.principal ?? '']
+  if (filters.userGroups && user && !anyGroup(user.groups, filters.userGroups)) return false
+  if (filters.roles && user && !filters.roles.includes(user.role as UserRole)) return false
+  const account = entities.accounts[movement.resource ?? '']
+  if (filters.accountGroups && account && !anyGroup(account.groups, filters.accountGroups)) return false
   return true
 }
 
