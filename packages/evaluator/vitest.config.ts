@@ -8,6 +8,9 @@ export default defineProject({
   ssr: { resolve: { conditions } },
   test: {
     name: 'evaluator',
+    // A file's first test pays for loading modules (the evaluator's WASM, viem, ajv's compiled schemas): seconds of
+    // CPU while the other worker keeps the other core busy. A hung test still fails, at 20 s rather than 5 s.
+    testTimeout: 20_000,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     benchmark: { include: ['src/**/*.bench.ts', 'bench/**/*.bench.ts'] },
   },
