@@ -27,6 +27,13 @@ export function countingLocalProvider(
 ) {
   const local = createLocalProvider({ scrypt: testScrypt, ...options })
   const calls: Record<string, number> = {}
+  // Clients sharing one gateway each count their own calls, so a test's counts are not moved by another client's.
+  const callsByClient = new Map<string, Record<string, number>>()
+  const callsOf = (clientId: string) => {
+    const counts = callsByClient.get(clientId) ?? {}
+    callsByClient.set(clientId, counts)
+    return counts
+  }
   const provider: CustodyProvider = {
     id: local.id,
     name: local.name,
@@ -39,6 +46,10 @@ export function countingLocalProvider(
           if (typeof value !== 'function') return value
           return async (...args: unknown[]) => {
             calls[String(property)] = (calls[String(property)] ?? 0) + 1
+            if (context.clientId !== undefined) {
+              const own = callsOf(context.clientId)
+              own[String(property)] = (own[String(property)] ?? 0) + 1
+            }
             await beforeCall?.(String(property))
             return value.apply(target, args)
           }
@@ -46,7 +57,7 @@ export function countingLocalProvider(
       })
     },
   }
-  return { provider, calls }
+  return { provider, calls, callsOf }
 }
 
 export type SigningSetup = {
@@ -118,19 +129,37 @@ export async function organization(
   }
 }
 
+export type SigningClientOptions = {
+  policies: Record<string, unknown>[]
+  presets?: string[]
+  extraAccounts?: Record<string, unknown>[]
+}
+
 /**
  * A gateway with the signing plugin, a client whose key is alice's credential, the given policies, and a local
  * connection holding the test mnemonic.
  */
-export async function startSigningGateway(options: {
-  policies: Record<string, unknown>[]
-  presets?: string[]
-  provider?: LocalProviderOptions
-  extraAccounts?: Record<string, unknown>[]
-  beforeProviderCall?: (method: string) => Promise<void>
-}): Promise<SigningSetup> {
+export async function startSigningGateway(
+  options: SigningClientOptions & {
+    provider?: LocalProviderOptions
+    beforeProviderCall?: (method: string) => Promise<void>
+  },
+): Promise<SigningSetup> {
   const { provider, calls } = countingLocalProvider(options.provider, options.beforeProviderCall)
   const gateway = await startTestGateway({}, { providers: [provider] })
+  return { ...(await registerSigningClient(gateway, options)), calls }
+}
+
+/**
+ * Registers one more signing client (alice's key, the given policies, a local connection holding the test
+ * mnemonic) on a gateway started with a `countingLocalProvider`, so files whose tests need different policies
+ * share one gateway. `calls` counts this client's provider calls only.
+ */
+export async function registerSigningClient(
+  gateway: TestGateway,
+  options: SigningClientOptions,
+  callsOf: (clientId: string) => Record<string, number> = () => ({}),
+): Promise<SigningSetup> {
   const requester = await generateSigningJwk('ES256K', 'alice-key')
   const approvers = {
     bob: await generateSigningJwk('ES256K', 'bob-key'),
@@ -173,7 +202,7 @@ export async function startSigningGateway(options: {
     client: withKey,
     entities,
     connectionId,
-    calls,
+    calls: callsOf(client.clientId),
     accounts,
     approvers,
     call: (method, url, body, headers = {}) =>

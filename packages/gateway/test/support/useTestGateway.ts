@@ -1,11 +1,18 @@
 import { afterAll, beforeAll } from 'vitest'
 import type { JwsAlgorithm } from '../../src/core/crypto/jwsAlgorithms'
+import type { LocalProviderOptions } from '../../src/providers'
 import {
   type FakeEthereumNode,
   type FakeEthereumNodeOptions,
   startFakeEthereumNode,
 } from './fakeEthereumNode'
-import { type SigningSetup, startSigningGateway } from './signingClient'
+import {
+  countingLocalProvider,
+  registerSigningClient,
+  type SigningClientOptions,
+  type SigningSetup,
+  startSigningGateway,
+} from './signingClient'
 import { registerTestClient, startTestGateway, type TestClient, type TestGateway } from './testGateway'
 
 /**
@@ -98,6 +105,50 @@ export function useSigningGateway(options: SigningOptions | (() => SigningOption
     },
     () => startSigningGateway(typeof options === 'function' ? options() : options),
     (setup) => setup.gateway.close(),
+  )
+}
+
+export type SharedSigningGateway = TestGateway & { callsOf: (clientId: string) => Record<string, number> }
+
+/**
+ * One gateway with a counting local provider that several signing clients share (see `useSigningClient`): a file
+ * whose tests need different policies builds one gateway, not one per policy set. Provider options that need what
+ * an earlier beforeAll started (a node's URL) are given as a function.
+ */
+export function useSharedSigningGateway(
+  providerOptions: LocalProviderOptions | (() => LocalProviderOptions) = {},
+): SharedSigningGateway {
+  return startedForTests(
+    'The shared signing gateway',
+    { app: true, config: true, database: true, close: true, callsOf: true },
+    async () => {
+      const { provider, callsOf } = countingLocalProvider(
+        typeof providerOptions === 'function' ? providerOptions() : providerOptions,
+      )
+      return { ...(await startTestGateway({}, { providers: [provider] })), callsOf }
+    },
+    (gateway) => gateway.close(),
+  )
+}
+
+/**
+ * A signing client of a shared gateway (see `registerSigningClient`), registered in a beforeAll of the file or
+ * describe it is called in; its `calls` count its own provider calls only.
+ */
+export function useSigningClient(gateway: SharedSigningGateway, options: SigningClientOptions): SigningSetup {
+  return startedForTests(
+    'A signing client',
+    {
+      gateway: true,
+      client: true,
+      entities: true,
+      connectionId: true,
+      calls: true,
+      accounts: true,
+      approvers: true,
+      call: true,
+    },
+    () => registerSigningClient(gateway, options, gateway.callsOf),
   )
 }
 
