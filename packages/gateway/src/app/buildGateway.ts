@@ -10,6 +10,7 @@ import { createAjv } from '../core/http/createAjv'
 import { registerErrorHandler, toErrorBody } from '../core/http/errorHandler'
 import { registrableSchemas } from '../core/http/gatewaySchemas'
 import { healthRoutes } from '../core/http/healthRoutes'
+import { registerMethodNotAllowed } from '../core/http/methodNotAllowed'
 import { registerRawJsonParser } from '../core/http/rawJsonParser'
 import type { KeyedLock } from '../core/lock/keyedLock'
 import { bufferedLogDestination } from '../core/logging/bufferedLogDestination'
@@ -17,6 +18,8 @@ import { redactedPaths } from '../core/logging/logRedaction'
 import { RequestLogController } from '../core/logging/requestLogController'
 import { docsRoutes } from '../core/openapi/docsRoutes'
 import { openApiInfo } from '../core/openapi/openApiDocument'
+import { documentRoutes } from '../core/openapi/routeResponses'
+import { routeGrantKey, routeGrants } from '../grants/grantActions'
 import { grantsPlugin } from '../grants/grantsPlugin'
 import type { CustodyProvider } from '../providers/types'
 import { accountsRoutes } from '../resources/accountsRoutes'
@@ -107,9 +110,11 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
 
   registerRawJsonParser(app, bodyLimit)
   registerErrorHandler(app)
+  registerMethodNotAllowed(app)
 
   await app.register(swagger, {
     openapi: openApiInfo,
+    transform: documentRoutes((method, url) => routeGrants[routeGrantKey(method, url)]?.action),
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (json.title as string) ?? `Schema${i}`,
     },

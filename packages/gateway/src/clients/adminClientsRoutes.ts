@@ -25,6 +25,7 @@ export async function adminClientsRoutes(app: FastifyInstance) {
       config: { auth: 'admin' },
       schema: {
         tags: ['Admin'],
+        operationId: 'createClient',
         summary: 'Register a client',
         security: [{ adminApiKey: [] }],
         headers: adminHeaders,
@@ -45,6 +46,7 @@ export async function adminClientsRoutes(app: FastifyInstance) {
       config: { auth: 'admin' },
       schema: {
         tags: ['Admin'],
+        operationId: 'getClient',
         summary: 'Get a client',
         security: [{ adminApiKey: [] }],
         headers: adminHeaders,
@@ -65,6 +67,7 @@ export async function adminClientsRoutes(app: FastifyInstance) {
       config: { auth: 'admin' },
       schema: {
         tags: ['Admin'],
+        operationId: 'updateClient',
         summary: "Update a client's keys, entities, policies or presets",
         security: [{ adminApiKey: [] }],
         headers: adminHeaders,

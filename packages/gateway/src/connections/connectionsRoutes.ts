@@ -26,6 +26,7 @@ export async function connectionsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['Connections'],
+        operationId: 'createConnection',
         summary: 'Create a connection',
         headers: clientHeaders(),
         body: ref('createConnectionRequest'),
@@ -44,6 +45,7 @@ export async function connectionsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['Connections'],
+        operationId: 'listConnections',
         summary: 'List connections',
         headers: clientHeaders(),
         querystring: listQuery(Object.keys(orderColumns), {
@@ -75,6 +77,7 @@ export async function connectionsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['Connections'],
+        operationId: 'getConnection',
         summary: 'Get a connection',
         headers: clientHeaders(),
         params: idParams('connectionId', 'The connection id'),
@@ -101,6 +104,7 @@ export async function connectionsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['Connections'],
+        operationId: 'syncConnection',
         summary:
           "Sync the connection's wallets, accounts, addresses and known destinations from the provider",
         headers: clientHeaders(),
@@ -146,6 +150,7 @@ export async function connectionsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['Connections'],
+        operationId: 'revokeConnection',
         summary: 'Revoke a connection',
         description: 'Ends the connection with the provider and destroys its stored credentials.',
         headers: clientHeaders(),

@@ -11,6 +11,7 @@ export async function encryptionKeysRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['Vault'],
+        operationId: 'createEncryptionKey',
         summary: 'Create a transit encryption key',
         description:
           'Returns an RSA public key (RSA-OAEP-256). Encrypt provider credentials to it as a compact JWE with enc A256GCM and send them to POST /v1/provider/connections before the key expires.',

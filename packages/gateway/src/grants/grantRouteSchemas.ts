@@ -33,6 +33,10 @@ export function inlineSchema(schema: Record<string, unknown>): Record<string, un
  * JSON Pointer issues other routes give with 422.
  */
 export function useBadRequestForValidation(app: FastifyInstance): void {
+  // Said on each route too, for the OpenAPI document (core/openapi/routeResponses.ts).
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, validationStatus: 400 }
+  })
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const mapped = Array.isArray(error.validation)
       ? new BadRequestError('The grant request does not match its schema', 'GRANT_REQUEST_INVALID', {

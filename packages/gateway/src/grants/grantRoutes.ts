@@ -27,6 +27,7 @@ export function grantRoutes(timings: GrantTimings) {
         config: { grant: 'self' },
         schema: {
           tags: ['Grants'],
+          operationId: 'requestGrant',
           summary: 'Request a grant (GNAP)',
           description:
             'Starts a GNAP grant (RFC 9635): the user approves at `interact.redirect` and picks connections; the browser then returns to the finish URI with `hash` and `interact_ref`, and the client continues at `continue.uri`.',
@@ -60,6 +61,7 @@ export function grantRoutes(timings: GrantTimings) {
         config: { grant: 'self' },
         schema: {
           tags: ['Grants'],
+          operationId: 'continueGrant',
           summary: 'Continue a grant (GNAP)',
           description:
             'Sent with `Authorization: GNAP <continuation token>` and signed with the key of the grant request. Returns the access token once; `expires_in` is in seconds.',

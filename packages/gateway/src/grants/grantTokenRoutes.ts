@@ -19,6 +19,7 @@ export function grantTokenRoutes(timings: GrantTimings) {
         config: { grant: 'self' },
         schema: {
           tags: ['Grants'],
+          operationId: 'rotateAccessToken',
           summary: 'Rotate an access token',
           description: `${description} Returns new access and management values with the same rights; the old values stop working at once.`,
           headers: clientHeaders(),
@@ -50,6 +51,7 @@ export function grantTokenRoutes(timings: GrantTimings) {
         config: { grant: 'self' },
         schema: {
           tags: ['Grants'],
+          operationId: 'revokeAccessToken',
           summary: 'Revoke an access token',
           description,
           headers: clientHeaders(),

@@ -25,6 +25,7 @@ export async function accountsRoutes(app: FastifyInstance) {
     {
       schema: connectionBoundListSchema({
         tag: 'Accounts',
+        operationId: 'listAccounts',
         summary: 'List accounts, with their addresses',
         description: `${nestedLimits} With \`walletId\`, the list continues a wallet's embedded accounts.`,
         item: 'account',
@@ -53,6 +54,7 @@ export async function accountsRoutes(app: FastifyInstance) {
     {
       schema: connectionBoundGetSchema({
         tag: 'Accounts',
+        operationId: 'getAccount',
         summary: 'Get an account',
         description: nestedLimits,
         item: 'account',

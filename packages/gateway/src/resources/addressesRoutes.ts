@@ -21,6 +21,7 @@ export async function addressesRoutes(app: FastifyInstance) {
     {
       schema: connectionBoundListSchema({
         tag: 'Addresses',
+        operationId: 'listAddresses',
         summary: 'List addresses',
         item: 'address',
         orderBy: Object.keys(orderColumns),
@@ -46,6 +47,7 @@ export async function addressesRoutes(app: FastifyInstance) {
     {
       schema: connectionBoundGetSchema({
         tag: 'Addresses',
+        operationId: 'getAddress',
         summary: 'Get an address',
         item: 'address',
         idName: 'addressId',

@@ -23,6 +23,7 @@ export async function assetsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['Networks and assets'],
+        operationId: 'listAssets',
         summary: 'List assets',
         headers: clientHeaders(),
         querystring: listQuery(Object.keys(orderColumns), {

@@ -16,6 +16,7 @@ const connectionBoundErrors = [401, 404, 409, 422, 500]
 /** The route schema of a list of connection-bound data. */
 export function connectionBoundListSchema(options: {
   tag: string
+  operationId: string
   summary: string
   description?: string
   item: GatewaySchemaName
@@ -24,6 +25,7 @@ export function connectionBoundListSchema(options: {
 }) {
   return {
     tags: [options.tag],
+    operationId: options.operationId,
     summary: options.summary,
     ...(options.description === undefined ? {} : { description: options.description }),
     headers: clientHeaders(connectionIdHeader),
@@ -35,6 +37,7 @@ export function connectionBoundListSchema(options: {
 /** The route schema of one connection-bound resource, read by its id. */
 export function connectionBoundGetSchema(options: {
   tag: string
+  operationId: string
   summary: string
   description?: string
   item: GatewaySchemaName
@@ -43,6 +46,7 @@ export function connectionBoundGetSchema(options: {
 }) {
   return {
     tags: [options.tag],
+    operationId: options.operationId,
     summary: options.summary,
     ...(options.description === undefined ? {} : { description: options.description }),
     headers: clientHeaders(connectionIdHeader),

@@ -21,6 +21,7 @@ export async function knownDestinationsRoutes(app: FastifyInstance) {
     {
       schema: connectionBoundListSchema({
         tag: 'Known destinations',
+        operationId: 'listKnownDestinations',
         summary: 'List known destinations',
         item: 'knownDestination',
         orderBy: Object.keys(orderColumns),

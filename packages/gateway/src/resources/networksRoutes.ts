@@ -19,6 +19,7 @@ export async function networksRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['Networks and assets'],
+        operationId: 'listNetworks',
         summary: 'List networks',
         headers: clientHeaders(),
         querystring: listQuery(Object.keys(orderColumns), {

@@ -27,6 +27,7 @@ export async function walletsRoutes(app: FastifyInstance) {
     {
       schema: connectionBoundListSchema({
         tag: 'Wallets',
+        operationId: 'listWallets',
         summary: 'List wallets, with their accounts and addresses',
         description: nestedLimits,
         item: 'wallet',
@@ -59,6 +60,7 @@ export async function walletsRoutes(app: FastifyInstance) {
     {
       schema: connectionBoundGetSchema({
         tag: 'Wallets',
+        operationId: 'getWallet',
         summary: 'Get a wallet',
         description: nestedLimits,
         item: 'wallet',

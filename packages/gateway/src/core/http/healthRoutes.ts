@@ -9,6 +9,7 @@ export async function healthRoutes(app: FastifyInstance) {
       config: { auth: 'none' },
       schema: {
         tags: ['System'],
+        operationId: 'getHealth',
         summary: 'Health check',
         security: [],
         response: {

@@ -9,6 +9,7 @@ import { signTypedDataAction } from './signTypedDataAction'
 export async function evmRoutes(app: FastifyInstance, { services }: SigningRoutesPluginOptions) {
   registerSigningRoutes(app, services, {
     path: '/v1/provider/evm/send-transaction',
+    operationName: 'EvmSendTransaction',
     tag: 'EVM',
     noun: 'Send-transaction request',
     action: sendTransactionAction,
@@ -17,6 +18,7 @@ export async function evmRoutes(app: FastifyInstance, { services }: SigningRoute
   })
   registerSigningRoutes(app, services, {
     path: '/v1/provider/evm/sign-message',
+    operationName: 'EvmSignMessage',
     tag: 'EVM',
     noun: 'Sign-message request',
     action: signMessageAction,
@@ -25,6 +27,7 @@ export async function evmRoutes(app: FastifyInstance, { services }: SigningRoute
   })
   registerSigningRoutes(app, services, {
     path: '/v1/provider/evm/sign-typed-data',
+    operationName: 'EvmSignTypedData',
     tag: 'EVM',
     noun: 'Sign-typed-data request',
     action: signTypedDataAction,

@@ -7,6 +7,7 @@ import { signRawAction } from './signRawAction'
 export async function signRawRoutes(app: FastifyInstance, { services }: SigningRoutesPluginOptions) {
   registerSigningRoutes(app, services, {
     path: '/v1/provider/sign-raw',
+    operationName: 'SignRaw',
     tag: 'Raw signing',
     noun: 'Raw signature request',
     action: signRawAction,

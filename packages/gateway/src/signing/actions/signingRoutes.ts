@@ -26,6 +26,8 @@ export type SigningRoutesOptions<Body extends { idempotenceId: string }> = {
   path: string
   tag: string
   noun: string
+  /** The operationIds' noun: `EvmSendTransaction` gives createEvmSendTransaction, getEvmSendTransaction, approveEvmSendTransaction. */
+  operationName: string
   action: SigningAction<Body>
   body: ActionSchemaName
   record: ActionSchemaName
@@ -71,6 +73,7 @@ export function registerSigningRoutes<Body extends { idempotenceId: string }>(
         : {}),
       schema: {
         tags: [options.tag],
+        operationId: `create${options.operationName}`,
         summary: `Create a ${noun.toLowerCase()}`,
         description:
           'Decoded, evaluated against the client policies and, only when permitted, handed to the provider. ' +
@@ -97,6 +100,7 @@ export function registerSigningRoutes<Body extends { idempotenceId: string }>(
       config: requireGrant('requests:approve'),
       schema: {
         tags: [options.tag],
+        operationId: `approve${options.operationName}`,
         summary: `Approve a ${noun.toLowerCase()} waiting for approvals`,
         description:
           'The approval is a compact JWS (typ rampart-approval+jws) over {clientId, kind, requestId, iat}, signed ' +
@@ -137,6 +141,7 @@ export function registerSigningRoutes<Body extends { idempotenceId: string }>(
     {
       schema: {
         tags: [options.tag],
+        operationId: `get${options.operationName}`,
         summary: `Get a ${noun.toLowerCase()}`,
         headers: connectionHeaders,
         params: idParams('id', `The ${noun.toLowerCase()} id`),

@@ -16,6 +16,7 @@ import { checkPositionSelector, unstakeAction } from './unstakeAction'
 export async function stakingRoutes(app: FastifyInstance, { services }: SigningRoutesPluginOptions) {
   registerSigningRoutes(app, services, {
     path: '/v1/provider/ethereum/stakes',
+    operationName: 'EthereumStake',
     tag: 'Staking',
     noun: 'Stake',
     action: stakeAction,
@@ -24,6 +25,7 @@ export async function stakingRoutes(app: FastifyInstance, { services }: SigningR
   })
   registerSigningRoutes(app, services, {
     path: '/v1/provider/ethereum/unstakes',
+    operationName: 'EthereumUnstake',
     tag: 'Staking',
     noun: 'Unstake',
     action: unstakeAction,
@@ -37,6 +39,7 @@ export async function stakingRoutes(app: FastifyInstance, { services }: SigningR
     {
       schema: {
         tags: ['Staking'],
+        operationId: 'listUnstakeablePositions',
         summary: 'List the positions that can be unstaked (active ones)',
         headers: connectionHeaders,
         querystring: {

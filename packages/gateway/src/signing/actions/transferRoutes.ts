@@ -7,6 +7,7 @@ import { transferAction } from './transferAction'
 export async function transferRoutes(app: FastifyInstance, { services }: SigningRoutesPluginOptions) {
   registerSigningRoutes(app, services, {
     path: '/v1/provider/transfers',
+    operationName: 'Transfer',
     tag: 'Transfers',
     noun: 'Transfer',
     action: transferAction,

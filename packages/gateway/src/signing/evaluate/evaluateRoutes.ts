@@ -14,6 +14,7 @@ export async function evaluateRoutes(app: FastifyInstance, { services }: Signing
     {
       schema: {
         tags: ['Evaluate'],
+        operationId: 'evaluateRequest',
         summary: 'Decode a request and evaluate it against the client policies',
         description:
           'Returns the decoded intent (ERC-7730 display, ABI decoding, nested resolutions), whether the client ' +
