@@ -6,6 +6,7 @@ import evaluateRequest from '@rampart/schemas/gateway/actions/evaluateRequest.sc
 import evaluateResponse from '@rampart/schemas/gateway/actions/evaluateResponse.schema.json'
 import position from '@rampart/schemas/gateway/actions/position.schema.json'
 import rawSign from '@rampart/schemas/gateway/actions/rawSign.schema.json'
+import requestKind from '@rampart/schemas/gateway/actions/requestKind.schema.json'
 import sendTransaction from '@rampart/schemas/gateway/actions/sendTransaction.schema.json'
 import sendTransactionRequest from '@rampart/schemas/gateway/actions/sendTransactionRequest.schema.json'
 import signMessage from '@rampart/schemas/gateway/actions/signMessage.schema.json'
@@ -22,6 +23,7 @@ import { toRegistrable } from '../../core/http/gatewaySchemas'
 /** The JSON Schemas under `schemas/gateway/actions/`: the signing actions' bodies and records. */
 export const actionSchemas = {
   definitions,
+  requestKind,
   unstake,
   stake,
   position,

@@ -8,7 +8,7 @@ import { clientHeaders, errorResponses, idParams } from '../../core/http/routeSc
 import { requireGrantedNetwork } from '../../grants/grantScope'
 import { requireGrant } from '../../grants/requireGrant'
 import { approveSigningRequest } from '../pipeline/approveRequest'
-import type { Plan, SigningAction } from '../pipeline/signingAction'
+import { type Plan, recordToApi, type SigningAction } from '../pipeline/signingAction'
 import { connectionIdOf, createSigningRequest } from '../pipeline/signingPipeline'
 import type { SigningServices } from '../pipeline/signingServices'
 import { type ActionSchemaName, actionDataOf, actionRef } from './actionSchemas'
@@ -103,7 +103,8 @@ export function registerSigningRoutes<Body extends { idempotenceId: string }>(
         operationId: `approve${options.operationName}`,
         summary: `Approve a ${noun.toLowerCase()} waiting for approvals`,
         description:
-          'The approval is a compact JWS (typ rampart-approval+jws) over {clientId, kind, requestId, iat}, signed ' +
+          'The approval is a compact JWS (typ rampart-approval+jws) over {clientId, kind, requestId, iat}, where ' +
+          `kind is the record's \`kind\` (${options.action.kind} here; see RequestKind), signed ` +
           'with the key of one of the organization credentials. Once the approvals satisfy the policies, the ' +
           'request goes on to the provider.',
         headers: connectionHeaders,
@@ -132,7 +133,9 @@ export function registerSigningRoutes<Body extends { idempotenceId: string }>(
       )
       // An approval can send the request on to signing: a token must cover its network, as for the create.
       requireGrantedNetwork(request, (row.plan as unknown as Plan).signer)
-      return { data: action.toApi(await approveSigningRequest(services, action, row, request.body.approval)) }
+      return {
+        data: recordToApi(action, await approveSigningRequest(services, action, row, request.body.approval)),
+      }
     },
   )
 
@@ -159,7 +162,7 @@ export function registerSigningRoutes<Body extends { idempotenceId: string }>(
         request.params.id,
         noun,
       )
-      return { data: action.toApi(await refreshed(services, action, row)) }
+      return { data: recordToApi(action, await refreshed(services, action, row)) }
     },
   )
 }

@@ -1,6 +1,7 @@
 import type { JsonRpcRequest } from '@rampart/decoder'
 import type { EvaluationRequest, HistoryTransfer } from '@rampart/evaluator'
 import type { SigningRequestRow } from '../../core/database/actionsSchema'
+import type { RequestKind } from '../../generated/actions/requestKind'
 import type { ProviderSession } from '../../providers/types'
 import type { Signer } from '../../resources/resolveSigner'
 import type { SigningServices } from './signingServices'
@@ -39,16 +40,27 @@ export type Outcome = {
 
 /** One signing action (send-transaction, sign-message, transfers, ...): its body, its plan and its provider call. */
 export interface SigningAction<Body extends { idempotenceId: string }> {
-  /** Stable kind stored on records; idempotence keys and record ids are unique per kind. */
-  kind: string
+  /**
+   * Stable kind stored on records and shown on them (schemas/gateway/actions/requestKind.schema.json); what an
+   * approval names; idempotence keys and record ids are unique per kind.
+   */
+  kind: RequestKind
   /** The record id the client chose in the body, if any. */
   recordIdOf(body: Body): string | undefined
   /** Validates what the schema cannot and resolves the signer; throws 404/422 without recording anything. */
   plan(context: PlanContext, body: Body): Promise<Plan>
   /** Hands the permitted request to the provider. */
   execute(session: ProviderSession, plan: Plan, body: Body): Promise<Outcome>
-  /** The record as the API returns it. */
+  /** The record as the API returns it, but for its `kind` (see {@link recordToApi}). */
   toApi(row: SigningRequestRow): Record<string, unknown>
   /** Reads the provider's current view of a record that reached it (staking positions move on their own). */
   refresh?(session: ProviderSession, row: SigningRequestRow): Promise<Record<string, unknown>>
+}
+
+/** A record as the API returns it: the action's view of it, with the kind an approval of it must name. */
+export function recordToApi<Body extends { idempotenceId: string }>(
+  action: SigningAction<Body>,
+  row: SigningRequestRow,
+): Record<string, unknown> {
+  return { kind: action.kind, ...action.toApi(row) }
 }

@@ -9,7 +9,7 @@ import { isProviderError } from '../../core/errors/providerErrors'
 import { requireGrantedNetwork } from '../../grants/grantScope'
 import { decideRequest } from './decideRequest'
 import { nulCharacterAt } from './nulCharacter'
-import type { Outcome, Plan, SigningAction } from './signingAction'
+import { type Outcome, type Plan, recordToApi, type SigningAction } from './signingAction'
 import { policyForbidden, providerFailed } from './signingErrors'
 import type { SigningServices } from './signingServices'
 
@@ -104,7 +104,7 @@ export async function createSigningRequest<Body extends { idempotenceId: string 
     }
     return {
       statusCode: 201,
-      data: action.toApi(await decideAndRun(services, action, row, plan, body)),
+      data: recordToApi(action, await decideAndRun(services, action, row, plan, body)),
       replayed: false,
     }
   } finally {
@@ -169,7 +169,7 @@ export function respond<Body extends { idempotenceId: string }>(
 ): Record<string, unknown> {
   if (row.status === 'forbidden') throw policyForbidden(row)
   if (row.status === 'failed') throw providerFailed(row)
-  return action.toApi(row)
+  return recordToApi(action, row)
 }
 
 async function update(services: SigningServices, rowId: string, values: Partial<SigningRequestRow>) {
