@@ -54,8 +54,11 @@ const client = useTestClient(gateway)
 const plain = useTestClient(gateway)
 /** A token that grants `wallets:read` on one connection: every other client route refuses it (403). */
 let narrowToken: string
+/** A connection of the plain client, for the routes that act through one. */
+let plainConnectionId: string
 
 beforeAll(async () => {
+  plainConnectionId = (await createTestConnection(gateway, plain)).connectionId
   const { connectionId } = await createTestConnection(gateway, client)
   narrowToken = (await issueToken(gateway, client, [connectionId], ['wallets:read'])).value
 })
@@ -195,6 +198,21 @@ describe.each(operations)('$method $path declares what the gateway answers', (en
       expect(unknown.statusCode, unknown.body).toBeLessThan(500)
       expectDeclared(entry, 'an unknown id', unknown)
     }
+  })
+
+  const requestExample = (operation.requestBody as { content?: Record<string, MediaType> } | undefined)
+    ?.content?.['application/json']?.example
+  it.runIf(requestExample !== undefined)('passes its own request example through validation', async () => {
+    const response = await signedInject(gateway, plain, {
+      method,
+      url,
+      body: requestExample,
+      headers: { 'x-connection-id': plainConnectionId },
+    })
+    // Past the schema: the example's account is not one this client has, or the evaluation answers.
+    expect([400, 422], response.body).not.toContain(response.statusCode)
+    expect(response.statusCode, response.body).toBeLessThan(500)
+    expectDeclared(entry, 'its request example', response)
   })
 
   it.runIf(!isPublic(operation) && !isAdmin(operation) && !isGrantRoute(path))(

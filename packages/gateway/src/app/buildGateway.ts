@@ -18,6 +18,7 @@ import { redactedPaths } from '../core/logging/logRedaction'
 import { RequestLogController } from '../core/logging/requestLogController'
 import { docsRoutes } from '../core/openapi/docsRoutes'
 import { openApiInfo } from '../core/openapi/openApiDocument'
+import { withRequestExamples } from '../core/openapi/requestExamples'
 import { documentRoutes } from '../core/openapi/routeResponses'
 import { routeGrantKey, routeGrants } from '../grants/grantActions'
 import { grantsPlugin } from '../grants/grantsPlugin'
@@ -115,6 +116,8 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   await app.register(swagger, {
     openapi: openApiInfo,
     transform: documentRoutes((method, url) => routeGrants[routeGrantKey(method, url)]?.action),
+    transformObject: (document) =>
+      'openapiObject' in document ? withRequestExamples(document.openapiObject) : document.swaggerObject,
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (json.title as string) ?? `Schema${i}`,
     },
