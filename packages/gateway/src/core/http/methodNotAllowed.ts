@@ -17,8 +17,9 @@ function patternOf(url: string): RegExp {
 
 /**
  * Fastify has no 405: a method a path does not declare answers 404 like an unknown path. This answers 405
- * with an `Allow` header and the one error body instead, for every path some route declares. The check runs only
- * on requests the router did not match, so matched requests pay nothing. Call before registering routes.
+ * with an `Allow` header and the one error body instead, for every path some route declares. A matched request
+ * pays one callback hook call and a flag check; the paths are matched only for requests the router did not match.
+ * Call before registering routes.
  */
 export function registerMethodNotAllowed(app: FastifyInstance): void {
   const paths = new Map<string, KnownPath>()
