@@ -7,8 +7,8 @@ export interface BaseUnitCondition {
 }
 
 /** Conditions no amount meets, and that every amount meets (amounts are never negative). */
-const NEVER: BaseUnitCondition = { operator: 'lt', value: '0' }
-const ALWAYS: BaseUnitCondition = { operator: 'gte', value: '0' }
+export const NEVER: BaseUnitCondition = { operator: 'lt', value: '0' }
+export const ALWAYS: BaseUnitCondition = { operator: 'gte', value: '0' }
 
 /**
  * States `amount <operator> value` (value a decimal, in units with `decimals` decimals) as an exact comparison
@@ -18,15 +18,25 @@ const ALWAYS: BaseUnitCondition = { operator: 'gte', value: '0' }
 export function baseUnitCondition(operator: Operator, value: string, decimals: number): BaseUnitCondition {
   const [whole = '0', fraction = ''] = value.split('.')
   const significant = fraction.replace(/0+$/, '')
-  const floor = BigInt(`${whole}${significant.slice(0, decimals).padEnd(decimals, '0')}`).toString()
-  if (significant.length <= decimals) return { operator, value: floor }
+  const floor = BigInt(`${whole}${significant.slice(0, decimals).padEnd(decimals, '0')}`)
+  return againstFloor(operator, floor, significant.length <= decimals)
+}
+
+/**
+ * `amount <operator> threshold` for an integer amount, stated against the threshold's floor: the same comparison
+ * when the threshold is an integer (`exact`), else the one an integer amount meets exactly when it meets the
+ * fractional threshold.
+ */
+export function againstFloor(operator: Operator, floor: bigint, exact: boolean): BaseUnitCondition {
+  const value = floor.toString()
+  if (exact) return { operator, value }
   switch (operator) {
     case 'gt':
     case 'gte':
-      return { operator: 'gt', value: floor }
+      return { operator: 'gt', value }
     case 'lt':
     case 'lte':
-      return { operator: 'lte', value: floor }
+      return { operator: 'lte', value }
     case 'eq':
       return NEVER
     case 'ne':

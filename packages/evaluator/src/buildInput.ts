@@ -1,8 +1,10 @@
-import { computeLimits, type LimitTotal } from './computeLimits'
+import { computeLimits, type LimitTotal, type Valuation } from './computeLimits'
+import { type FiatAmountCondition, type FiatThresholds, fiatThresholds } from './fiatInput'
 import type { EvaluationRequest } from './generated/evaluationRequest'
 import { intentForCandidates } from './intentFields'
 import type { PreparedEntities } from './prepareEntities'
 import type { Bucket, PreparedPolicySet } from './preparePolicies'
+import { DEFAULT_PRICE_MAX_AGE, PriceBook } from './priceBook'
 import { clocksFor, type LocalClock } from './requestTime'
 
 /** What the evaluator has loaded: the data given to the policy library, and the preset ids it knows. */
@@ -54,6 +56,8 @@ export interface PolicyInput {
   clock: Record<string, LocalClock> | undefined
   intent: EvaluationRequest['intent']
   limits: Record<string, LimitTotal> | undefined
+  /** The amount conditions in a currency, stated per token in base units at the request's prices. */
+  fiat: Record<string, FiatThresholds> | undefined
 }
 
 /** The organization's policy set; each preset is the set `preset:<id>`. */
@@ -159,6 +163,7 @@ export function buildInput(
   request: EvaluationRequest,
   presets: readonly string[],
   state: EvaluationState,
+  priceMaxAge: number = DEFAULT_PRICE_MAX_AGE,
 ): PolicyInput {
   const principal = lower(request.principal)
   const sets = [ORG]
@@ -197,6 +202,7 @@ export function buildInput(
   const intent =
     request.intent === undefined ? undefined : intentForCandidates(request.intent, candidates.intentFields)
   const now = request.now ?? Math.floor(Date.now() / 1000)
+  const valuation = valuationFor(candidates.buckets, request, state, now, priceMaxAge)
   // One object of one shape, built at once: fields left undefined are left out of its JSON.
   return {
     action: request.action,
@@ -210,6 +216,33 @@ export function buildInput(
     buckets: candidates.refs,
     clock: clocksFor(candidates.timeZones, now),
     intent,
-    limits: computeLimits(request, candidates.buckets, state.entities, userId, now),
+    limits: computeLimits(request, candidates.buckets, state.entities, userId, now, valuation),
+    fiat:
+      valuation?.conditions === undefined
+        ? undefined
+        : fiatThresholds(valuation.conditions, request.intent, valuation.book, state.entities.decimals),
   }
+}
+
+/**
+ * The request's prices, when a candidate values something in a currency (an amount condition or a spending limit):
+ * the other requests never read them. Throws PriceUnavailable (through fiatThresholds and computeLimits) when a
+ * price they need is missing or stale.
+ */
+function valuationFor(
+  buckets: readonly Bucket[],
+  request: EvaluationRequest,
+  state: EvaluationState,
+  now: number,
+  maxAge: number,
+): (Valuation & { conditions: FiatAmountCondition[] | undefined }) | undefined {
+  let conditions: FiatAmountCondition[] | undefined
+  let valued = false
+  for (const bucket of buckets) {
+    if (bucket.fiat) conditions = conditions ? conditions.concat(bucket.fiat) : bucket.fiat
+    if (bucket.valuesInCurrency) valued = true
+  }
+  if (!conditions && !valued) return undefined
+  const book = new PriceBook(request.prices, now, maxAge)
+  return { book, decimals: state.entities.decimals, conditions }
 }

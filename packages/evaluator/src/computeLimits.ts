@@ -1,8 +1,35 @@
+import { movementValue } from './fiatInput'
+import { toFiatUnits } from './fiatValue'
 import type { EvaluationRequest, HistoryTransfer } from './generated/evaluationRequest'
-import type { LimitFilters, UserRole } from './generated/policy'
+import type { LimitFilters, SpendingLimit, UserRole } from './generated/policy'
 import { windowStart } from './limitWindow'
 import type { PreparedEntities } from './prepareEntities'
 import type { Bucket } from './preparePolicies'
+import { type PriceBook, PriceUnavailable } from './priceBook'
+
+/** What values movements in a currency: the request's prices and the entities' token decimals. */
+export interface Valuation {
+  book: PriceBook
+  decimals: Record<string, number>
+}
+
+/**
+ * What a movement adds to a limit's total: its amount in base units, or, for a limit in a currency, its value in
+ * millionths of it (rounded up): a past transfer's as recorded with its decision (`values`), else at the request's
+ * price; this request's at the request's prices. No price is a PriceUnavailable, never a 0.
+ */
+function addedBy(
+  movement: Movement,
+  recorded: HistoryTransfer | undefined,
+  currency: string | undefined,
+  valuation: Valuation | undefined,
+): bigint {
+  if (currency === undefined) return movement.amount
+  const value = recorded?.values?.[currency]
+  if (value !== undefined) return toFiatUnits(value)
+  if (!valuation) throw new PriceUnavailable(`a spending limit in ${currency} needs prices`, '/prices')
+  return movementValue(movement.amount, movement.token, currency, valuation.book, valuation.decimals)
+}
 
 /**
  * The exact totals of one limit's window: the amount as a decimal string of base units, and the count. A pair, not
@@ -186,7 +213,8 @@ export function fromRequest(request: EvaluationRequest, principal: string | unde
 /**
  * Computes, for every spending and rate limit among the candidate policies, the exact total and count of the
  * matching transfers in its window, this request included. Sums are bigint: uint256 amounts overflow the numbers
- * of the WASM runtime, so the policy library receives them as decimal strings and compares those exactly.
+ * of the WASM runtime, so the policy library receives them as decimal strings and compares those exactly. A
+ * spending limit in a currency sums values in millionths of it (its limit is scaled alike when prepared).
  */
 export function computeLimits(
   request: EvaluationRequest,
@@ -194,6 +222,7 @@ export function computeLimits(
   entities: PreparedEntities,
   principal: string | undefined,
   now: number,
+  valuation?: Valuation,
 ): Record<string, LimitTotal> | undefined {
   let totals: Record<string, LimitTotal> | undefined
   let history: Movement[] | undefined
@@ -206,6 +235,7 @@ export function computeLimits(
       const limit = criterion.a
       const start = windowStart(limit.window, now)
       const filters = limit.filters ?? {}
+      const currency = (limit as SpendingLimit).currency
       let total = 0n
       let count = 0
       // The past requests counted so far, by id: a request counts once toward a rate limit, as this one does.
@@ -217,7 +247,7 @@ export function computeLimits(
         // (another gateway's, or a request's own `now`) places it in the future. Leaving it out would let a lagging
         // clock spend a limit twice.
         if (timestamp < start || !matches(movement, filters, principal, entities)) continue
-        total += movement.amount
+        total += addedBy(movement, past, currency, valuation)
         const requestId = past?.requestId
         if (requestId === undefined) count++
         else if (!countedRequests?.has(requestId)) {
@@ -230,7 +260,7 @@ export function computeLimits(
       let counted = false
       for (const movement of current) {
         if (!matches(movement, filters, principal, entities)) continue
-        total += movement.amount
+        total += addedBy(movement, undefined, currency, valuation)
         counted = true
       }
       if (counted) count++

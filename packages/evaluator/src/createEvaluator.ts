@@ -9,7 +9,7 @@ import {
   MutableEntityIndex,
 } from '@rampart/entities'
 import { type AttestationKey, attest } from './attestation'
-import { buildInput, type EvaluationState, ORG, presetSet } from './buildInput'
+import { buildInput, type EvaluationState, ORG, type PolicyInput, presetSet } from './buildInput'
 import { accountsFor, type Decided, type DecisionInput, decide } from './decide'
 import { decoderErrorRefusal } from './decoderErrorOf'
 import { ENTRYPOINTS, WASM_PATH } from './entrypoints'
@@ -31,6 +31,7 @@ import { canPatch, type DataPatch, patchPolicyData } from './patchPolicyData'
 import { policyCall } from './policyCall'
 import { preparePolicySet } from './preparePolicies'
 import { BUILTIN_PRESETS } from './presets'
+import { DEFAULT_PRICE_MAX_AGE, PriceUnavailable } from './priceBook'
 import { readVerdict } from './readVerdict'
 import { refusal } from './refusal'
 import { issuesFromAjv, SCHEMA_IDS, validator } from './schemaValidators'
@@ -50,6 +51,11 @@ export interface EvaluatorOptions {
   attestationKey?: AttestationKey
   /** The compiled policy library, or its file URL; the package's wasm/policy.wasm when left out. */
   wasm?: Uint8Array | URL
+  /**
+   * How old, in seconds, a price given with a request may be at the request's time (`now`) for a criterion or
+   * limit in a currency to use it; 300 when left out. An older one refuses the request (PRICE_UNAVAILABLE).
+   */
+  priceMaxAge?: number
 }
 
 export interface EvaluateOptions {
@@ -233,6 +239,9 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   let entities: Entities | EntityIndex = options.entities
   let policies = options.policies
   let presets = options.presets ?? BUILTIN_PRESETS
+  const priceMaxAge = options.priceMaxAge ?? DEFAULT_PRICE_MAX_AGE
+  if (!Number.isSafeInteger(priceMaxAge) || priceMaxAge < 0)
+    throw new RangeError(`options.priceMaxAge must be a whole number of seconds, 0 or more: ${priceMaxAge}`)
   const initial = prepare({ entities, policies, presets })
   let state = initial.state
   let index = initial.index
@@ -332,7 +341,17 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
         ])
     }
     const current = state
-    const input = buildInput(request, requested, current)
+    let input: PolicyInput
+    try {
+      input = buildInput(request, requested, current, priceMaxAge)
+    } catch (error) {
+      // A forbid in a currency that cannot be checked must not be skipped: no price, no decision but a refusal.
+      if (error instanceof PriceUnavailable)
+        return refusal('PRICE_UNAVAILABLE', `the request cannot be valued: ${error.message}`, [
+          { path: error.path, message: error.message },
+        ])
+      throw error
+    }
     let result: unknown
     try {
       result = call(JSON.stringify(input))

@@ -42,6 +42,11 @@ export interface DecisionInput {
   now?: number
   /** Protocol presets to evaluate the request against as well. */
   presets?: readonly string[]
+  /**
+   * Prices by CAIP-19 asset id and currency, for criteria and limits in a currency (see evaluationRequest.schema.json
+   * PriceTable). Only requests that a candidate policy values need them; a needed one missing or stale is a refusal.
+   */
+  prices?: EvaluationRequest['prices']
 }
 
 /** A decision, with the evaluation request it was made on (what an attestation hashes, what history records). */
@@ -117,6 +122,7 @@ function evaluationRequest(
   if (input?.approvals !== undefined) request.approvals = input.approvals
   if (input?.history !== undefined) request.history = input.history
   if (input?.now !== undefined) request.now = input.now
+  if (input?.prices !== undefined) request.prices = input.prices
   return request
 }
 

@@ -1,6 +1,8 @@
 import intentSchema from '@rampart/schemas/intent.schema.json'
 import policySchema from '@rampart/schemas/policy.schema.json'
 import { baseUnitCondition } from './baseUnitCondition'
+import { type FiatAmountCondition, fiatKey } from './fiatInput'
+import { toFiatUnits } from './fiatValue'
 import type {
   AmountCondition,
   ApprovalRequirement,
@@ -113,6 +115,10 @@ export interface Bucket {
   intentFields: string[]
   /** The time zones whose local time the bucket's criteria read (checkRequestTime): input.clock carries them. */
   timeZones?: string[]
+  /** The amount conditions in a currency among the bucket's criteria, at any depth: input.fiat states them. */
+  fiat?: FiatAmountCondition[]
+  /** Whether a spending limit of the bucket sums values in a currency (so the request's prices are needed). */
+  valuesInCurrency?: true
 }
 
 export interface PreparedPolicy {
@@ -226,6 +232,12 @@ export function normalizeCriterion(criterion: Criterion, decimals: Record<string
       const limit = args as { filters?: Record<string, unknown> }
       const filters = { ...limit.filters }
       for (const key of LIMIT_FILTER_LISTS) if (filters[key]) filters[key] = lowerAll(filters[key])
+      // A limit in a currency is compared with a total in millionths of it (computeLimits): so is the limit.
+      const { currency } = args as { currency?: string }
+      if (name === 'checkSpendingLimit' && currency !== undefined) {
+        const scaled = toFiatUnits((args as SpendingLimit).limit).toString()
+        return withArgs({ operator: 'lte', ...limit, filters, limit: scaled })
+      }
       return withArgs({ operator: 'lte', ...limit, filters })
     }
     case 'checkRequestTime':
@@ -287,7 +299,15 @@ export function approvalSetsOf(when: readonly Criterion[]): {
  * entities (by their decimals) and for the native currency.
  */
 function amountInBaseUnits(condition: AmountCondition, decimals: Record<string, number>) {
-  const { operator, value } = condition
+  const { operator, value, currency } = condition
+  // A value in a currency depends on each request's prices: the evaluator states it per request (fiatInput.ts).
+  if (currency !== undefined)
+    return {
+      fiat: fiatKey(currency, operator, value),
+      currency,
+      operator,
+      value,
+    } satisfies FiatAmountCondition
   if (condition.unit !== 'token') return { base: baseUnitCondition(operator, value, 0) }
   const byToken: Record<string, unknown> = {}
   for (const [token, places] of Object.entries(decimals))
@@ -457,6 +477,7 @@ function fileUnder(
     } else if (kind === 'checkSpendingLimit' || kind === 'checkRateLimit') {
       const k = `${name}/${p}/${c}`
       bucket.limits.push({ k, a: args as SpendingLimit | RateLimit })
+      if ((args as SpendingLimit).currency !== undefined) bucket.valuesInCurrency = true
       criteria.push([family, kind, { ...(args as object), key: k }])
     } else criteria.push([family, kind, args])
     if (kind === 'checkRequestTime') {
@@ -466,8 +487,27 @@ function fileUnder(
     }
     for (const field of optionalFieldsOf(kind))
       if (!bucket.intentFields.includes(field)) bucket.intentFields.push(field)
+    for (const condition of fiatConditionsIn(args)) {
+      bucket.fiat ??= []
+      if (!bucket.fiat.some((known) => known.fiat === condition.fiat)) bucket.fiat.push(condition)
+    }
   })
   bucket.policies.push([p, criteria])
+}
+
+/**
+ * The currency amount conditions in a criterion's normalized arguments, at any depth (the calls' criteria of
+ * checkUserOperationIntents hold them too). Only amount conditions carry a `fiat` key.
+ */
+function fiatConditionsIn(args: unknown): FiatAmountCondition[] {
+  const found: FiatAmountCondition[] = []
+  const pending: unknown[] = [args]
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (next === null || typeof next !== 'object') continue
+    if (typeof (next as { fiat?: unknown }).fiat === 'string') found.push(next as FiatAmountCondition)
+    else for (const value of Object.values(next)) pending.push(value)
+  }
+  return found
 }
 
 /**

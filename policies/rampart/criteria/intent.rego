@@ -113,7 +113,17 @@ amount_of(intent) := intent.amount if {
 	intent.amount
 } else := intent.value
 
+# A condition in a currency (condition.fiat) is stated by the evaluator for each request, at its prices, in base
+# units per token as a token-unit condition is (input.fiat): a missing statement leaves the amount unknown.
 amount_condition(condition, intent) := base if {
+	condition.fiat
+	base := stated_amount_condition(input.fiat[condition.fiat], intent)
+} else := base if {
+	not condition.fiat
+	base := stated_amount_condition(condition, intent)
+}
+
+stated_amount_condition(condition, intent) := base if {
 	base := condition.base
 } else := by_token if {
 	by_token := condition.byToken[intent.token]

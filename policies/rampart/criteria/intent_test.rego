@@ -29,6 +29,22 @@ test_amount_in_token_units if {
 	not t.holds({"criterion": "checkIntentAmount", "args": by_token("gt", "1000000000")}, t.request)
 }
 
+# A condition in a currency names its statement in input.fiat, which the evaluator computes at the request's
+# prices: "<= 1000 USD" at 1 USD per USDC is <= 1000000000 base units.
+fiat_args := {"fiat": "fiat:usd lte 1000", "currency": "fiat:usd", "operator": "lte", "value": "1000"}
+
+with_fiat(req, byToken) := object.union(req, {"fiat": {"fiat:usd lte 1000": {"byToken": byToken}}})
+
+test_amount_in_a_currency_reads_its_statement if {
+	t.holds({"criterion": "checkIntentAmount", "args": fiat_args}, with_fiat(t.request, {t.usdc: {"operator": "lte", "value": "1000000000"}}))
+	not t.holds({"criterion": "checkIntentAmount", "args": fiat_args}, with_fiat(t.request, {t.usdc: {"operator": "lte", "value": "999999999"}}))
+}
+
+test_amount_in_a_currency_without_its_statement_never_holds if {
+	not t.holds({"criterion": "checkIntentAmount", "args": fiat_args}, t.request)
+	not t.holds({"criterion": "checkIntentAmount", "args": fiat_args}, with_fiat(t.request, {}))
+}
+
 test_amount_in_token_units_needs_a_known_token if {
 	intent := object.union(t.transfer, {"token": "eip155:1/erc20:0x5555555555555555555555555555555555555555"})
 	args := {"byToken": {t.usdc: {"operator": "gte", "value": "0"}}}

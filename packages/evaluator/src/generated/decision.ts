@@ -55,7 +55,7 @@ export interface Decision {
  */
 export interface Reason {
   /**
-   * Stable: PERMITTED and APPROVALS_MISSING decide by a permit, FORBIDDEN_BY_POLICY and NO_MATCHING_PERMIT by the policies; UNKNOWN_PRINCIPAL, UNKNOWN_RESOURCE (the signer is no account of the organization, or the request names none), INVALID_REQUEST and DECODING_FAILED (the decoder could not fully read the request, or an intent nested in it) refuse what cannot be placed or read; EVALUATOR_UNAVAILABLE, EVALUATION_FAILED and INVALID_RESULT refuse when the evaluator itself cannot decide.
+   * Stable: PERMITTED and APPROVALS_MISSING decide by a permit, FORBIDDEN_BY_POLICY and NO_MATCHING_PERMIT by the policies; UNKNOWN_PRINCIPAL, UNKNOWN_RESOURCE (the signer is no account of the organization, or the request names none), INVALID_REQUEST and DECODING_FAILED (the decoder could not fully read the request, or an intent nested in it) refuse what cannot be placed or read; EVALUATOR_UNAVAILABLE, EVALUATION_FAILED and INVALID_RESULT refuse when the evaluator itself cannot decide; PRICE_UNAVAILABLE refuses a request that candidate policies value in a currency when a price it needs is missing or older than the maximum age.
    */
   code:
     | 'PERMITTED'
@@ -69,6 +69,7 @@ export interface Reason {
     | 'EVALUATOR_UNAVAILABLE'
     | 'EVALUATION_FAILED'
     | 'INVALID_RESULT'
+    | 'PRICE_UNAVAILABLE'
   message: string
   /**
    * For INVALID_REQUEST and DECODING_FAILED: what is wrong, each with a JSON Pointer into the evaluation request.

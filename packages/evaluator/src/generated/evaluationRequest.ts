@@ -4,6 +4,21 @@ import type { Intent } from '@rampart/decoder'
 export type { Intent }
 
 /**
+ * A non-negative decimal in currency units (1234.56), never a float.
+ *
+ * This interface was referenced by `EvaluationRequest`'s JSON-Schema
+ * via the `definition` "FiatAmount".
+ */
+export type FiatAmount = string
+/**
+ * A fiat currency, fiat: and its ISO 4217 code in lowercase (fiat:usd).
+ *
+ * This interface was referenced by `EvaluationRequest`'s JSON-Schema
+ * via the `definition` "Currency".
+ */
+export type Currency = string
+
+/**
  * What the evaluator decides on: who asks (principal), for what (action, resource, intent from the decoder), who approved, and the transfer history that spending and rate limits count.
  */
 export interface EvaluationRequest {
@@ -48,6 +63,7 @@ export interface EvaluationRequest {
    * Evaluation time, unix seconds; defaults to the clock. Limit windows end here.
    */
   now?: number
+  prices?: PriceTable
 }
 /**
  * This interface was referenced by `EvaluationRequest`'s JSON-Schema
@@ -83,4 +99,35 @@ export interface HistoryTransfer {
    * The request the transfer was part of: a rate limit counts the transfers of one request once.
    */
   requestId?: string
+  /**
+   * The transfer's value in each currency, at the price of its own decision (rounded up to 10^-6), recorded with it: what a spending limit in that currency sums.
+   */
+  values?: {
+    [k: string]: FiatAmount
+  }
+}
+/**
+ * Prices by CAIP-19 asset id (eip155:1/erc20:0x…, eip155:1/slip44:60; case-insensitive), then by currency: what criteria and limits in a currency value amounts at. A price it lacks, or one older than the evaluator's maximum age, refuses a decision that needs it (PRICE_UNAVAILABLE).
+ *
+ * This interface was referenced by `EvaluationRequest`'s JSON-Schema
+ * via the `definition` "PriceTable".
+ */
+export interface PriceTable {
+  [k: string]: {
+    [k: string]: Price
+  }
+}
+/**
+ * This interface was referenced by `EvaluationRequest`'s JSON-Schema
+ * via the `definition` "Price".
+ */
+export interface Price {
+  /**
+   * A non-negative decimal in currency units (1234.56), never a float.
+   */
+  price: string
+  /**
+   * When the price was quoted, unix seconds.
+   */
+  timestamp: number
 }

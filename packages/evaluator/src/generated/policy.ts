@@ -238,6 +238,13 @@ export type Window =
       type: 'fixed'
       period: 'day' | 'month' | 'year'
     }
+/**
+ * A fiat currency, fiat: and its ISO 4217 code in lowercase (fiat:usd).
+ *
+ * This interface was referenced by `Policy`'s JSON-Schema
+ * via the `definition` "Currency".
+ */
+export type Currency = string
 
 /**
  * A Rampart policy: when every criterion holds (AND; an array argument means any of), the policy matches and says permit or forbid. Any matching forbid wins; otherwise a matching permit with its approvals satisfied gives Permit, or Confirm while approvals are missing; otherwise Forbid.
@@ -583,10 +590,14 @@ export interface CheckIntentAmount {
 export interface AmountCondition {
   operator: Operator
   /**
-   * Base units, or a decimal in token units when unit is token.
+   * Base units, or a decimal in token units when unit is token, or in currency units with a currency.
    */
   value: string
   unit?: 'base' | 'token'
+  /**
+   * Compare the amount's value in this currency, at the price given with the request (exactly: no floats). A decision without a fresh price for the token is refused (PRICE_UNAVAILABLE). unit does not apply.
+   */
+  currency?: string
 }
 /**
  * The contract the intent acts on is one of these addresses.
@@ -1083,6 +1094,10 @@ export interface SpendingLimit {
   operator?: 'gt' | 'lt' | 'gte' | 'lte' | 'eq' | 'ne'
   window: Window
   filters?: LimitFilters
+  /**
+   * Sum values in this currency instead of base units, across all tokens: each past transfer at the value recorded with it, this request at the prices given with it (rounded up to 10^-6). The limit is then in currency units.
+   */
+  currency?: string
 }
 /**
  * This interface was referenced by `Policy`'s JSON-Schema
