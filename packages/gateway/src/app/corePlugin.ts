@@ -7,6 +7,7 @@ import { createKeyedLock, type KeyedLock } from '../core/lock/keyedLock'
 import type { CustodyProvider } from '../providers/types'
 import { ClientPolicies } from '../signing/pipeline/clientPolicyState'
 import { createSigningServices, type SigningServices } from '../signing/pipeline/signingServices'
+import { createPriceSource } from '../signing/prices/createPriceSource'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +48,9 @@ export const corePlugin = fp<CoreOptions>(
     const sessions = new ConnectionSessions(options.db, options.config.masterKey, providers)
     app.decorate('sessions', sessions)
     // Shared, not the signing routes' own: an admin update must reach the evaluators the signing routes decide with.
-    const clientPolicies = new ClientPolicies(options.db)
+    const clientPolicies = new ClientPolicies(options.db, {
+      priceMaxAge: options.config.prices?.maxAgeSeconds,
+    })
     app.decorate('clientPolicies', clientPolicies)
     // The lock within the gateway goes first, so that a gateway holds at most one shared lock per client.
     const withinGateway = createKeyedLock()
@@ -66,6 +69,9 @@ export const corePlugin = fp<CoreOptions>(
         attestationKey: options.config.attestationKey,
         jwsMaxAgeSeconds: options.config.jwsMaxAgeSeconds,
         log: app.log,
+        prices: createPriceSource(options.config.prices, {
+          warn: (message) => app.log.warn({ prices: message }, 'the price source failed'),
+        }),
       }),
     )
   },

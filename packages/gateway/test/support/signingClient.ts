@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { signRequest } from '../../src/auth/signRequest'
+import type { GatewayConfig } from '../../src/core/config/gatewayConfig'
 import { generateSigningJwk, type SigningKeyPair } from '../../src/core/crypto/generateSigningJwk'
 import { type CustodyProvider, createLocalProvider, type LocalProviderOptions } from '../../src/providers'
 import {
@@ -143,10 +144,12 @@ export async function startSigningGateway(
   options: SigningClientOptions & {
     provider?: LocalProviderOptions
     beforeProviderCall?: (method: string) => Promise<void>
+    /** Settings beside the test defaults (a price source). */
+    config?: Partial<GatewayConfig>
   },
 ): Promise<SigningSetup> {
   const { provider, calls } = countingLocalProvider(options.provider, options.beforeProviderCall)
-  const gateway = await startTestGateway({}, { providers: [provider] })
+  const gateway = await startTestGateway(options.config ?? {}, { providers: [provider] })
   return { ...(await registerSigningClient(gateway, options)), calls }
 }
 

@@ -65,4 +65,27 @@ export type GatewayConfig = {
    */
   interruptedAfterSeconds: number
   logLevel: string
+  /** Where decisions in a currency get their prices, and how old a price may be (see PriceConfig). */
+  prices?: PriceConfig
+}
+
+/**
+ * The prices of criteria and limits in a currency. `maxAgeSeconds`: a price quoted longer ago than this refuses the
+ * decision that needs it. The source: a static table (the default; empty, it prices nothing), or a
+ * CoinGecko-compatible `/simple/price` API, with the API id of each asset (`ids`), a cache, a timeout per attempt
+ * and a bounded number of retries.
+ */
+export type PriceConfig = {
+  maxAgeSeconds: number
+  source:
+    | { kind: 'static'; table: Record<string, Record<string, string>> }
+    | {
+        kind: 'coingecko'
+        url: string
+        ids: Record<string, string>
+        headers: Record<string, string>
+        cacheSeconds: number
+        timeoutMs: number
+        retries: number
+      }
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { JWK } from 'jose'
 import { parseMasterKey } from '../crypto/envelope'
 import type { GatewayConfig, LocalVaultStoreKind, ReplayStoreKind } from './gatewayConfig'
+import { type PriceConfigFile, parsePrices } from './parsePrices'
 import { parseRpcUrls } from './parseRpcUrls'
 import { parseTrustProxy } from './parseTrustProxy'
 
@@ -33,6 +34,7 @@ export type GatewayConfigFile = {
   transitKeyTtlSeconds?: number
   interruptedAfterSeconds?: number
   logLevel?: string
+  prices?: PriceConfigFile
 }
 
 /**
@@ -44,7 +46,8 @@ export type GatewayConfigFile = {
  * addresses and CIDR ranges, comma-separated; off when unset), `RAMPART_JWS_MAX_AGE_SECONDS`,
  * `RAMPART_REPLAY_STORE` (`memory` or `database`), `RAMPART_LOCAL_VAULT_STORE` (`database` or `file`; `database`
  * with PostgreSQL), `RAMPART_LOCAL_RPC_URLS` (`NETWORK=url`, comma-separated), `RAMPART_INTERRUPTED_AFTER_SECONDS`,
- * `LOG_LEVEL`.
+ * `LOG_LEVEL`, `RAMPART_PRICE_API_KEY` (the price API's key; the source itself is the file's `prices`, see
+ * parsePrices).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayConfigFile): GatewayConfig {
   const fromFile: GatewayConfigFile = file ?? readConfigFile(env.RAMPART_CONFIG)
@@ -156,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayC
       86_400,
     ),
     logLevel: env.LOG_LEVEL || fromFile.logLevel || 'info',
+    prices: parsePrices(fromFile.prices, env, (setting, message) => new ConfigError(setting, message)),
   }
 }
 

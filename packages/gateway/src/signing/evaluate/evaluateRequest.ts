@@ -1,5 +1,5 @@
 import { decodeRequest, type Resolution } from '@rampart/decoder'
-import type { Decision } from '@rampart/evaluator'
+import type { Decision, EvaluationRequest } from '@rampart/evaluator'
 import { ValidationError } from '../../core/errors/gatewayError'
 import type { EvaluateRequest } from '../../generated/actions/evaluateRequest'
 import { attestDecision } from '../pipeline/attestDecision'
@@ -7,6 +7,7 @@ import { decideForClient } from '../pipeline/decideForClient'
 import { presetReport } from '../pipeline/evaluationReport'
 import { historyForLimits } from '../pipeline/loadHistory'
 import type { SigningServices } from '../pipeline/signingServices'
+import { pricesForDecision } from '../prices/pricesForDecision'
 
 /** The /evaluate body, as `schemas/gateway/actions/evaluateRequest.schema.json` defines it. */
 export type EvaluateBody = EvaluateRequest
@@ -68,12 +69,21 @@ export async function evaluateRequest(
   const resolution = decodeRequest(body.request, state.index ? { entities: state.index } : {})
   const now = Math.floor(services.clock().getTime() / 1000)
   // The library's rule, as when signing: the signer is the request's sender, on the request's chain.
+  const history = await historyForLimits(services.db, state, now)
+  const prices = await pricesForDecision(
+    services.prices,
+    (message) => services.log.warn({ prices: message }, 'deciding without prices'),
+    state.currencies,
+    resolution.intent as EvaluationRequest['intent'],
+    history,
+  )
   const { decision, request } = decideForClient(state, {
     principal,
     decoded: resolution,
-    history: await historyForLimits(services.db, state, now),
+    history,
     now,
     presets: presetIds,
+    ...(prices === undefined ? {} : { prices }),
   })
   const signature = await attestDecision(decision, request, services.attestationKey)
   const presets = presetIds.flatMap((id) => {

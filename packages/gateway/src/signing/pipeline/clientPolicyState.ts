@@ -2,6 +2,7 @@ import { type Entities, type EntityIndex, loadEntities } from '@rampart/entities
 import {
   BUILTIN_PRESETS,
   createEvaluator,
+  currenciesIn,
   type Evaluator,
   EvaluatorError,
   historyReach,
@@ -29,6 +30,10 @@ export type ClientPolicyState = {
   usesHistory: boolean
   /** The policies decided with (the client's, and its presets'), to know how far back their limits count. */
   limitedPolicies: readonly Policy[]
+  /** The currencies the policies value amounts in: a decision asks the price source for these (none: no prices). */
+  currencies: string[]
+  /** The entities' token decimals by lowercase asset id: what recorded history values transfers with. */
+  decimals: Record<string, number>
 }
 
 type CacheEntry = { version: number; checkedAt: number; state: Promise<ClientPolicyState> }
@@ -43,7 +48,11 @@ export const revalidateAfterMs = 1000
 export class ClientPolicies {
   private readonly cache = new Map<string, CacheEntry>()
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** How old a price may be when a decision uses it, in seconds (the evaluator's default when left out). */
+    private readonly options: { priceMaxAge?: number | undefined } = {},
+  ) {}
 
   async forClient(clientId: string, now = Date.now()): Promise<ClientPolicyState> {
     const cached = this.cache.get(clientId)
@@ -73,11 +82,14 @@ export class ClientPolicies {
   private async load(clientId: string): Promise<ClientPolicyState> {
     const [row] = await this.db.select().from(clients).where(eq(clients.clientId, clientId))
     if (!row) throw new AuthenticationError('The client is not registered', 'CLIENT_UNKNOWN')
-    return build(row)
+    return build(row, this.options.priceMaxAge)
   }
 }
 
-async function build(row: typeof clients.$inferSelect): Promise<ClientPolicyState> {
+async function build(
+  row: typeof clients.$inferSelect,
+  priceMaxAge: number | undefined,
+): Promise<ClientPolicyState> {
   const entities = row.entities as unknown as Entities
   const policies = row.policies as Policy[]
   const enabled = new Set(row.presets as string[])
@@ -94,10 +106,22 @@ async function build(row: typeof clients.$inferSelect): Promise<ClientPolicyStat
     presets: new Map(presets.map((preset) => [preset.id, preset])),
     usesHistory,
     limitedPolicies,
+    currencies: currenciesIn(limitedPolicies),
+    decimals: Object.fromEntries(
+      (Array.isArray(entities?.tokens) ? entities.tokens : []).map((token) => [
+        String(token.id).toLowerCase(),
+        token.decimals,
+      ]),
+    ),
   }
   try {
     if (!index) throw new EvaluatorError('INVALID_ENTITIES', 'the stored entities are invalid')
-    const evaluator = await createEvaluator({ entities: index, policies, presets })
+    const evaluator = await createEvaluator({
+      entities: index,
+      policies,
+      presets,
+      ...(priceMaxAge === undefined ? {} : { priceMaxAge }),
+    })
     return { ...base, evaluator }
   } catch (error) {
     // Fail closed: a client whose policies cannot be loaded gets refusals, never permits.

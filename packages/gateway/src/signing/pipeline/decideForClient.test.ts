@@ -13,6 +13,8 @@ function state(evaluator: Partial<Evaluator> | null): ClientPolicyState {
     presets: new Map(),
     usesHistory: false,
     limitedPolicies: [],
+    currencies: [],
+    decimals: {},
   }
 }
 

@@ -2,6 +2,7 @@ import { decodeRequest } from '@rampart/decoder'
 import type { Decision, EvaluationRequest, Preset } from '@rampart/evaluator'
 import { eq } from 'drizzle-orm'
 import { networks } from '../../core/database/schema'
+import { pricesForDecision } from '../prices/pricesForDecision'
 import { attestDecision } from './attestDecision'
 import type { ClientPolicyState } from './clientPolicyState'
 import { decideForClient } from './decideForClient'
@@ -62,6 +63,14 @@ export async function decideRequest(
     ? decodeRequest(plan.rpcRequest, state.index ? { entities: state.index } : {})
     : undefined
   const now = Math.floor(services.clock().getTime() / 1000)
+  const history = await historyForLimits(services.db, state, now)
+  const prices = await pricesForDecision(
+    services.prices,
+    (message) => services.log.warn({ prices: message }, 'deciding without prices'),
+    state.currencies,
+    resolution?.intent as EvaluationRequest['intent'],
+    history,
+  )
   const { decision, request, userId } = decideForClient(state, {
     principal: input.principal,
     action: plan.action,
@@ -70,9 +79,10 @@ export async function decideRequest(
     ...(plan.payloads === undefined ? {} : { payloads: plan.payloads }),
     ...(plan.algorithm === undefined ? {} : { algorithm: plan.algorithm }),
     ...(input.approvals.length > 0 ? { approvals: input.approvals } : {}),
-    history: await historyForLimits(services.db, state, now),
+    history,
     now,
     presets: plan.presets,
+    ...(prices === undefined ? {} : { prices }),
   })
   const presets = plan.presets
     .map((id) => state.presets.get(id))

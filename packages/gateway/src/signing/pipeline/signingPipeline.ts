@@ -233,7 +233,7 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
       }
     }
     // Tagged with the request's row, so that a rate limit counts its transfers once, as this decision did.
-    const history = requestHistory(evaluationRequest, userId ?? row.principal, row.rowId)
+    const history = requestHistory(evaluationRequest, userId ?? row.principal, row.rowId, state.decimals)
     // The transfer counts for spending and rate limits from the moment it is permitted, not once the provider
     // has signed it: a decision taken while it is with the provider sees it.
     const decided = await move({

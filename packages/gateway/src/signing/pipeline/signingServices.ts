@@ -3,6 +3,8 @@ import type { JWK } from 'jose'
 import type { ConnectionSessions } from '../../connections/connectionSessions'
 import type { Database } from '../../core/database/openDatabase'
 import type { KeyedLock } from '../../core/lock/keyedLock'
+import type { PriceSource } from '../prices/priceSource'
+import { staticPriceSource } from '../prices/staticPriceSource'
 import type { ClientPolicies } from './clientPolicyState'
 import type { ReportNetwork } from './evaluationReport'
 
@@ -22,6 +24,8 @@ export type SigningCollaborators = {
   log: FastifyBaseLogger
   /** The time stamped on records and decided at; a test can pin it. */
   clock?: () => Date
+  /** Where decisions in a currency get their prices; a static table that prices nothing when left out. */
+  prices?: PriceSource
 }
 
 /**
@@ -41,6 +45,7 @@ export function createSigningServices(collaborators: SigningCollaborators): Sign
   return {
     ...collaborators,
     clock: collaborators.clock ?? (() => new Date()),
+    prices: collaborators.prices ?? staticPriceSource({}),
     running: new Map(),
     withProvider: new Set(),
     reportNetworks: new Map(),
