@@ -17,8 +17,14 @@ import { scenario } from './scenario'
 
 const large = scenario(10_000, 100_000)
 const small = scenario(1000, 1000)
+// The same, its amount criteria and limits in USD: the request valued at its prices on every call.
+const smallFiat = scenario(1000, 1000, 'fiat:usd')
 const largeEvaluator = await createEvaluator({ entities: large.entities, policies: large.policies })
 const smallEvaluator = await createEvaluator({ entities: small.entities, policies: small.policies })
+const smallFiatEvaluator = await createEvaluator({
+  entities: smallFiat.entities,
+  policies: smallFiat.policies,
+})
 
 const state = evaluationState({ entities: small.entities, policies: small.policies, presets: [] })
 const input = buildInput(small.request, [], state)
@@ -39,6 +45,8 @@ let next = 0
 
 if (largeEvaluator.evaluate(large.request).decision !== 'Permit')
   throw new Error('the scenario should be permitted')
+if (smallFiatEvaluator.evaluate(smallFiat.request).decision !== 'Permit')
+  throw new Error('the scenario in USD should be permitted')
 
 describe('evaluate a decoded ERC-20 transfer (100 policies)', () => {
   bench('opa-wasm no-op evaluate, same input (baseline)', () => {
@@ -50,6 +58,12 @@ describe('evaluate a decoded ERC-20 transfer (100 policies)', () => {
   bench('evaluate, 1,000 users / 1,000 accounts', () => {
     smallEvaluator.evaluate(small.request)
   })
+  bench(
+    'evaluate with amount criteria and limits in USD (valued at its prices), 1,000 users / 1,000 accounts',
+    () => {
+      smallFiatEvaluator.evaluate(smallFiat.request)
+    },
+  )
   bench('evaluate, 10,000 users / 100,000 accounts', () => {
     largeEvaluator.evaluate(large.request)
   })

@@ -3,7 +3,7 @@
 import { type Entities, emptyEntities } from '@rampart/entities'
 import type { Policy } from '../src'
 
-const CHAINS = [1, 8453, 42161, 137] as const
+export const CHAINS = [1, 8453, 42161, 137] as const
 const USDC: Record<number, string> = {
   1: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
   8453: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
@@ -69,8 +69,14 @@ const policy = (id: string, effect: 'permit' | 'forbid', when: unknown[]): Polic
   ({ id, then: effect, when }) as Policy
 
 /** 100 policies: per-team transfer permits (some with daily limits), approvals, forbids and signing permits. */
-export function benchPolicies(): Policy[] {
+/**
+ * The bench's 100 policies. With `currency`, the USDC allowances, their daily limits and the members' large-transfer
+ * forbids are written in that currency instead of token units (same shape, same count), so the evaluator values the
+ * request at its prices on every call.
+ */
+export function benchPolicies(currency?: string): Policy[] {
   const policies: Policy[] = []
+  const inCurrency = currency === undefined ? { unit: 'token' } : { currency }
   for (let g = 0; g < 40; g++) {
     const when: unknown[] = [
       { criterion: 'checkAction', args: ['signTransaction'] },
@@ -82,13 +88,13 @@ export function benchPolicies(): Policy[] {
         criterion: 'checkIntentToken',
         args: CHAINS.map((chainId) => `eip155:${chainId}/erc20:${usdcAddress(chainId)}`),
       },
-      { criterion: 'checkIntentAmount', args: { operator: 'lte', value: '250000', unit: 'token' } },
+      { criterion: 'checkIntentAmount', args: { operator: 'lte', value: '250000', ...inCurrency } },
     ]
     if (g % 4 === 0) {
       when.push({
         criterion: 'checkSpendingLimit',
         args: {
-          limit: '1000000000000',
+          ...(currency === undefined ? { limit: '1000000000000' } : { limit: '1000000', currency }),
           window: { type: 'fixed', period: 'day' },
           filters: { perPrincipal: true },
         },
@@ -112,7 +118,7 @@ export function benchPolicies(): Policy[] {
         { criterion: 'checkIntentType', args: ['erc20Transfer'] },
         { criterion: 'checkPrincipalRole', args: ['member'] },
         { criterion: 'checkAccountGroup', args: [`vault-${i}`] },
-        { criterion: 'checkIntentAmount', args: { operator: 'gt', value: '1000000', unit: 'token' } },
+        { criterion: 'checkIntentAmount', args: { operator: 'gt', value: '1000000', ...inCurrency } },
       ]),
     )
   }

@@ -40,8 +40,8 @@ function measure(run: () => unknown, iterations = 20_000): { p50: number; p99: n
 
 const us = (value: number) => `${value.toFixed(1)} µs`
 
-async function evaluatorFigures(userCount: number, accountCount: number) {
-  const { entities, policies, request } = scenario(userCount, accountCount)
+async function evaluatorFigures(userCount: number, accountCount: number, currency?: string) {
+  const { entities, policies, request } = scenario(userCount, accountCount, currency)
   const evaluator = await createEvaluator({ entities, policies })
   const decision = evaluator.evaluate(request)
   if (decision.decision !== 'Permit')
@@ -62,6 +62,8 @@ async function evaluatorFigures(userCount: number, accountCount: number) {
 
 const large = await evaluatorFigures(users, accounts)
 const small = await evaluatorFigures(Math.min(users, 1000), 1000)
+// The same policies with their amounts and limits in USD, the request valued at its prices on every call.
+const fiat = await evaluatorFigures(Math.min(users, 1000), 1000, 'fiat:usd')
 
 /**
  * The same organization, with each call a transfer by another user from another account: the evaluator keeps the
@@ -103,10 +105,10 @@ const before = measure(
   () => validateRequest(large.request) && JSON.stringify(buildInput(large.request, [], state)),
 )
 
-const work = mkdtempSync(join(tmpdir(), 'rampart-bench-'))
-try {
-  writeFileSync(join(work, 'data.json'), JSON.stringify(data))
-  writeFileSync(join(work, 'input.json'), JSON.stringify(input))
+/** `opa bench` (topdown) of the decision on the same Rego with this data and input: p50 and p99 in µs. */
+function opaBench(work: string, name: string, benchData: unknown, benchInput: unknown) {
+  writeFileSync(join(work, `${name}-data.json`), JSON.stringify(benchData))
+  writeFileSync(join(work, `${name}-input.json`), JSON.stringify(benchInput))
   const output = execFileSync(
     findOpa(),
     [
@@ -116,9 +118,9 @@ try {
       '--ignore',
       '*_test.rego',
       '--data',
-      join(work, 'data.json'),
+      join(work, `${name}-data.json`),
       '--input',
-      join(work, 'input.json'),
+      join(work, `${name}-input.json`),
       '--format',
       'json',
       `data.${ENTRYPOINTS.decision.replaceAll('/', '.')}`,
@@ -126,10 +128,19 @@ try {
     { cwd: repoRoot, encoding: 'utf8', maxBuffer: 1 << 26 },
   )
   const extra = (JSON.parse(output) as { Extra: Record<string, number> }).Extra
-  const topdown = {
+  return {
     p50: (extra.histogram_timer_rego_query_eval_ns_median ?? Number.NaN) / 1000,
     p99: (extra['histogram_timer_rego_query_eval_ns_99%'] ?? Number.NaN) / 1000,
   }
+}
+
+// The USD scenario's data and input (its thresholds stated at the request's prices), for opa bench beside it.
+const fiatState = evaluationState({ entities: fiat.entities, policies: fiat.policies, presets: [] })
+
+const work = mkdtempSync(join(tmpdir(), 'rampart-bench-'))
+try {
+  const topdown = opaBench(work, 'plain', data, input)
+  const fiatTopdown = opaBench(work, 'fiat', policyData(fiatState), buildInput(fiat.request, [], fiatState))
   const rows = [
     [`evaluate, ${users} users / ${accounts} accounts / ${large.policies.length} policies`, large.figures],
     [`decide (the sender's account looked up), ${users} users / ${accounts} accounts`, large.decideFigures],
@@ -140,6 +151,8 @@ try {
     ["decision through the evaluator's WASM call, same input (policy library)", library],
     ['request check, input and its JSON, without the WASM call', before],
     ['opa bench (topdown), same Rego, data and input', topdown],
+    [`evaluate, amounts and limits in USD, ${Math.min(users, 1000)} users / 1000 accounts`, fiat.figures],
+    ['opa bench (topdown), the USD policies, data and input', fiatTopdown],
   ] as const
   // The figures depend on the engine and the machine: say which.
   console.log(
@@ -152,6 +165,9 @@ try {
   console.log(`the policy library's own work (its row − floor), p50: ${us(library.p50 - floor.p50)}`)
   console.log(
     `p50 at ${accounts} accounts / p50 at 1000 accounts: ${(large.figures.p50 / small.figures.p50).toFixed(3)} (goal ≤ 1.10)`,
+  )
+  console.log(
+    `p50 in USD / p50 in token units, 1000 accounts: ${(fiat.figures.p50 / small.figures.p50).toFixed(2)}×; topdown p50 / evaluate p50 in USD: ${(fiatTopdown.p50 / fiat.figures.p50).toFixed(2)}×`,
   )
 } finally {
   rmSync(work, { recursive: true, force: true })

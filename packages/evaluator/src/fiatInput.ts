@@ -23,6 +23,24 @@ const NATIVE_DECIMALS = 18
 
 type Intent = NonNullable<EvaluationRequest['intent']>
 
+/**
+ * Thresholds already stated, by condition, token decimals and price: prices change far less often than requests come,
+ * and stating one takes bigint divisions. Started over once it holds STATED_KEPT of them.
+ */
+const stated = new Map<string, BaseUnitCondition>()
+const STATED_KEPT = 10_000
+
+function statedAt(condition: FiatAmountCondition, price: string, decimals: number): BaseUnitCondition {
+  const key = `${condition.fiat} ${decimals} ${price}`
+  let found = stated.get(key)
+  if (found === undefined) {
+    if (stated.size >= STATED_KEPT) stated.clear()
+    found = fiatCondition(condition.operator, condition.value, price, decimals)
+    stated.set(key, found)
+  }
+  return found
+}
+
 /** The key a currency amount condition is known by in input.fiat: the same condition shares it. */
 export const fiatKey = (currency: string, operator: Operator, value: string) =>
   `${currency} ${operator} ${value}`
@@ -76,17 +94,17 @@ export function fiatThresholds(
   const native = intent ? nativeAsset(intent.chainId) : undefined
   for (const condition of conditions) {
     if (thresholds[condition.fiat]) continue
-    const { currency, operator, value } = condition
+    const { currency } = condition
     const byToken: Record<string, BaseUnitCondition> = {}
     for (const token of tokens) {
-      const stated = fiatCondition(operator, value, book.price(token, currency), decimalsOf(token, decimals))
-      byToken[token] = stated
-      byToken[token.toLowerCase()] = stated
+      const threshold = statedAt(condition, book.price(token, currency), decimalsOf(token, decimals))
+      byToken[token] = threshold
+      byToken[token.toLowerCase()] = threshold
     }
     const entry: FiatThresholds = { byToken }
     // The library reads `native` for an intent that pays in the native currency of the request's chain.
     if (native !== undefined && tokens.some((token) => token.toLowerCase().endsWith('/slip44:60')))
-      entry.native = fiatCondition(operator, value, book.price(native, currency), NATIVE_DECIMALS)
+      entry.native = statedAt(condition, book.price(native, currency), NATIVE_DECIMALS)
     thresholds[condition.fiat] = entry
   }
   return thresholds
