@@ -1,4 +1,4 @@
-// Policies in a currency through the gateway's signing route, priced by a CoinGecko-compatible server on loopback:
+// Policies in a currency through the gateway (the signing route, and /evaluate), priced by a CoinGecko-compatible server on loopback:
 // a missing price, a stale one and a price-source outage (500, timeout, refused connection) each refuse the request
 // with PRICE_UNAVAILABLE; a fresh price permits, and the permitted transfer is recorded with its value, which the
 // daily limit sums later at that price, not today's.
@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signingRequests } from '../src/core/database/actionsSchema'
 import { type PriceServer, startPriceServer } from './support/priceServer'
-import { ONE_ETH, policy, sendEth } from './support/signingClient'
+import { ONE_ETH, policy, sendEth, testAddress } from './support/signingClient'
 import { useSigningGateway } from './support/useTestGateway'
 
 const ETH = 'eip155:1/slip44:60'
@@ -107,6 +107,23 @@ describe('a policy in a currency, through the signing route', () => {
     expect(response.statusCode, response.body).toBe(403)
     expect(reasonOf(response)?.code).toBe('NO_MATCHING_PERMIT')
     expect((await send(HALF_AN_ETH)).statusCode).toBe(201)
+  })
+
+  it('decides /evaluate the same way', async () => {
+    const evaluate = async () => {
+      const request = {
+        method: 'eth_sendTransaction',
+        params: [{ from: testAddress, to: testAddress, chainId: '0x1', value: '0x3782dace9d90000' }],
+      }
+      const response = await setup.call('POST', '/evaluate', { request })
+      expect(response.statusCode, response.body).toBe(200)
+      return response.json().data.attestation.decision as { decision: string; reason: { code: string } }
+    }
+    server.answer({ kind: 'prices', body: '{"usd-coin":{"usd":1}}' })
+    expect((await evaluate()).reason.code).toBe('PRICE_UNAVAILABLE')
+    // 0.25 ETH at 2,000 USD: 500 USD more than the 4,000.10 spent today, within 5,000.
+    server.answer(ethAt('2000'))
+    expect((await evaluate()).decision).toBe('Permit')
   })
 
   it('refuses when the price source refuses connections', async () => {
