@@ -1,13 +1,21 @@
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { clientOf } from '../auth/authPlugin'
 import { type ListRowsOptions, listRows } from '../core/pagination/listRows'
-import { clientScope } from './clientScope'
+import { clientScopeCondition, refuseUnusableConnection, selectedConnection } from './clientScope'
 
-// Data synced from a connection: every read of it goes through `clientScope`.
+// Data synced from a connection: every read of it goes through `clientScopeCondition`.
 type ConnectionBoundTable = PgTable & { clientId: AnyPgColumn; connectionId: AnyPgColumn }
 
-/** The row with this id, or undefined where it is not there or the client may not see it (`clientScope`). */
+function scopeOf(app: FastifyInstance, request: FastifyRequest, table: ConnectionBoundTable): SQL {
+  return clientScopeCondition(app.db, clientOf(request).clientId, selectedConnection(request), table)
+}
+
+/**
+ * The row with this id, or undefined where it is not there or the client may not see it. One query; a second only
+ * when nothing was found, to answer 404/409 for a named connection that is missing or revoked.
+ */
 export async function connectionBoundRow<T extends ConnectionBoundTable>(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -15,20 +23,22 @@ export async function connectionBoundRow<T extends ConnectionBoundTable>(
   idColumn: AnyPgColumn,
   id: string,
 ): Promise<T['$inferSelect'] | undefined> {
-  const where = and(eq(idColumn, id), await clientScope(app, request, table))
   const [row] = await app.db
     .select()
     .from(table as PgTable)
-    .where(where)
+    .where(and(eq(idColumn, id), scopeOf(app, request, table)))
+  if (!row) await refuseUnusableConnection(app, request)
   return row as T['$inferSelect'] | undefined
 }
 
-/** One page of the rows the client may see (`clientScope`) that pass every filter given. */
+/** One page of the rows the client may see that pass every filter given (one query; see {@link connectionBoundRow}). */
 export async function connectionBoundPage<T extends ConnectionBoundTable>(
   app: FastifyInstance,
   request: FastifyRequest,
   options: Omit<ListRowsOptions<T>, 'where'> & { filters?: (SQL | undefined)[] },
 ) {
   const { filters = [], ...list } = options
-  return listRows(app, { ...list, where: and(await clientScope(app, request, options.table), ...filters) })
+  const page = await listRows(app, { ...list, where: and(scopeOf(app, request, options.table), ...filters) })
+  if (page.data.length === 0) await refuseUnusableConnection(app, request)
+  return page
 }

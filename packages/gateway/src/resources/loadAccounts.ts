@@ -80,9 +80,10 @@ function assertPage(ids: string[]) {
 
 /**
  * The first accounts (with their first addresses) of each of a page of wallets, and where each wallet's list
- * continues. Two queries whatever the wallets hold: each reads at most `walletAccountsLimit + 1` accounts per
- * wallet and `accountAddressesLimit + 1` addresses per account through the (wallet, createdAt) and
- * (account, createdAt) indexes, and binds only the page's wallet ids.
+ * continues. One query whatever the wallets hold: it reads at most `walletAccountsLimit + 1` accounts per wallet
+ * and `accountAddressesLimit + 1` addresses per account through the (wallet, createdAt) and (account, createdAt)
+ * indexes, and binds only the page's wallet ids. Each row is an account beside one of its addresses (or none):
+ * one round trip instead of two matters most on PGlite, where every query runs on the event loop.
  */
 export async function accountsOfWallets(
   db: Database,
@@ -91,36 +92,39 @@ export async function accountsOfWallets(
   const result = new Map<string, { accounts: Account[]; next: string | null }>()
   if (walletIds.length === 0) return result
   assertPage(walletIds)
-  const firstAccounts = (limit: number) =>
-    db
-      .select()
-      .from(accounts)
-      .where(sql`${accounts.walletId} = ${wallets.walletId}`)
-      .orderBy(asc(accounts.createdAt), asc(accounts.accountId))
-      .limit(limit)
-      .as('first_accounts')
-  const withMore = firstAccounts(walletAccountsLimit + 1)
-  const accountRows = await db
-    .select(withMore._.selectedFields)
+  const firstAccounts = db
+    .select()
+    .from(accounts)
+    .where(sql`${accounts.walletId} = ${wallets.walletId}`)
+    .orderBy(asc(accounts.createdAt), asc(accounts.accountId))
+    .limit(walletAccountsLimit + 1)
+    .as('first_accounts')
+  // The extra account (the one that only tells whether more follow) brings its addresses too: at most
+  // `accountAddressesLimit + 1` rows a wallet, cheaper than a second query.
+  const firstAddresses = firstAddressesOf(db, firstAccounts.accountId)
+  const rows = await db
+    .select({ account: firstAccounts._.selectedFields, address: firstAddresses._.selectedFields })
     .from(wallets)
-    .innerJoinLateral(withMore, sql`true`)
+    .innerJoinLateral(firstAccounts, sql`true`)
+    .leftJoinLateral(firstAddresses, sql`true`)
     .where(inArray(wallets.walletId, walletIds))
-    .orderBy(asc(withMore.createdAt), asc(withMore.accountId))
-  // The addresses of the embedded accounts, joined here rather than looked up by id: up to 100 wallets of 100
-  // accounts would be 10,000 ids to bind.
-  const embedded = firstAccounts(walletAccountsLimit)
-  const firstAddresses = firstAddressesOf(db, embedded.accountId)
-  const addressRows = await db
-    .select(firstAddresses._.selectedFields)
-    .from(wallets)
-    .innerJoinLateral(embedded, sql`true`)
-    .innerJoinLateral(firstAddresses, sql`true`)
-    .where(inArray(wallets.walletId, walletIds))
-    .orderBy(asc(firstAddresses.createdAt), asc(firstAddresses.addressId))
-  for (const [walletId, rows] of groupBy(accountRows, (row) => row.walletId)) {
+    .orderBy(
+      asc(firstAccounts.createdAt),
+      asc(firstAccounts.accountId),
+      asc(firstAddresses.createdAt),
+      asc(firstAddresses.addressId),
+    )
+  const accountRows: AccountRow[] = []
+  const addressRows: AddressRow[] = []
+  for (const { account, address } of rows) {
+    // Rows come account by account, so an account's first row is the one after another account's.
+    if (accountRows[accountRows.length - 1]?.accountId !== account.accountId) accountRows.push(account)
+    if (address?.addressId != null) addressRows.push(address as AddressRow)
+  }
+  for (const [walletId, walletAccounts] of groupBy(accountRows, (row) => row.walletId)) {
     result.set(walletId, {
-      accounts: accountsToApi(rows.slice(0, walletAccountsLimit), addressRows),
-      next: nextOf(rows, walletAccountsLimit, (account) => account.accountId),
+      accounts: accountsToApi(walletAccounts.slice(0, walletAccountsLimit), addressRows),
+      next: nextOf(walletAccounts, walletAccountsLimit, (account) => account.accountId),
     })
   }
   return result
