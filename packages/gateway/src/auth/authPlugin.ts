@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { GatewayConfig } from '../core/config/gatewayConfig'
 import { AuthenticationError } from '../core/errors/gatewayError'
+import { ClientKeyChanges } from './clientKeyChanges'
 import { ClientKeys } from './clientKeys'
 import { DatabaseReplayStore } from './databaseReplayStore'
 import { MemoryReplayStore } from './memoryReplayStore'
@@ -28,7 +29,7 @@ declare module 'fastify' {
     client: AuthenticatedClient | null
   }
   interface FastifyInstance {
-    /** The public keys of each client, cached briefly; forget a client's after changing its row. */
+    /** The public keys of each client, cached briefly; invalidate a client's after changing its row. */
     clientKeys: ClientKeys
   }
 }
@@ -38,6 +39,25 @@ export function replayStoreKind(config: Pick<GatewayConfig, 'replayStore' | 'dat
   if (config.replayStore) return config.replayStore
   const { database } = config
   return 'url' in database || database.dataDir !== undefined ? 'database' : 'memory'
+}
+
+/**
+ * The client keys cache. Gateways sharing PostgreSQL hear each other's key changes (LISTEN/NOTIFY) on a connection
+ * of this gateway's own, and cache nothing while it is down; a single PGlite gateway has no one else to hear.
+ */
+async function clientKeysOf(app: FastifyInstance): Promise<ClientKeys> {
+  const { database } = app.config
+  if (!('url' in database)) return new ClientKeys(app.db)
+  let keys: ClientKeys | undefined
+  const changes = new ClientKeyChanges({
+    url: database.url,
+    onChange: (clientId) => keys?.forget(clientId),
+    onGap: () => keys?.forgetAll(),
+  })
+  keys = new ClientKeys(app.db, { shared: { listening: () => changes.listening } })
+  app.addHook('onClose', () => changes.close())
+  await changes.start()
+  return keys
 }
 
 const clientIdPattern = /^[A-Za-z0-9_.-]{1,64}$/
@@ -72,7 +92,7 @@ export const authPlugin = fp(
   async (app: FastifyInstance) => {
     const replays: ReplayStore =
       replayStoreKind(app.config) === 'memory' ? new MemoryReplayStore() : new DatabaseReplayStore(app.db)
-    app.decorate('clientKeys', new ClientKeys(app.db))
+    app.decorate('clientKeys', await clientKeysOf(app))
     app.decorateRequest('client', null)
     app.addHook('preValidation', async (request) => {
       const auth = request.routeOptions.config.auth ?? 'client'

@@ -79,7 +79,7 @@ export async function adminClientsRoutes(app: FastifyInstance) {
     async (request) => {
       const row = await updateClient(app.db, request.params.clientId, request.body)
       // A removed key must stop verifying at once, and new policies should decide the next request.
-      app.clientKeys.invalidate(row.clientId)
+      await app.clientKeys.invalidate(row.clientId)
       app.clientPolicies.forget(row.clientId)
       return { data: clientToApi(row) }
     },
