@@ -1,0 +1,81 @@
+// `pnpm bench`: what a signed read costs in process (fastify inject, in-memory PGlite), against a bare fastify route
+// (the baseline), the gateway's unauthenticated GET /health (one `select 1`) and a signed read of the catalogue.
+// Every signed request carries its own detached JWS (each is accepted once), signed before the bench, off the clock.
+// The ratios say where a signed wallet list spends its time: authentication (networks against health), and the
+// connection-bound reads (wallets against networks), which are PGlite queries run on the event loop.
+import { randomUUID } from 'node:crypto'
+import Fastify from 'fastify'
+import { bench, describe } from 'vitest'
+import { signRequest } from '../src/auth/signRequest'
+import { createTestConnection, registerTestClient, startTestGateway } from '../test/support/testGateway'
+
+const options = { time: 2000, warmupTime: 300 }
+/** Signatures made ahead for each signed row: more than it can run in its time on this machine. */
+const presigned = Number(process.env.BENCH_PRESIGNED ?? 20_000)
+
+const gateway = await startTestGateway()
+// EdDSA: the cheapest signature to check, so the reads weigh more in what is measured.
+const client = await registerTestClient(gateway, ['EdDSA'])
+const { connectionId } = await createTestConnection(gateway, client)
+const bare = Fastify({ logger: false })
+bare.get('/bare', async () => ({ ok: true }))
+await bare.ready()
+
+async function signatures(url: string): Promise<string[]> {
+  const created = Math.floor(Date.now() / 1000)
+  const out: string[] = []
+  for (let i = 0; i < presigned; i++) {
+    out.push(
+      await signRequest({
+        method: 'GET',
+        url: `http://localhost:80${url}`,
+        privateJwk: client.key.privateJwk,
+        created,
+        jti: randomUUID(),
+      }),
+    )
+  }
+  return out
+}
+
+function signedGet(url: string, jwsList: string[], headers: Record<string, string> = {}) {
+  let next = 0
+  return async () => {
+    const jws = jwsList[next++]
+    // Reusing one would measure the replay refusal instead: fail loudly.
+    if (jws === undefined)
+      throw new Error(`${url}: the ${presigned} presigned requests ran out; raise BENCH_PRESIGNED`)
+    const response = await gateway.app.inject({
+      method: 'GET',
+      url,
+      headers: { host: 'localhost', 'x-client-id': client.clientId, 'detached-jws': jws, ...headers },
+    })
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`)
+  }
+}
+
+const networksUrl = '/v1/provider/networks?limit=1'
+const walletsUrl = '/v1/provider/wallets'
+const networks = signedGet(networksUrl, await signatures(networksUrl))
+const walletList = signedGet(walletsUrl, await signatures(walletsUrl), { 'x-connection-id': connectionId })
+
+describe('a signed read against a bare route, in process', () => {
+  bench(
+    'bare fastify GET /bare (baseline)',
+    async () => {
+      const response = await bare.inject({ method: 'GET', url: '/bare' })
+      if (response.statusCode !== 200) throw new Error(response.body)
+    },
+    options,
+  )
+  bench(
+    'GET /health (unsigned, one select 1)',
+    async () => {
+      const response = await gateway.app.inject({ method: 'GET', url: '/health' })
+      if (response.statusCode !== 200) throw new Error(response.body)
+    },
+    options,
+  )
+  bench(`signed GET ${networksUrl}`, networks, options)
+  bench(`signed GET ${walletsUrl} (x-connection-id)`, walletList, options)
+})
