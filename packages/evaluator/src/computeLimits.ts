@@ -1,6 +1,6 @@
 import { movementValue } from './fiatInput'
 import { toFiatUnits } from './fiatValue'
-import type { EvaluationRequest, HistoryTransfer } from './generated/evaluationRequest'
+import type { EvaluationRequest, HistoryTransfer, HistoryWindow } from './generated/evaluationRequest'
 import type { LimitFilters, SpendingLimit, UserRole } from './generated/policy'
 import { windowStart } from './limitWindow'
 import type { PreparedEntities } from './prepareEntities'
@@ -86,6 +86,32 @@ function fromHistory(transfer: HistoryTransfer): Movement {
     resource: lower(transfer.resource),
     to: lower(transfer.to),
   }
+}
+
+/** Requests summed into one total (historyTotals): how many, and what they moved between them. */
+interface SummedRequests {
+  requests: number
+  movements: Movement[]
+}
+
+/**
+ * The summed history by the second each window starts at. Two windows from the same second could disagree, and a
+ * limit would count whichever came last: the request is refused instead.
+ */
+function summedBySince(windows: readonly HistoryWindow[]): Map<number, SummedRequests[]> {
+  const bySince = new Map<number, SummedRequests[]>()
+  for (const [index, window] of windows.entries()) {
+    if (bySince.has(window.since))
+      throw new Error(`historyTotals/${index} sums from ${window.since} again, as an earlier window does`)
+    bySince.set(
+      window.since,
+      window.totals.map((total) => ({
+        requests: total.requests,
+        movements: total.movements.map((movement) => fromHistory(movement as HistoryTransfer)),
+      })),
+    )
+  }
+  return bySince
 }
 
 type Intent = NonNullable<EvaluationRequest['intent']>
@@ -226,10 +252,12 @@ export function computeLimits(
 ): Record<string, LimitTotal> | undefined {
   let totals: Record<string, LimitTotal> | undefined
   let history: Movement[] | undefined
+  let summed: Map<number, SummedRequests[]> | undefined
   let current: Movement[] | undefined
   for (const bucket of buckets) {
     if (bucket.limits.length === 0) continue
     history ??= (request.history ?? []).map(fromHistory)
+    summed ??= summedBySince(request.historyTotals ?? [])
     current ??= fromRequest(request, principal)
     for (const criterion of bucket.limits) {
       const limit = criterion.a
@@ -254,6 +282,22 @@ export function computeLimits(
           countedRequests ??= new Set()
           countedRequests.add(requestId)
           count++
+        }
+      }
+      if (request.historyTotals !== undefined) {
+        const sums = summed.get(start)
+        // Totals from another second would count transfers outside the window, or leave some inside it out.
+        if (!sums) throw new Error(`historyTotals names no window from ${start}, where a limit starts`)
+        for (const requests of sums) {
+          let matched = false
+          for (const movement of requests.movements) {
+            if (!matches(movement, filters, principal, entities)) continue
+            // Summed movements carry no recorded value: a limit in a currency values them at today's price.
+            total += addedBy(movement, undefined, currency, valuation)
+            matched = true
+          }
+          // Requests of one total moved the same things: each counts once, as one request does.
+          if (matched) count += requests.requests
         }
       }
       // The request counts once toward a rate limit, however many of its movements pass the filters.

@@ -350,7 +350,8 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
         return refusal('PRICE_UNAVAILABLE', `the request cannot be valued: ${error.message}`, [
           { path: error.path, message: error.message },
         ])
-      throw error
+      // A history summed for other windows than the limits count (historyTotals): the limits cannot be counted.
+      return refusal('EVALUATION_FAILED', `the limits cannot be counted: ${describe(error)}`)
     }
     let result: unknown
     try {

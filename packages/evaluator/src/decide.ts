@@ -2,7 +2,7 @@ import type { EntityIndex } from '@rampart/entities'
 import { actionForMethod } from './actionForMethod'
 import { decoderErrorRefusal } from './decoderErrorOf'
 import type { Decision } from './generated/decision'
-import type { EvaluationRequest, HistoryTransfer, Intent } from './generated/evaluationRequest'
+import type { EvaluationRequest, HistoryTransfer, HistoryWindow, Intent } from './generated/evaluationRequest'
 import type { PreparedEntities } from './prepareEntities'
 import { refusal } from './refusal'
 import { boundToNoChain, type Signer, signerAccounts } from './signerAccounts'
@@ -38,6 +38,8 @@ export interface DecisionInput {
   approvals?: string[]
   /** Past transfers that spending and rate limits count. */
   history?: HistoryTransfer[]
+  /** Past transfers already summed per window start (see EvaluationRequest.historyTotals), counted beside history. */
+  historyTotals?: HistoryWindow[]
   /** Evaluation time, unix seconds; the clock when left out. */
   now?: number
   /** Protocol presets to evaluate the request against as well. */
@@ -121,6 +123,7 @@ function evaluationRequest(
   if (input?.algorithm !== undefined) request.algorithm = input.algorithm
   if (input?.approvals !== undefined) request.approvals = input.approvals
   if (input?.history !== undefined) request.history = input.history
+  if (input?.historyTotals !== undefined) request.historyTotals = input.historyTotals
   if (input?.now !== undefined) request.now = input.now
   if (input?.prices !== undefined) request.prices = input.prices
   return request

@@ -16,3 +16,17 @@ export function historyReach(policies: readonly Policy[], now: number): number |
     }
   return reach
 }
+
+/**
+ * The first seconds (unix seconds) the spending and rate limits of these policies count back to at `now`, each
+ * once, earliest first: the windows a caller that sums its history hands `historyTotals` for, one per second.
+ */
+export function historyWindows(policies: readonly Policy[], now: number): number[] {
+  const starts = new Set<number>()
+  for (const policy of policies)
+    for (const criterion of policy.when) {
+      if (criterion.criterion !== 'checkSpendingLimit' && criterion.criterion !== 'checkRateLimit') continue
+      starts.add(windowStart((criterion.args as { window: Window }).window, now))
+    }
+  return [...starts].sort((a, b) => a - b)
+}

@@ -20,10 +20,19 @@ export type { Decided, DecisionInput, Signer } from './decide'
 export { ENTRYPOINTS, WASM_PATH } from './entrypoints'
 export { EvaluatorError, type EvaluatorErrorCode, type EvaluatorIssue } from './errors'
 export type { ApprovalState, Decision, Reason } from './generated/decision'
-export type { EvaluationRequest, HistoryTransfer, Price, PriceTable } from './generated/evaluationRequest'
+export type {
+  EvaluationRequest,
+  HistoryMovement,
+  HistoryTotal,
+  HistoryTransfer,
+  HistoryWindow,
+  Price,
+  PriceTable,
+} from './generated/evaluationRequest'
 export type * from './generated/policy'
 export type { Preset } from './generated/preset'
-export { historyReach } from './historyReach'
+export { historyReach, historyWindows } from './historyReach'
+export { sumHistory } from './historyTotals'
 export { BUILTIN_PRESETS } from './presets'
 export { DEFAULT_PRICE_MAX_AGE } from './priceBook'
 export { assetsToPrice, currenciesIn } from './pricedAssets'

@@ -60,6 +60,12 @@ export interface EvaluationRequest {
    */
   history?: HistoryTransfer[]
   /**
+   * Past transfers already summed, one window per first second a limit counts back to (the evaluator's historyWindows at `now`): what a caller that keeps running totals, or sums its records in a database, hands instead of the transfers themselves. A limit whose window starts at a second no window names cannot be counted, and the request is refused. Counted beside `history`, not instead of it: hand each past request in one of the two only.
+   *
+   * @maxItems 1000
+   */
+  historyTotals?: HistoryWindow[]
+  /**
    * Evaluation time, unix seconds; defaults to the clock. Limit windows end here.
    */
   now?: number
@@ -130,4 +136,66 @@ export interface Price {
    * When the price was quoted, unix seconds.
    */
   timestamp: number
+}
+/**
+ * This interface was referenced by `EvaluationRequest`'s JSON-Schema
+ * via the `definition` "HistoryWindow".
+ */
+export interface HistoryWindow {
+  /**
+   * The first second (unix seconds, inclusive) the totals count from: every past transfer stamped at or after it is in them, and none before.
+   */
+  since: number
+  /**
+   * The transfers since then, summed per kind of request.
+   *
+   * @maxItems 100000
+   */
+  totals: HistoryTotal[]
+}
+/**
+ * Requests that each moved the same things (the same tokens, chains, principals, resources and destinations), summed: a rate limit counts them all when any of the movements passes its filters, as it counts one request once.
+ *
+ * This interface was referenced by `EvaluationRequest`'s JSON-Schema
+ * via the `definition` "HistoryTotal".
+ */
+export interface HistoryTotal {
+  /**
+   * How many requests these are.
+   */
+  requests: number
+  /**
+   * What each of the requests moved, one entry per token, chain, principal, resource and destination, with the amounts of all of them summed.
+   *
+   * @minItems 1
+   * @maxItems 1000
+   */
+  movements: [HistoryMovement, ...HistoryMovement[]]
+}
+/**
+ * This interface was referenced by `EvaluationRequest`'s JSON-Schema
+ * via the `definition` "HistoryMovement".
+ */
+export interface HistoryMovement {
+  /**
+   * Base units, summed over the requests (beyond uint256 when many large amounts add up).
+   */
+  amount: string
+  /**
+   * CAIP-19 asset id.
+   */
+  token?: string
+  /**
+   * The chain; 0 for requests signed for no chain, which a limit on chains counts on every chain.
+   */
+  chainId?: number
+  /**
+   * User id who made the transfers.
+   */
+  principal?: string
+  /**
+   * Account id the transfers left from.
+   */
+  resource?: string
+  to?: string
 }
