@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { signingRequests } from '../src/core/database/actionsSchema'
+import { limitMovements, signingRequests } from '../src/core/database/actionsSchema'
 import { policy, sendEth } from './support/signingClient'
 import { useSigningGateway } from './support/useTestGateway'
 
@@ -35,6 +35,15 @@ describe('limits over long windows', () => {
         history: sql`jsonb_build_array(jsonb_set(${signingRequests.history}->0, '{timestamp}', to_jsonb(${Math.floor(then.getTime() / 1000)}::bigint)))`,
       })
       .where(eq(signingRequests.requestId, first.json().data.requestId))
+    await setup.gateway.database.db
+      .update(limitMovements)
+      .set({ decidedAt: Math.floor(then.getTime() / 1000) })
+      .where(
+        eq(
+          limitMovements.rowId,
+          sql`(select row_id from signing_requests where request_id = ${first.json().data.requestId})`,
+        ),
+      )
     const over = await send('1000')
     expect(over.statusCode, over.body).toBe(403)
   })

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { clients, connections } from './schema'
 
 const at = (name: string) => timestamp(name, { precision: 3, withTimezone: true, mode: 'date' })
@@ -65,3 +65,38 @@ export const signingRequests = pgTable(
 )
 
 export type SigningRequestRow = typeof signingRequests.$inferSelect
+
+/**
+ * What spending and rate limits count, one row per permitted request and movement (token, chain, principal, resource
+ * and destination, lowercased as limits compare them), written with the request's `history` and dropped with it.
+ * A decision sums these per window start (`sum(amount), count(*)` grouped by movement) instead of reading every
+ * request of the window: its cost follows the kinds of movements, not the number of requests.
+ */
+export const limitMovements = pgTable(
+  'limit_movements',
+  {
+    rowId: text('row_id')
+      .notNull()
+      .references(() => signingRequests.rowId, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    /** The history's timestamp: the decision's time, unix seconds, which limit windows compare. */
+    decidedAt: bigint('decided_at', { mode: 'number' }).notNull(),
+    token: text('token'),
+    chainId: bigint('chain_id', { mode: 'number' }),
+    principal: text('principal'),
+    resource: text('resource'),
+    destination: text('destination'),
+    /** Base units, exact: NUMERIC sums past uint256 without rounding. */
+    amount: numeric('amount').notNull(),
+    /**
+     * What tells requests of one shape (the same movements) from others: '' for a request of one movement, else
+     * the same text for every movement of it. A rate limit counts a request once, and the movements of a shape are
+     * summed apart from others, so each sum's count is a count of requests.
+     */
+    requestShape: text('request_shape').notNull(),
+  },
+  (t) => [
+    index('limit_movements_client_decided_idx').on(t.clientId, t.decidedAt),
+    index('limit_movements_row_idx').on(t.rowId),
+  ],
+)

@@ -69,18 +69,24 @@ export async function evaluateRequest(
   const resolution = decodeRequest(body.request, state.index ? { entities: state.index } : {})
   const now = Math.floor(services.clock().getTime() / 1000)
   // The library's rule, as when signing: the signer is the request's sender, on the request's chain.
-  const history = await historyForLimits(services.db, state, now)
+  // Why the history cannot be read goes to the log as its message: a database error's stack is no log's business.
+  const historyTotals = await historyForLimits(services.db, state, now, (error) =>
+    services.log.error(
+      { clientId: clientId, reason: error instanceof Error ? error.message : String(error) },
+      'the history limits count cannot be read',
+    ),
+  )
   const prices = await pricesForDecision(
     services.prices,
     (message) => services.log.warn({ prices: message }, 'deciding without prices'),
     state.currencies,
     resolution.intent as EvaluationRequest['intent'],
-    history,
+    historyTotals,
   )
   const { decision, request } = decideForClient(state, {
     principal,
     decoded: resolution,
-    history,
+    historyTotals,
     now,
     presets: presetIds,
     ...(prices === undefined ? {} : { prices }),

@@ -29,7 +29,7 @@ const permitted: Decided = {
   userId: 'alice',
 }
 const permitting = { decide: () => permitted }
-const input = { principal: 'alice', action: 'grantPermission' as const, history: undefined }
+const input = { principal: 'alice', action: 'grantPermission' as const, historyTotals: undefined }
 
 describe('decideForClient fails closed on what only the gateway knows', () => {
   it('refuses when the client has no evaluator', () => {
@@ -39,9 +39,9 @@ describe('decideForClient fails closed on what only the gateway knows', () => {
     })
   })
 
-  it('refuses what the policies permit when the history is too long to count', () => {
+  it('refuses what the policies permit when the history cannot be read', () => {
     expect(decideForClient(state(permitting), input).decision.decision).toBe('Permit')
-    expect(decideForClient(state(permitting), { ...input, history: null }).decision).toMatchObject({
+    expect(decideForClient(state(permitting), { ...input, historyTotals: null }).decision).toMatchObject({
       decision: 'Forbid',
       reason: { code: 'EVALUATION_FAILED' },
     })

@@ -63,13 +63,19 @@ export async function decideRequest(
     ? decodeRequest(plan.rpcRequest, state.index ? { entities: state.index } : {})
     : undefined
   const now = Math.floor(services.clock().getTime() / 1000)
-  const history = await historyForLimits(services.db, state, now)
+  // Why the history cannot be read goes to the log as its message: a database error's stack is no log's business.
+  const historyTotals = await historyForLimits(services.db, state, now, (error) =>
+    services.log.error(
+      { clientId: state.clientId, reason: error instanceof Error ? error.message : String(error) },
+      'the history limits count cannot be read',
+    ),
+  )
   const prices = await pricesForDecision(
     services.prices,
     (message) => services.log.warn({ prices: message }, 'deciding without prices'),
     state.currencies,
     resolution?.intent as EvaluationRequest['intent'],
-    history,
+    historyTotals,
   )
   const { decision, request, userId } = decideForClient(state, {
     principal: input.principal,
@@ -79,7 +85,7 @@ export async function decideRequest(
     ...(plan.payloads === undefined ? {} : { payloads: plan.payloads }),
     ...(plan.algorithm === undefined ? {} : { algorithm: plan.algorithm }),
     ...(input.approvals.length > 0 ? { approvals: input.approvals } : {}),
-    history,
+    historyTotals,
     now,
     presets: plan.presets,
     ...(prices === undefined ? {} : { prices }),

@@ -4,10 +4,12 @@ import { and, eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { clientOf } from '../../auth/authPlugin'
 import { type SigningRequestRow, signingRequests } from '../../core/database/actionsSchema'
+import type { Database } from '../../core/database/openDatabase'
 import { ConflictError, GatewayError, ValidationError } from '../../core/errors/gatewayError'
 import { isProviderError } from '../../core/errors/providerErrors'
 import { requireGrantedNetwork } from '../../grants/grantScope'
 import { decideRequest } from './decideRequest'
+import { recordMovements, replaceMovements } from './limitMovements'
 import { nulCharacterAt } from './nulCharacter'
 import { type Outcome, type Plan, recordToApi, type SigningAction } from './signingAction'
 import { policyForbidden, providerFailed } from './signingErrors'
@@ -172,8 +174,13 @@ export function respond<Body extends { idempotenceId: string }>(
   return recordToApi(action, row)
 }
 
-async function update(services: SigningServices, rowId: string, values: Partial<SigningRequestRow>) {
-  const [row] = await services.db
+async function update(
+  services: SigningServices,
+  rowId: string,
+  values: Partial<SigningRequestRow>,
+  db: Database = services.db,
+) {
+  const [row] = await db
     .update(signingRequests)
     .set({ ...values, updatedAt: services.clock() })
     .where(eq(signingRequests.rowId, rowId))
@@ -187,8 +194,9 @@ async function updateFrom(
   rowId: string,
   from: string,
   values: Partial<SigningRequestRow>,
+  db: Database = services.db,
 ): Promise<SigningRequestRow | undefined> {
-  const [row] = await services.db
+  const [row] = await db
     .update(signingRequests)
     .set({ ...values, updatedAt: services.clock() })
     .where(and(eq(signingRequests.rowId, rowId), eq(signingRequests.status, from)))
@@ -235,11 +243,18 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
     // Tagged with the request's row, so that a rate limit counts its transfers once, as this decision did.
     const history = requestHistory(evaluationRequest, userId ?? row.principal, row.rowId, state.decimals)
     // The transfer counts for spending and rate limits from the moment it is permitted, not once the provider
-    // has signed it: a decision taken while it is with the provider sees it.
-    const decided = await move({
-      status: 'processing',
-      evaluation,
-      history: history as unknown as Record<string, unknown>[],
+    // has signed it: a decision taken while it is with the provider sees it. Its movements are written in the same
+    // transaction: a request permitted and not counted would let the next one spend the limit again.
+    const decided = await services.db.transaction(async (tx) => {
+      const moved = await updateFrom(
+        services,
+        row.rowId,
+        from,
+        { status: 'processing', evaluation, history: history as unknown as Record<string, unknown>[] },
+        tx,
+      )
+      if (moved) await recordMovements(tx, row.rowId, row.clientId, history)
+      return moved
     })
     return decided ? { permitted: decided, history } : { done: await reread(services, row.rowId) }
   }
@@ -280,10 +295,14 @@ async function runPermitted<Body extends { idempotenceId: string }>(
         services.log.error({ err: error, requestId: row.requestId }, 'signing request failed')
       }
       // Nothing was signed: the transfer stops counting for limits.
-      throw providerFailed(await update(services, row.rowId, { status: 'failed', failure, history: null }))
+      const failed = await services.db.transaction(async (tx) => {
+        await replaceMovements(tx, row.rowId, row.clientId, null)
+        return update(services, row.rowId, { status: 'failed', failure, history: null }, tx)
+      })
+      throw providerFailed(failed)
     }
     try {
-      return await update(services, row.rowId, {
+      const signed = {
         status: outcome.status,
         result: {
           ...outcome.result,
@@ -291,6 +310,13 @@ async function runPermitted<Body extends { idempotenceId: string }>(
           externalId: outcome.externalId ?? null,
         },
         history: (outcome.history ?? history) as unknown as Record<string, unknown>[],
+      }
+      const counted = outcome.history
+      if (!counted) return await update(services, row.rowId, signed)
+      // The provider knows better what moved: limits count that from now on, with the record.
+      return await services.db.transaction(async (tx) => {
+        await replaceMovements(tx, row.rowId, row.clientId, counted)
+        return update(services, row.rowId, signed, tx)
       })
     } catch (error) {
       services.log.error(

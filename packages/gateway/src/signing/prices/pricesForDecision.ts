@@ -1,4 +1,9 @@
-import { assetsToPrice, type EvaluationRequest, type HistoryTransfer } from '@rampart/evaluator'
+import {
+  assetsToPrice,
+  type EvaluationRequest,
+  type HistoryTransfer,
+  type HistoryWindow,
+} from '@rampart/evaluator'
 import type { PriceSource, PriceTable } from './priceSource'
 
 /**
@@ -12,10 +17,10 @@ export async function pricesForDecision(
   warn: (message: string) => void,
   currencies: readonly string[],
   intent: EvaluationRequest['intent'] | undefined,
-  history: readonly HistoryTransfer[] | null | undefined,
+  historyTotals: readonly HistoryWindow[] | null | undefined,
 ): Promise<PriceTable | undefined> {
   if (currencies.length === 0) return undefined
-  const assets = assetsToPrice(intent, history ?? undefined, currencies)
+  const assets = assetsToPrice(intent, summedTransfers(historyTotals), currencies)
   if (assets.length === 0) return {}
   try {
     return await source.prices(assets, currencies)
@@ -23,4 +28,20 @@ export async function pricesForDecision(
     warn(`no prices: ${error instanceof Error ? error.message : 'the price source failed'}`)
     return {}
   }
+}
+
+/**
+ * The summed movements as transfers with no recorded value: a limit in a currency values them at today's price,
+ * so each of their tokens needs one.
+ */
+function summedTransfers(historyTotals: readonly HistoryWindow[] | null | undefined): HistoryTransfer[] {
+  return (historyTotals ?? []).flatMap((window) =>
+    window.totals.flatMap((total) =>
+      total.movements.map((movement) => ({
+        amount: movement.amount,
+        timestamp: window.since,
+        ...(movement.token === undefined ? {} : { token: movement.token }),
+      })),
+    ),
+  )
 }
