@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { limitMovements, signingRequests } from '../src/core/database/actionsSchema'
+import { rebuildTotals } from '../src/signing/pipeline/limitMovements'
 import { policy, sendEth } from './support/signingClient'
 import { useSigningGateway } from './support/useTestGateway'
 
@@ -44,6 +45,7 @@ describe('limits over long windows', () => {
           sql`(select row_id from signing_requests where request_id = ${first.json().data.requestId})`,
         ),
       )
+    await rebuildTotals(setup.gateway.database.db, setup.client.clientId)
     const over = await send('1000')
     expect(over.statusCode, over.body).toBe(403)
   })

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { buildGateway } from '../src/app/buildGateway'
 import { createLocalProvider } from '../src/providers'
+import { rebuildTotals } from '../src/signing/pipeline/limitMovements'
 import { ONE_ETH, policy, type SigningSetup, sendEth } from './support/signingClient'
 import { signedInject, testScrypt } from './support/testGateway'
 import { useSigningGateway } from './support/useTestGateway'
@@ -43,6 +44,7 @@ async function seedBusyDay(count: number) {
     select 'busy-row-' || i, ${setup.client.clientId}, ${now}, 'eip155:1/slip44:60', 1, 'alice',
       '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', ${ONE_ETH}::numeric, ''
     from generate_series(1, ${count}) as i`)
+  await rebuildTotals(db, setup.client.clientId)
 }
 
 describe('limits of a client with 20,000 requests in their window', () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { type HistoryTransfer, type HistoryWindow, sumHistory } from '@rampart/evaluator'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { limitMovements, signingRequests } from '../src/core/database/actionsSchema'
-import { movementRows } from '../src/signing/pipeline/limitMovements'
+import { signingRequests } from '../src/core/database/actionsSchema'
+import { recordMovements, replaceMovements } from '../src/signing/pipeline/limitMovements'
 import { loadHistoryTotals } from '../src/signing/pipeline/loadHistory'
 import { policy } from './support/signingClient'
 import { registerTestClient } from './support/testGateway'
@@ -86,9 +86,10 @@ function canonical(windows: HistoryWindow[]) {
   })
 }
 
+// The migration's last two statements: the movements from the requests' history, and their hourly sums.
 const BACKFILL = readFileSync(new URL('../migrations/0006_limit_movements.sql', import.meta.url), 'utf8')
   .split('--> statement-breakpoint')
-  .at(-1) as string
+  .slice(-2)
 
 describe('the sums limits read from the database', () => {
   it('equal the history summed by the evaluator, as the pipeline writes them and as the migration backfills them', async () => {
@@ -116,16 +117,27 @@ describe('the sums limits read from the database', () => {
           updatedAt: new Date(),
         })),
       )
-      await db
-        .insert(limitMovements)
-        .values(requests.flatMap((history, index) => movementRows(`${clientId}-${index}`, clientId, history)))
-      const expected = canonical(sumHistory(requests.flat(), STARTS))
+      for (const [index, history] of requests.entries())
+        await recordMovements(db, `${clientId}-${index}`, clientId, history)
+      // Every seventh request fails at the provider: it stops counting, as its history is cleared.
+      const failed = (index: number) => index % 7 === 3
+      for (const index of requests.keys())
+        if (failed(index)) {
+          await replaceMovements(db, `${clientId}-${index}`, clientId, null)
+          await db
+            .update(signingRequests)
+            .set({ history: null })
+            .where(eq(signingRequests.rowId, `${clientId}-${index}`))
+        }
+      const counted = requests.filter((_, index) => !failed(index))
+      const expected = canonical(sumHistory(counted.flat(), STARTS))
       expect(canonical(await loadHistoryTotals(db, clientId, STARTS)), `seed ${seed}`).toEqual(expected)
-      clients.push({ clientId, history: requests.flat() })
+      clients.push({ clientId, history: counted.flat() })
     }
     await db.transaction(async (tx) => {
       await tx.execute(sql`delete from limit_movements`)
-      await tx.execute(sql.raw(BACKFILL))
+      await tx.execute(sql`delete from limit_totals`)
+      for (const statement of BACKFILL) await tx.execute(sql.raw(statement))
     })
     for (const { clientId, history } of clients) {
       const expected = canonical(sumHistory(history, STARTS))

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { bigint, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { clients, connections } from './schema'
 
 const at = (name: string) => timestamp(name, { precision: 3, withTimezone: true, mode: 'date' })
@@ -98,5 +108,42 @@ export const limitMovements = pgTable(
   (t) => [
     index('limit_movements_client_decided_idx').on(t.clientId, t.decidedAt),
     index('limit_movements_row_idx').on(t.rowId),
+  ],
+)
+
+/**
+ * limit_movements kept summed per client, hour (the first second of the UTC hour the movements were decided in),
+ * request shape and kind of movement, as requests are permitted (added) and fail at the provider (taken away). A
+ * window is these hours whole plus the movements of its first, partial hour: a day of 20,000 requests reads at
+ * most an hour of movements and 24 sums per kind, not 20,000 rows. No column is null (a unique index treats nulls
+ * as distinct on PostgreSQL before 15): an absent value is '' (-1 for the chain).
+ */
+export const limitTotals = pgTable(
+  'limit_totals',
+  {
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.clientId, { onDelete: 'cascade' }),
+    hour: bigint('hour', { mode: 'number' }).notNull(),
+    requestShape: text('request_shape').notNull(),
+    token: text('token').notNull(),
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    principal: text('principal').notNull(),
+    resource: text('resource').notNull(),
+    destination: text('destination').notNull(),
+    amount: numeric('amount').notNull(),
+    requests: integer('requests').notNull(),
+  },
+  (t) => [
+    uniqueIndex('limit_totals_kind_idx').on(
+      t.clientId,
+      t.hour,
+      t.requestShape,
+      t.token,
+      t.chainId,
+      t.principal,
+      t.resource,
+      t.destination,
+    ),
   ],
 )

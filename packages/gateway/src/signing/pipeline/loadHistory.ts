@@ -1,48 +1,61 @@
 import { type Decision, type HistoryWindow, historyWindows, refusal } from '@rampart/evaluator'
-import { and, eq, gte, sql } from 'drizzle-orm'
-import { limitMovements } from '../../core/database/actionsSchema'
+import { sql } from 'drizzle-orm'
+import { limitMovements, limitTotals } from '../../core/database/actionsSchema'
 import type { Database } from '../../core/database/openDatabase'
 import type { ClientPolicyState } from './clientPolicyState'
+import { hourOf } from './limitMovements'
 
 type Total = HistoryWindow['totals'][number]
 type Movement = Total['movements'][number]
 
 /**
- * What the client's permitted requests moved since `since` (unix seconds, inclusive), summed in the database per
- * kind of movement and request shape: as many rows as there are kinds, however many requests the window holds.
- * NUMERIC sums are exact, and read as decimal text.
+ * What the client's permitted requests moved since `since` (unix seconds, inclusive), summed per kind of movement
+ * and request shape: the hourly sums of every hour that starts at or after `since`, and the movements of the part
+ * of an hour before the first of them. A window of any number of requests reads at most an hour of movements, and
+ * one sum per hour and kind. NUMERIC sums are exact, and read as decimal text.
  */
 async function sumSince(db: Database, clientId: string, since: number): Promise<HistoryWindow> {
-  const rows = await db
-    .select({
-      shape: limitMovements.requestShape,
-      token: limitMovements.token,
-      chainId: limitMovements.chainId,
-      principal: limitMovements.principal,
-      resource: limitMovements.resource,
-      to: limitMovements.destination,
-      amount: sql<string>`sum(${limitMovements.amount})::text`,
-      requests: sql<number>`count(*)::int`,
-    })
-    .from(limitMovements)
-    .where(and(eq(limitMovements.clientId, clientId), gte(limitMovements.decidedAt, since)))
-    .groupBy(
-      limitMovements.requestShape,
-      limitMovements.token,
-      limitMovements.chainId,
-      limitMovements.principal,
-      limitMovements.resource,
-      limitMovements.destination,
-    )
+  const firstWholeHour = hourOf(since + 3599)
+  type Row = {
+    shape: string
+    token: string
+    chain_id: string | number
+    principal: string
+    resource: string
+    destination: string
+    amount: string
+    requests: number
+  }
+  // Both drivers answer { rows }; the shared Database type does not say so.
+  const { rows } =
+    (await db.execute(sql`select shape, token, chain_id, principal, resource, destination, sum(amount)::text as amount,
+      sum(requests)::int as requests
+    from (
+      select ${limitMovements.requestShape} as shape, coalesce(${limitMovements.token}, '') as token,
+        coalesce(${limitMovements.chainId}, -1) as chain_id, coalesce(${limitMovements.principal}, '') as principal,
+        coalesce(${limitMovements.resource}, '') as resource,
+        coalesce(${limitMovements.destination}, '') as destination, ${limitMovements.amount} as amount, 1 as requests
+      from ${limitMovements}
+      where ${limitMovements.clientId} = ${clientId} and ${limitMovements.decidedAt} >= ${since}
+        and ${limitMovements.decidedAt} < ${firstWholeHour}
+      union all
+      select ${limitTotals.requestShape}, ${limitTotals.token}, ${limitTotals.chainId}, ${limitTotals.principal},
+        ${limitTotals.resource}, ${limitTotals.destination}, ${limitTotals.amount}, ${limitTotals.requests}
+      from ${limitTotals}
+      where ${limitTotals.clientId} = ${clientId} and ${limitTotals.hour} >= ${firstWholeHour}
+    ) as counted
+    group by shape, token, chain_id, principal, resource, destination
+    having sum(requests) > 0`)) as unknown as { rows: Row[] }
   const totals: Total[] = []
   const shapes = new Map<string, Total>()
   for (const row of rows) {
+    // '' and -1 stand for an absent value (see limitTotals).
     const movement: Movement = { amount: row.amount }
-    if (row.token !== null) movement.token = row.token
-    if (row.chainId !== null) movement.chainId = Number(row.chainId)
-    if (row.principal !== null) movement.principal = row.principal
-    if (row.resource !== null) movement.resource = row.resource
-    if (row.to !== null) movement.to = row.to
+    if (row.token !== '') movement.token = row.token
+    if (Number(row.chain_id) !== -1) movement.chainId = Number(row.chain_id)
+    if (row.principal !== '') movement.principal = row.principal
+    if (row.resource !== '') movement.resource = row.resource
+    if (row.destination !== '') movement.to = row.destination
     // Requests of one movement ('' shape) that moved the same: one row, one total.
     if (row.shape === '') {
       totals.push({ requests: row.requests, movements: [movement] })
