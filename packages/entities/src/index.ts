@@ -8,11 +8,21 @@ export {
 } from './applyEntityChanges'
 export { checkPublicJwk, type JwkProblem } from './checkPublicJwk'
 export { decodeUtf8 } from './decodeUtf8'
+export {
+  defineErrors,
+  type ErrorArguments,
+  type ErrorDefinition,
+  type ErrorDetails,
+  type ErrorRegistry,
+  isRegisteredCode,
+  RegisteredError,
+} from './defineErrors'
 export { emptyEntities } from './emptyEntities'
 export {
   EntitiesJsonError,
   type EntitiesJsonErrorCode,
   type EntitiesJsonErrorDetails,
+  entitiesJsonErrors,
 } from './entitiesJsonError'
 export {
   detectEntityKind,
