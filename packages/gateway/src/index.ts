@@ -24,17 +24,8 @@ export {
 } from './core/database/openDatabase'
 export * as tables from './core/database/schema'
 export type { ErrorBody } from './core/errors/errorBody'
-export {
-  AuthenticationError,
-  BadGatewayError,
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-  GatewayError,
-  NotFoundError,
-  ValidationError,
-  type ValidationIssue,
-} from './core/errors/gatewayError'
+export { GatewayError, type ValidationIssue } from './core/errors/gatewayError'
+export { type GatewayErrorCode, gatewayErrors } from './core/errors/gatewayErrors'
 export { gatewaySchemas, ref } from './core/http/gatewaySchemas'
 export { clientHeaders, dataOf, errorResponses, idParams, listQuery, pageOf } from './core/http/routeSchemas'
 export { type ListQuery, type Page, paginate } from './core/pagination/paginate'

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { GatewayConfig } from '../core/config/gatewayConfig'
-import { AuthenticationError } from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
 import { ClientKeyChanges } from './clientKeyChanges'
 import { ClientKeys } from './clientKeys'
 import { DatabaseReplayStore } from './databaseReplayStore'
@@ -73,7 +73,7 @@ export function gnapToken(request: FastifyRequest): string | undefined {
   if (authorization === undefined) return undefined
   const match = /^GNAP ([\x21-\x7e]{1,4096})$/.exec(authorization)
   if (!match)
-    throw new AuthenticationError('The Authorization header must be GNAP <token>', 'AUTHORIZATION_MALFORMED')
+    throw new GatewayError('AUTHORIZATION_MALFORMED', 'The Authorization header must be GNAP <token>')
   return match[1]
 }
 
@@ -100,13 +100,13 @@ export const authPlugin = fp(
       if (auth === 'admin') {
         const key = header(request, 'x-api-key')
         if (!key || !sameSecret(key, app.config.adminApiKey)) {
-          throw new AuthenticationError('A valid admin x-api-key is required', 'ADMIN_KEY_INVALID')
+          throw new GatewayError('ADMIN_KEY_INVALID', 'A valid admin x-api-key is required')
         }
         return
       }
       const clientId = header(request, 'x-client-id')
       if (!clientId || !clientIdPattern.test(clientId)) {
-        throw new AuthenticationError('The x-client-id header is required', 'CLIENT_ID_MISSING')
+        throw new GatewayError('CLIENT_ID_MISSING', 'The x-client-id header is required')
       }
       const accessToken = gnapToken(request)
       const keys = await app.clientKeys.keysOf(clientId)
@@ -138,6 +138,6 @@ export const authPlugin = fp(
 
 /** The authenticated client of a client route (the auth hook guarantees it). */
 export function clientOf(request: FastifyRequest): AuthenticatedClient {
-  if (!request.client) throw new AuthenticationError('Authentication is required')
+  if (!request.client) throw new GatewayError('UNAUTHENTICATED', 'Authentication is required')
   return request.client
 }

@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm'
 import type { Database } from '../core/database/openDatabase'
 import { seenSignatures } from '../core/database/schema'
-import { AuthenticationError } from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
 import type { ReplayStore } from './replayStore'
 
 type Pending = {
@@ -15,7 +15,7 @@ type Pending = {
 /** The most requests one INSERT records: a bound on its bind parameters (three a row). */
 const maxBatch = 1000
 
-const replayed = () => new AuthenticationError('This signed request was already used', 'JWS_REPLAYED')
+const replayed = () => new GatewayError('JWS_REPLAYED', 'This signed request was already used')
 
 /**
  * Replay keys in the database: every gateway instance sharing the database refuses the replay. The requests that

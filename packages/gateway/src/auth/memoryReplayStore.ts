@@ -1,4 +1,4 @@
-import { AuthenticationError } from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
 import type { ReplayStore } from './replayStore'
 
 export type MemoryReplayStoreOptions = {
@@ -35,11 +35,11 @@ export class MemoryReplayStore implements ReplayStore {
     const key = `${clientId} ${replayKey}`
     const known = this.seen.get(key)
     if (known !== undefined && known > now)
-      throw new AuthenticationError('This signed request was already used', 'JWS_REPLAYED')
+      throw new GatewayError('JWS_REPLAYED', 'This signed request was already used')
     if (this.seen.size >= this.maxEntries) {
-      throw new AuthenticationError(
-        'Too many signed requests within the accepted window; retry shortly',
+      throw new GatewayError(
         'JWS_REPLAY_STORE_FULL',
+        'Too many signed requests within the accepted window; retry shortly',
       )
     }
     const expiry = expiresAt.getTime()

@@ -4,6 +4,6 @@ import type { ReplayStoreKind } from '../core/config/gatewayConfig'
 export type { ReplayStoreKind }
 
 export interface ReplayStore {
-  /** Records the request, or throws {@link AuthenticationError} `JWS_REPLAYED` if it was recorded before. */
+  /** Records the request, or throws {@link GatewayError} `JWS_REPLAYED` if it was recorded before. */
   remember(clientId: string, replayKey: string, expiresAt: Date): Promise<void>
 }

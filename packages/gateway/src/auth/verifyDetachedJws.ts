@@ -1,7 +1,8 @@
 import { hash } from 'node:crypto'
 import type { JWK } from 'jose'
 import { isAllowedJwsAlgorithm, type JwsAlgorithm, verifyJwsSignature } from '../core/crypto/jwsAlgorithms'
-import { AuthenticationError } from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
+import type { GatewayErrorCode } from '../core/errors/gatewayErrors'
 
 /** The `typ` of a GNAP detached-JWS request signature (RFC 9635 §7.3.3). */
 export const jwsdType = 'gnap-binding-jwsd'
@@ -51,8 +52,8 @@ export const sha256Base64Url = (bytes: Uint8Array | string): string => hash('sha
 
 const base64UrlSegment = /^[A-Za-z0-9_-]*$/
 
-function fail(code: string, message: string): never {
-  throw new AuthenticationError(message, code)
+function fail(code: GatewayErrorCode, message: string): never {
+  throw new GatewayError(code, message)
 }
 
 function parseHeader(protectedB64: string): Record<string, unknown> {
@@ -68,7 +69,7 @@ function parseHeader(protectedB64: string): Record<string, unknown> {
  *
  * The JWS payload is the base64url SHA-256 of the exact body bytes; the signature covers the protected
  * header, so the method (`htm`), target (`uri`), time (`created`) and access-token hash (`ath`) are all bound.
- * Every failure is an {@link AuthenticationError} with a specific code.
+ * Every failure is a {@link GatewayError} with a specific 401 code.
  */
 export async function verifyDetachedJws(input: VerifyDetachedJwsInput): Promise<VerifiedRequest> {
   const { jws } = input

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { clients } from '../core/database/schema'
-import { NotFoundError } from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
 import { ref } from '../core/http/gatewaySchemas'
 import { dataOf, errorResponses, idParams } from '../core/http/routeSchemas'
 import {
@@ -56,7 +56,7 @@ export async function adminClientsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const [row] = await app.db.select().from(clients).where(eq(clients.clientId, request.params.clientId))
-      if (!row) throw new NotFoundError('Client not found', 'CLIENT_NOT_FOUND')
+      if (!row) throw new GatewayError('CLIENT_NOT_FOUND', 'Client not found')
       return { data: clientToApi(row) }
     },
   )

@@ -6,12 +6,7 @@ import { refreshAddressBook } from '../connections/syncConnection'
 import { type JwsAlgorithm, keyFitsAlgorithm } from '../core/crypto/jwsAlgorithms'
 import type { Database } from '../core/database/openDatabase'
 import { clients } from '../core/database/schema'
-import {
-  ConflictError,
-  NotFoundError,
-  ValidationError,
-  type ValidationIssue,
-} from '../core/errors/gatewayError'
+import { GatewayError, type ValidationIssue } from '../core/errors/gatewayError'
 
 export type ClientRegistration = {
   clientId: string
@@ -83,7 +78,7 @@ export function checkClientRegistration(registration: ClientRegistration): Valid
 export async function registerClient(db: Database, registration: ClientRegistration) {
   const issues = checkClientRegistration(registration)
   if (issues.length > 0)
-    throw new ValidationError('The client registration is invalid', issues, 'CLIENT_INVALID')
+    throw new GatewayError('CLIENT_INVALID', 'The client registration is invalid', { issues: issues })
   const now = new Date()
   const [row] = await db
     .insert(clients)
@@ -99,7 +94,7 @@ export async function registerClient(db: Database, registration: ClientRegistrat
     })
     .onConflictDoNothing()
     .returning()
-  if (!row) throw new ConflictError('A client with this id already exists', 'CLIENT_EXISTS')
+  if (!row) throw new GatewayError('CLIENT_EXISTS', 'A client with this id already exists')
   return row
 }
 
@@ -124,7 +119,7 @@ export type ClientUpdate = Partial<Omit<ClientRegistration, 'clientId'>>
  */
 export async function updateClient(db: Database, clientId: string, update: ClientUpdate) {
   const [current] = await db.select().from(clients).where(eq(clients.clientId, clientId))
-  if (!current) throw new NotFoundError('Client not found', 'CLIENT_NOT_FOUND')
+  if (!current) throw new GatewayError('CLIENT_NOT_FOUND', 'Client not found')
   const merged: ClientRegistration = {
     clientId,
     name: update.name ?? current.name,
@@ -134,7 +129,8 @@ export async function updateClient(db: Database, clientId: string, update: Clien
     presets: update.presets ?? (current.presets as string[]),
   }
   const issues = checkClientRegistration(merged)
-  if (issues.length > 0) throw new ValidationError('The client update is invalid', issues, 'CLIENT_INVALID')
+  if (issues.length > 0)
+    throw new GatewayError('CLIENT_INVALID', 'The client update is invalid', { issues: issues })
   const [row] = await db
     .update(clients)
     .set({

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { type MasterKey, openEnvelope } from '../core/crypto/envelope'
 import type { Database } from '../core/database/openDatabase'
 import { connections } from '../core/database/schema'
-import { BadGatewayError, ConflictError, NotFoundError } from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
 import { isProviderError } from '../core/errors/providerErrors'
 import type { CustodyProvider, ProviderSession } from '../providers/types'
 
@@ -27,7 +27,7 @@ export class ConnectionSessions {
   provider(providerId: string): CustodyProvider {
     const provider = this.providers.get(providerId)
     if (!provider)
-      throw new BadGatewayError(`The provider ${providerId} is not available`, 'PROVIDER_UNKNOWN')
+      throw new GatewayError('PROVIDER_UNAVAILABLE', `The provider ${providerId} is not available`)
     return provider
   }
 
@@ -37,9 +37,9 @@ export class ConnectionSessions {
       .select()
       .from(connections)
       .where(and(eq(connections.connectionId, connectionId), eq(connections.clientId, clientId)))
-    if (!row) throw new NotFoundError('Connection not found', 'CONNECTION_NOT_FOUND')
+    if (!row) throw new GatewayError('CONNECTION_NOT_FOUND', 'Connection not found')
     if (row.status !== 'active' || row.credentials === null) {
-      throw new ConflictError('The connection is revoked', 'CONNECTION_REVOKED')
+      throw new GatewayError('CONNECTION_REVOKED', 'The connection is revoked')
     }
     return row
   }
@@ -72,7 +72,7 @@ export class ConnectionSessions {
   }
 
   private async connect(row: ConnectionRow): Promise<ProviderSession> {
-    if (row.credentials === null) throw new ConflictError('The connection is revoked', 'CONNECTION_REVOKED')
+    if (row.credentials === null) throw new GatewayError('CONNECTION_REVOKED', 'The connection is revoked')
     const provider = this.provider(row.provider)
     const plaintext = openEnvelope(this.masterKey, row.credentials, credentialsContext(row.connectionId))
     try {
@@ -80,7 +80,7 @@ export class ConnectionSessions {
       return await provider.connect(credentials, { connectionId: row.connectionId, clientId: row.clientId })
     } catch (error) {
       if (isProviderError(error)) throw error
-      throw new BadGatewayError('The provider could not open the connection', 'PROVIDER_CONNECT_FAILED')
+      throw new GatewayError('PROVIDER_CONNECT_FAILED', 'The provider could not open the connection')
     }
   }
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { clientOf } from '../auth/authPlugin'
 import { connections } from '../core/database/schema'
-import { NotFoundError } from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
 import { ref } from '../core/http/gatewaySchemas'
 import { clientHeaders, dataOf, errorResponses, idParams, listQuery, pageOf } from '../core/http/routeSchemas'
 import { equalsIfGiven } from '../core/pagination/listFilters'
@@ -94,7 +94,7 @@ export async function connectionsRoutes(app: FastifyInstance) {
             eq(connections.clientId, clientOf(request).clientId),
           ),
         )
-      if (!row) throw new NotFoundError('Connection not found', 'CONNECTION_NOT_FOUND')
+      if (!row) throw new GatewayError('CONNECTION_NOT_FOUND', 'Connection not found')
       return { data: connectionToApi(row) }
     },
   )

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { sealEnvelope } from '../core/crypto/envelope'
 import { connections } from '../core/database/schema'
-import { ConflictError, ValidationError } from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
 import { isProviderError } from '../core/errors/providerErrors'
 import { credentialsContext } from './connectionSessions'
 import { syncConnection } from './syncConnection'
@@ -25,18 +25,16 @@ export async function createConnection(app: FastifyInstance, clientId: string, b
   const provider = app.providers.get(body.provider)
   if (!provider) {
     const known = [...app.providers.keys()].join(', ')
-    throw new ValidationError(
-      `Unknown provider; available: ${known}`,
-      [{ path: '/provider', message: `must be one of ${known}` }],
-      'PROVIDER_UNKNOWN',
-    )
+    throw new GatewayError('PROVIDER_UNKNOWN', `Unknown provider; available: ${known}`, {
+      issues: [{ path: '/provider', message: `must be one of ${known}` }],
+    })
   }
   const connectionId = body.connectionId ?? randomUUID()
   const [existing] = await app.db
     .select({ connectionId: connections.connectionId })
     .from(connections)
     .where(eq(connections.connectionId, connectionId))
-  if (existing) throw new ConflictError('A connection with this id already exists', 'CONNECTION_EXISTS')
+  if (existing) throw new GatewayError('CONNECTION_EXISTS', 'A connection with this id already exists')
 
   const decrypted = await decryptCredentials(
     app.db,
@@ -50,11 +48,9 @@ export async function createConnection(app: FastifyInstance, clientId: string, b
   } catch (error) {
     if (isProviderError(error)) {
       const pointer = typeof error.details.path === 'string' ? error.details.path : ''
-      throw new ValidationError(
-        error.message,
-        [{ path: `/encryptedCredentials${pointer}`, message: error.message }],
-        error.code,
-      )
+      throw new GatewayError(error.code, error.message, {
+        issues: [{ path: `/encryptedCredentials${pointer}`, message: error.message }],
+      })
     }
     throw error
   }
@@ -80,7 +76,7 @@ export async function createConnection(app: FastifyInstance, clientId: string, b
     })
     .onConflictDoNothing()
     .returning()
-  if (!row) throw new ConflictError('A connection with this id already exists', 'CONNECTION_EXISTS')
+  if (!row) throw new GatewayError('CONNECTION_EXISTS', 'A connection with this id already exists')
   try {
     await syncConnection(app.db, { clientId, connectionId, provider: provider.id }, session)
   } catch (error) {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { connections } from '../core/database/schema'
-import { NotFoundError } from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
 
 /**
  * Revokes a connection: the provider ends its side, the stored credentials are destroyed (set to null, not
@@ -17,7 +17,7 @@ export async function revokeConnection(
     .select()
     .from(connections)
     .where(and(eq(connections.connectionId, connectionId), eq(connections.clientId, clientId)))
-  if (!row) throw new NotFoundError('Connection not found', 'CONNECTION_NOT_FOUND')
+  if (!row) throw new GatewayError('CONNECTION_NOT_FOUND', 'Connection not found')
   if (row.status === 'revoked') return
   try {
     await app.sessions.revoke(row)

@@ -12,7 +12,8 @@ import {
 import { type MasterKey, openEnvelope, sealEnvelope } from '../core/crypto/envelope'
 import type { Database } from '../core/database/openDatabase'
 import { transitKeys } from '../core/database/schema'
-import { ValidationError } from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
+import type { GatewayErrorCode } from '../core/errors/gatewayErrors'
 
 export const transitKeyAlgorithm = 'RSA-OAEP-256'
 export const transitContentEncryption = 'A256GCM'
@@ -48,8 +49,8 @@ export async function createTransitKey(
   return { keyId, publicJwk, pem: await exportSPKI(publicKey) }
 }
 
-const invalid = (message: string, code: string): never => {
-  throw new ValidationError(message, [{ path: '/encryptedCredentials', message }], code)
+const invalid = (message: string, code: GatewayErrorCode): never => {
+  throw new GatewayError(code, message, { issues: [{ path: '/encryptedCredentials', message }] })
 }
 
 /**

@@ -2,12 +2,7 @@ import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm'
 import { type GrantedAccessRow, grantedConnections, grants, grantTokens } from '../core/database/grantsSchema'
 import type { Database } from '../core/database/openDatabase'
 import { connections } from '../core/database/schema'
-import {
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-} from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
 import { type AccessTokenResponse, accessTokenResponse } from './accessTokenResponse'
 import type { GrantTimings } from './grantRequest'
 import type { GrantRow } from './interaction'
@@ -49,9 +44,9 @@ export function actionsOn(requested: GrantRow['requestedAccess'], connectionId: 
 
 async function grantOfContinuation(db: Database, input: ContinueInput): Promise<GrantRow> {
   if (input.continuationToken === undefined) {
-    throw new AuthenticationError(
-      'Continuing a grant needs Authorization: GNAP <continuation token>',
+    throw new GatewayError(
       'GRANT_CONTINUATION_MISSING',
+      'Continuing a grant needs Authorization: GNAP <continuation token>',
     )
   }
   const [grant] = await db
@@ -60,9 +55,9 @@ async function grantOfContinuation(db: Database, input: ContinueInput): Promise<
     .where(eq(grants.continuationHash, hashSecret(input.continuationToken)))
   // The continuation token is bound to the client and to the key that made the grant request (RFC 9635 §5).
   if (!grant || grant.clientId !== input.clientId || !sameSecret(grant.kid, input.kid)) {
-    throw new AuthenticationError(
-      'The continuation token is not valid for this client key',
+    throw new GatewayError(
       'GRANT_CONTINUATION_INVALID',
+      'The continuation token is not valid for this client key',
     )
   }
   return grant
@@ -82,19 +77,19 @@ export async function continueGrant(
   const grant = await grantOfContinuation(db, input)
   const now = timings.now()
   if (grant.status === 'finalized') {
-    throw new AuthenticationError('This grant was already continued', 'GRANT_CONTINUATION_USED')
+    throw new GatewayError('GRANT_CONTINUATION_USED', 'This grant was already continued')
   }
-  if (grant.status === 'denied') throw new ForbiddenError('The user denied this grant', 'GRANT_DENIED')
+  if (grant.status === 'denied') throw new GatewayError('GRANT_DENIED', 'The user denied this grant')
   const deadline = grant.interactionExpiresAt.getTime() + timings.continueGraceSeconds * 1000
   if (grant.status === 'pending') {
     if (now.getTime() >= grant.interactionExpiresAt.getTime()) {
-      throw new BadRequestError('The interaction expired before the user answered', 'GRANT_EXPIRED')
+      throw new GatewayError('GRANT_EXPIRED', 'The interaction expired before the user answered')
     }
-    throw new BadRequestError('The user has not approved this grant yet', 'GRANT_PENDING')
+    throw new GatewayError('GRANT_PENDING', 'The user has not approved this grant yet')
   }
-  if (now.getTime() >= deadline) throw new BadRequestError('This grant expired', 'GRANT_EXPIRED')
+  if (now.getTime() >= deadline) throw new GatewayError('GRANT_EXPIRED', 'This grant expired')
   if (!grant.interactRefHash || !sameSecret(grant.interactRefHash, hashSecret(input.interactRef))) {
-    throw new BadRequestError('interact_ref does not match the interaction', 'GRANT_INTERACT_REF_INVALID', {
+    throw new GatewayError('GRANT_INTERACT_REF_INVALID', 'interact_ref does not match the interaction', {
       issues: [{ path: '/interact_ref', message: 'does not match the interaction', in: 'body' }],
     })
   }
@@ -132,9 +127,9 @@ export async function continueGrant(
           ),
         )
       if (taken.length > 0) {
-        throw new ConflictError(
-          'A connection the user picked has since come under another grant',
+        throw new GatewayError(
           'GRANT_CONNECTION_UNDER_GRANT',
+          'A connection the user picked has since come under another grant',
           { connectionIds: taken.map((row) => row.connectionId).sort() },
         )
       }
@@ -162,7 +157,7 @@ export async function continueGrant(
     }
     return true
   })
-  if (!finalized) throw new AuthenticationError('This grant was already continued', 'GRANT_CONTINUATION_USED')
+  if (!finalized) throw new GatewayError('GRANT_CONTINUATION_USED', 'This grant was already continued')
   return accessTokenResponse({
     origin: input.origin,
     tokenId,

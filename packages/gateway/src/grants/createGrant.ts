@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import { networkTypes } from '../core/catalogue/networkCatalogue'
 import { grants } from '../core/database/grantsSchema'
 import { clients, connections, networks } from '../core/database/schema'
-import { BadRequestError, type ValidationIssue } from '../core/errors/gatewayError'
+import { GatewayError, type ValidationIssue } from '../core/errors/gatewayError'
+import type { GatewayErrorCode } from '../core/errors/gatewayErrors'
 import { finishUriProblem } from './finishUri'
 import type { GrantRequest, GrantTimings } from './grantRequest'
 import { hashSecret, newSecret } from './secrets'
@@ -25,9 +26,9 @@ export type GrantResponse = {
   continue: { access_token: { value: string }; uri: string }
 }
 
-function invalid(code: string, message: string, path: string): never {
+function invalid(code: GatewayErrorCode, message: string, path: string): never {
   const issue: ValidationIssue = { path, message, in: 'body' }
-  throw new BadRequestError(message, code, { issues: [issue] })
+  throw new GatewayError(code, message, { issues: [issue] })
 }
 
 /** The user ids of a client's entities document. */
@@ -97,7 +98,7 @@ export async function createGrant(
 ): Promise<GrantResponse> {
   const { body, clientId } = input
   if (input.hasAccessToken) {
-    throw new BadRequestError('A grant request carries no Authorization header', 'GRANT_TOKEN_UNEXPECTED')
+    throw new GatewayError('GRANT_TOKEN_UNEXPECTED', 'A grant request carries no Authorization header')
   }
   if (body.client !== clientId) {
     invalid('GRANT_CLIENT_MISMATCH', 'client must be the x-client-id of the request', '/client')

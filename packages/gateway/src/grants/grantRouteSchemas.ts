@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
-import { BadRequestError } from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
 import { toErrorBody } from '../core/http/errorHandler'
 import { validationIssues } from '../core/http/validationIssues'
 
@@ -39,7 +39,7 @@ export function useBadRequestForValidation(app: FastifyInstance): void {
   })
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const mapped = Array.isArray(error.validation)
-      ? new BadRequestError('The grant request does not match its schema', 'GRANT_REQUEST_INVALID', {
+      ? new GatewayError('GRANT_REQUEST_INVALID', 'The grant request does not match its schema', {
           issues: validationIssues(error.validation as never, error.validationContext),
         })
       : error

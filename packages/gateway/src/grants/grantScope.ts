@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { ForbiddenError } from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
 import type { ProviderEnvironment } from '../providers/types'
 import type { Signer } from '../resources/resolveSigner'
 
@@ -24,9 +24,9 @@ export function enablesNetwork(networks: string[] | string, network: { id: strin
 export function requireGrantedNetwork(request: FastifyRequest, signer: Signer): void {
   const grant = request.grant
   if (!grant || enablesNetwork(grant.networks, { id: signer.networkId, type: signer.networkType })) return
-  throw new ForbiddenError(
-    `The access token does not cover network ${signer.networkId}`,
+  throw new GatewayError(
     'GRANT_NETWORK_NOT_COVERED',
+    `The access token does not cover network ${signer.networkId}`,
     { networkId: signer.networkId },
   )
 }

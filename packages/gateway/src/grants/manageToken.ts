@@ -1,7 +1,7 @@
 import { and, eq, exists, isNull } from 'drizzle-orm'
 import { grants, grantTokens } from '../core/database/grantsSchema'
 import type { Database } from '../core/database/openDatabase'
-import { AuthenticationError } from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
 import { type AccessTokenResponse, accessTokenResponse } from './accessTokenResponse'
 import type { GrantTimings } from './grantRequest'
 import { hashSecret, newSecret } from './secrets'
@@ -17,9 +17,9 @@ export type ManageInput = {
 
 function managed(db: Database, input: ManageInput) {
   if (input.managementToken === undefined) {
-    throw new AuthenticationError(
-      'Managing a token needs Authorization: GNAP <token management access token>',
+    throw new GatewayError(
       'GRANT_MANAGEMENT_TOKEN_MISSING',
+      'Managing a token needs Authorization: GNAP <token management access token>',
     )
   }
   return and(
@@ -37,9 +37,9 @@ function managed(db: Database, input: ManageInput) {
 }
 
 const invalidManagementToken = () =>
-  new AuthenticationError(
-    'The token management access token is not valid for this token',
+  new GatewayError(
     'GRANT_MANAGEMENT_TOKEN_INVALID',
+    'The token management access token is not valid for this token',
   )
 
 /**
@@ -67,8 +67,7 @@ export async function rotateToken(
       .select({ revokedAt: grantTokens.revokedAt })
       .from(grantTokens)
       .where(condition)
-    if (existing?.revokedAt)
-      throw new AuthenticationError('The access token was revoked', 'GRANT_TOKEN_REVOKED')
+    if (existing?.revokedAt) throw new GatewayError('GRANT_TOKEN_REVOKED', 'The access token was revoked')
     throw invalidManagementToken()
   }
   return accessTokenResponse({

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { GrantedAccessRow } from '../core/database/grantsSchema'
-import { AuthenticationError, ForbiddenError } from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
 import {
   type GrantAction,
   type GrantLocation,
@@ -61,7 +61,7 @@ function asDiscovery(app: FastifyInstance, request: FastifyRequest): string {
 }
 
 function tokenRequired(message: string): never {
-  throw new AuthenticationError(message, 'GRANT_TOKEN_REQUIRED')
+  throw new GatewayError('GRANT_TOKEN_REQUIRED', message)
 }
 
 /**
@@ -101,42 +101,42 @@ export function grantEnforcementHook(app: FastifyInstance, options: GrantEnforce
 
     const token = await findAccessToken(app.db, client.accessToken)
     if (!token || token.clientId !== client.clientId) {
-      throw new AuthenticationError('The access token is not valid for this client', 'GRANT_TOKEN_INVALID')
+      throw new GatewayError('GRANT_TOKEN_INVALID', 'The access token is not valid for this client')
     }
     // A token is bound to the key that asked for it (RFC 9635 §7.3), not to every key of the client.
     if (!sameSecret(token.kid, client.kid)) {
-      throw new AuthenticationError(
-        'The access token is bound to another key of this client: sign with the key that requested it',
+      throw new GatewayError(
         'GRANT_TOKEN_INVALID',
+        'The access token is bound to another key of this client: sign with the key that requested it',
       )
     }
-    if (token.revokedAt) throw new AuthenticationError('The access token was revoked', 'GRANT_TOKEN_REVOKED')
+    if (token.revokedAt) throw new GatewayError('GRANT_TOKEN_REVOKED', 'The access token was revoked')
     if (token.expiresAt.getTime() <= options.now().getTime()) {
-      throw new AuthenticationError('The access token has expired', 'GRANT_TOKEN_EXPIRED')
+      throw new GatewayError('GRANT_TOKEN_EXPIRED', 'The access token has expired')
     }
     if (!routeGrant) {
-      throw new ForbiddenError('Access tokens cannot be used on this route', 'GRANT_ROUTE_NOT_COVERED')
+      throw new GatewayError('GRANT_ROUTE_NOT_COVERED', 'Access tokens cannot be used on this route')
     }
     const { action, location } = routeGrant
     const withAction = token.access.filter((right) => right.actions.includes(action))
     if (withAction.length === 0) {
-      throw new ForbiddenError(`The access token does not grant ${action}`, 'GRANT_ACTION_NOT_COVERED', {
+      throw new GatewayError('GRANT_ACTION_NOT_COVERED', `The access token does not grant ${action}`, {
         action,
       })
     }
     if (location !== 'none') {
       const connectionId = locationOf(request, location)
       if (connectionId === undefined) {
-        throw new ForbiddenError(
-          'An access token acts on named connections: send x-connection-id',
+        throw new GatewayError(
           'GRANT_CONNECTION_REQUIRED',
+          'An access token acts on named connections: send x-connection-id',
           { action },
         )
       }
       if (!withAction.some((right) => right.locations.includes(connectionId))) {
-        throw new ForbiddenError(
-          `The access token does not grant ${action} on this connection`,
+        throw new GatewayError(
           'GRANT_LOCATION_NOT_COVERED',
+          `The access token does not grant ${action} on this connection`,
           { action, connectionId },
         )
       }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { accounts } from '../core/database/schema'
-import { NotFoundError } from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
 import { equalsIfGiven } from '../core/pagination/listFilters'
 import type { ListQuery } from '../core/pagination/paginate'
 import { connectionBoundPage, connectionBoundRow } from './connectionBoundReads'
@@ -70,7 +70,7 @@ export async function accountsRoutes(app: FastifyInstance) {
         accounts.accountId,
         request.params.accountId,
       )
-      if (!row) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND')
+      if (!row) throw new GatewayError('ACCOUNT_NOT_FOUND', 'Account not found')
       const [account] = await withAccountAddresses(app.db, [row])
       return { data: account }
     },

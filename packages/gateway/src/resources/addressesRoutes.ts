@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { addresses } from '../core/database/schema'
-import { NotFoundError } from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
 import { equalsIfGiven } from '../core/pagination/listFilters'
 import type { ListQuery } from '../core/pagination/paginate'
 import { connectionBoundPage, connectionBoundRow } from './connectionBoundReads'
@@ -57,7 +57,7 @@ export async function addressesRoutes(app: FastifyInstance) {
     async (request) => {
       const { addressId } = request.params
       const row = await connectionBoundRow(app, request, addresses, addresses.addressId, addressId)
-      if (!row) throw new NotFoundError('Address not found', 'ADDRESS_NOT_FOUND')
+      if (!row) throw new GatewayError('ADDRESS_NOT_FOUND', 'Address not found')
       return { data: addressToApi(row) }
     },
   )

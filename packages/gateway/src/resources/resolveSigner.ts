@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Database } from '../core/database/openDatabase'
 import { accounts, addresses, networks } from '../core/database/schema'
-import { NotFoundError, ValidationError } from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
 
 /** The key a request signs with, as the gateway knows it and as the provider names it. */
 export type Signer = {
@@ -41,7 +41,7 @@ export async function resolveSigner(
         eq(accounts.connectionId, scope.connectionId),
       ),
     )
-  if (!account) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND')
+  if (!account) throw new GatewayError('ACCOUNT_NOT_FOUND', 'Account not found')
   const [address] = await db
     .select()
     .from(addresses)
@@ -54,12 +54,14 @@ export async function resolveSigner(
     .orderBy(asc(addresses.createdAt), asc(addresses.addressId))
     .limit(1)
   if (!address) {
-    throw new ValidationError('The source has no such address', [
-      {
-        path: `${pointer}/${source.addressId === undefined ? 'id' : 'addressId'}`,
-        message: 'has no address',
-      },
-    ])
+    throw new GatewayError('VALIDATION_FAILED', 'The source has no such address', {
+      issues: [
+        {
+          path: `${pointer}/${source.addressId === undefined ? 'id' : 'addressId'}`,
+          message: 'has no address',
+        },
+      ],
+    })
   }
   const [network] = await db
     .select({ evmChainId: networks.evmChainId, type: networks.type })

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { wallets } from '../core/database/schema'
-import { NotFoundError } from '../core/errors/gatewayError'
+import { GatewayError } from '../core/errors/gatewayError'
 import type { ListQuery } from '../core/pagination/paginate'
 import { connectionBoundPage, connectionBoundRow } from './connectionBoundReads'
 import { connectionBoundGetSchema, connectionBoundListSchema } from './connectionBoundSchemas'
@@ -70,7 +70,7 @@ export async function walletsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const row = await connectionBoundRow(app, request, wallets, wallets.walletId, request.params.walletId)
-      if (!row) throw new NotFoundError('Wallet not found', 'WALLET_NOT_FOUND')
+      if (!row) throw new GatewayError('WALLET_NOT_FOUND', 'Wallet not found')
       const accountsByWallet = await accountsOfWallets(app.db, [row.walletId])
       const nested = accountsByWallet.get(row.walletId)
       return { data: walletToApi(row, nested?.accounts ?? [], nested?.next ?? null) }

@@ -1,7 +1,7 @@
 import { decodeUtf8, EntitiesJsonError } from '@rampart/entities'
 import type { FastifyInstance } from 'fastify'
 import secureJson from 'secure-json-parse'
-import { BadRequestError } from '../errors/gatewayError'
+import { GatewayError } from '../errors/gatewayError'
 import { jsonDeeperThan, maxJsonDepth } from './jsonDepth'
 
 declare module 'fastify' {
@@ -18,15 +18,15 @@ declare module 'fastify' {
 const refusePrototypeMembers = { protoAction: 'error', constructorAction: 'error' } as const
 
 /** Why a body was refused: JSON that parses was refused for a prototype member. */
-function bodyError(text: string): BadRequestError {
+function bodyError(text: string): GatewayError {
   try {
     JSON.parse(text)
   } catch {
-    return new BadRequestError('The body is not valid JSON', 'MALFORMED_JSON')
+    return new GatewayError('MALFORMED_JSON', 'The body is not valid JSON')
   }
-  return new BadRequestError(
-    'The body has a __proto__ or constructor.prototype member, which could change the prototype of the objects built from it',
+  return new GatewayError(
     'FORBIDDEN_JSON_MEMBER',
+    'The body has a __proto__ or constructor.prototype member, which could change the prototype of the objects built from it',
   )
 }
 
@@ -34,11 +34,11 @@ function bodyError(text: string): BadRequestError {
  * Bytes that are not UTF-8 are refused rather than read as U+FFFD, which would make two different ids (or names,
  * or addresses in an entities document) the same string. Where the first one is goes in the context.
  */
-function invalidUtf8(error: unknown): BadRequestError {
+function invalidUtf8(error: unknown): GatewayError {
   const { offset, line, column } = error instanceof EntitiesJsonError ? error.details : {}
-  return new BadRequestError(
-    `The body is not valid UTF-8${offset === undefined ? '' : ` (from byte ${offset}, line ${line}, column ${column})`}`,
+  return new GatewayError(
     'INVALID_UTF8',
+    `The body is not valid UTF-8${offset === undefined ? '' : ` (from byte ${offset}, line ${line}, column ${column})`}`,
     offset === undefined ? undefined : { offset, line, column },
   )
 }
@@ -63,9 +63,9 @@ export function registerRawJsonParser(app: FastifyInstance, bodyLimit: number): 
       }
       if (jsonDeeperThan(text, maxJsonDepth)) {
         return done(
-          new BadRequestError(
-            `The body nests arrays and objects more than ${maxJsonDepth} levels deep`,
+          new GatewayError(
             'JSON_TOO_DEEP',
+            `The body nests arrays and objects more than ${maxJsonDepth} levels deep`,
           ),
           undefined,
         )

@@ -1,4 +1,4 @@
-import { BadRequestError } from '../errors/gatewayError'
+import { GatewayError } from '../errors/gatewayError'
 
 /** Where a page ended: the order it was read in, and the last row's order value and id. */
 export type CursorPosition = {
@@ -22,7 +22,7 @@ export function decodeCursor(cursor: string): CursorPosition {
   try {
     decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
   } catch {
-    throw new BadRequestError('The cursor is not one this gateway issued', 'INVALID_CURSOR')
+    throw new GatewayError('INVALID_CURSOR', 'The cursor is not one this gateway issued')
   }
   if (
     !Array.isArray(decoded) ||
@@ -32,7 +32,7 @@ export function decodeCursor(cursor: string): CursorPosition {
     (typeof decoded[2] !== 'string' && typeof decoded[2] !== 'number') ||
     typeof decoded[3] !== 'string'
   ) {
-    throw new BadRequestError('The cursor is not one this gateway issued', 'INVALID_CURSOR')
+    throw new GatewayError('INVALID_CURSOR', 'The cursor is not one this gateway issued')
   }
   return { orderBy: decoded[0], desc: decoded[1] === 1, value: decoded[2], id: decoded[3] }
 }

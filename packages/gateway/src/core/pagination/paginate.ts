@@ -1,7 +1,7 @@
 import { and, asc, desc as descending, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Database } from '../database/openDatabase'
-import { BadRequestError } from '../errors/gatewayError'
+import { GatewayError } from '../errors/gatewayError'
 import { decodeCursor, encodeCursor } from './cursor'
 
 export type ListQuery = { cursor?: string; limit?: number; orderBy?: string; desc?: string }
@@ -47,21 +47,21 @@ export async function paginate<Row>(options: PaginateOptions<Row>): Promise<Page
   if (query.cursor !== undefined) {
     const position = decodeCursor(query.cursor)
     if (query.orderBy !== undefined && query.orderBy !== position.orderBy) {
-      throw new BadRequestError('The cursor was issued for another orderBy', 'INVALID_CURSOR')
+      throw new GatewayError('INVALID_CURSOR', 'The cursor was issued for another orderBy')
     }
     if (query.desc !== undefined && desc !== position.desc) {
-      throw new BadRequestError('The cursor was issued for another order direction', 'INVALID_CURSOR')
+      throw new GatewayError('INVALID_CURSOR', 'The cursor was issued for another order direction')
     }
     orderBy = position.orderBy
     const column = orderColumn(orderColumns, orderBy)
     if (!column || position.desc !== desc) {
-      throw new BadRequestError('The cursor is not one this gateway issued', 'INVALID_CURSOR')
+      throw new GatewayError('INVALID_CURSOR', 'The cursor is not one this gateway issued')
     }
     const value = column.getSQLType().startsWith('timestamp')
       ? new Date(String(position.value))
       : position.value
     if (value instanceof Date && Number.isNaN(value.getTime())) {
-      throw new BadRequestError('The cursor is not one this gateway issued', 'INVALID_CURSOR')
+      throw new GatewayError('INVALID_CURSOR', 'The cursor is not one this gateway issued')
     }
     // A row comparison, not `column > v or (column = v and id > x)`: PostgreSQL bounds an index scan with it,
     // so a page far down a list reads one page of rows instead of every row before it.
@@ -71,7 +71,8 @@ export async function paginate<Row>(options: PaginateOptions<Row>): Promise<Page
     )
   }
   const column = orderColumn(orderColumns, orderBy)
-  if (!column) throw new BadRequestError(`orderBy must be one of ${Object.keys(orderColumns).join(', ')}`)
+  if (!column)
+    throw new GatewayError('BAD_REQUEST', `orderBy must be one of ${Object.keys(orderColumns).join(', ')}`)
   const direction = desc ? descending : asc
   const rows = (await options.db
     .select()

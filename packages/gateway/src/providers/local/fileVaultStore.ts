@@ -25,7 +25,7 @@ export function createFileVaultStore(directory: string): LocalVaultStoreFactory 
             'PROVIDER_UNAVAILABLE',
             'The local provider vault cannot be read',
             {},
-            error,
+            { cause: error },
           )
         }
         if (text.length > maxVaultBytes) {

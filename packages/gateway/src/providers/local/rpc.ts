@@ -44,7 +44,7 @@ async function call<T>(networkId: string, action: string, run: () => Promise<T>)
       `The ${networkId} node could not be reached for ${action}`,
       { networkId, action },
       // Kept only to tell a connection never made from a request left unanswered; never shown or logged.
-      connectionFailure(error),
+      { cause: connectionFailure(error) },
     )
   }
 }

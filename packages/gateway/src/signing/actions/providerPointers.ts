@@ -52,5 +52,5 @@ function mapped(path: string, pointers: PointerMap): string {
 export function pointingIntoBody(error: unknown, pointers: PointerMap): unknown {
   if (!isProviderError(error) || typeof error.details.path !== 'string') return error
   const path = mapped(error.details.path, pointers)
-  return new ProviderError(error.code, error.message, { ...error.details, path }, error.cause)
+  return new ProviderError(error.code, error.message, { ...error.details, path }, { cause: error.cause })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ValidationError } from '../../core/errors/gatewayError'
+import { GatewayError } from '../../core/errors/gatewayError'
 import { toBaseUnits } from './resolveTransferAsset'
 
 describe('toBaseUnits', () => {
@@ -28,9 +28,9 @@ describe('toBaseUnits', () => {
           return caught
         }
       })()
-      expect(error, amount).toBeInstanceOf(ValidationError)
-      expect((error as ValidationError).code).toBe('AMOUNT_INVALID')
-      expect((error as ValidationError).details?.issues).toEqual([
+      expect(error, amount).toBeInstanceOf(GatewayError)
+      expect((error as GatewayError).code).toBe('AMOUNT_INVALID')
+      expect((error as GatewayError).details?.issues).toEqual([
         expect.objectContaining({ path: '/amount', keyword }),
       ])
     }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../core/database/openDatabase'
 import { assets } from '../../core/database/schema'
-import { NotFoundError, ValidationError } from '../../core/errors/gatewayError'
+import { GatewayError } from '../../core/errors/gatewayError'
 
 export type TransferAssetRef = {
   assetId?: string
@@ -26,20 +26,20 @@ export async function resolveTransferAsset(db: Database, provider: string, ref: 
     conditions.push(sql`lower(${assets.onchainId}) = ${ref.address.toLowerCase()}`)
   if (ref.networkId !== undefined) conditions.push(eq(assets.networkId, ref.networkId))
   if (ref.assetId === undefined && ref.externalAssetId === undefined && ref.address === undefined) {
-    throw new ValidationError('The asset is not identified', [
-      { path: '/asset', message: 'needs assetId, externalAssetId, or address with networkId' },
-    ])
+    throw new GatewayError('VALIDATION_FAILED', 'The asset is not identified', {
+      issues: [{ path: '/asset', message: 'needs assetId, externalAssetId, or address with networkId' }],
+    })
   }
   const rows = await db
     .select()
     .from(assets)
     .where(and(...conditions))
     .limit(2)
-  if (rows.length === 0) throw new NotFoundError('Asset not found', 'ASSET_NOT_FOUND')
+  if (rows.length === 0) throw new GatewayError('ASSET_NOT_FOUND', 'Asset not found')
   if (rows.length > 1) {
-    throw new ValidationError('The asset is ambiguous', [
-      { path: '/asset', message: 'matches several assets: add networkId or use assetId' },
-    ])
+    throw new GatewayError('VALIDATION_FAILED', 'The asset is ambiguous', {
+      issues: [{ path: '/asset', message: 'matches several assets: add networkId or use assetId' }],
+    })
   }
   return rows[0]!
 }
@@ -50,11 +50,9 @@ export async function resolveTransferAsset(db: Database, provider: string, ref: 
  */
 export function toBaseUnits(amount: string, decimals: number, pointer = '/amount'): bigint {
   const refuse = (message: string, code: string) => {
-    throw new ValidationError(
-      'The amount is invalid',
-      [{ path: pointer, message, keyword: code }],
-      'AMOUNT_INVALID',
-    )
+    throw new GatewayError('AMOUNT_INVALID', 'The amount is invalid', {
+      issues: [{ path: pointer, message, keyword: code }],
+    })
   }
   if (amount.startsWith('-')) refuse('must not be negative', 'negative')
   const [whole = '0', fraction = ''] = amount.split('.')

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../core/errors/gatewayError'
+import { GatewayError } from '../../core/errors/gatewayError'
 import type { SignRawRequest } from '../../generated/actions/signRawRequest'
 import type { Hex } from '../../providers/types'
 import { resolveSigner } from '../../resources/resolveSigner'
@@ -17,9 +17,9 @@ export const signRawAction: SigningAction<SignRawBody> = {
     if (body.algorithm === 'secp256k1_ecdsa') {
       body.data.forEach(({ content }, index) => {
         if (content.length !== 66) {
-          throw new ValidationError('secp256k1_ecdsa signs 32-byte digests', [
-            { path: `/data/${index}/content`, message: 'must be 32 bytes (0x and 64 hex digits)' },
-          ])
+          throw new GatewayError('VALIDATION_FAILED', 'secp256k1_ecdsa signs 32-byte digests', {
+            issues: [{ path: `/data/${index}/content`, message: 'must be 32 bytes (0x and 64 hex digits)' }],
+          })
         }
       })
     }

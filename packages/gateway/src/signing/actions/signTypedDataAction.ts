@@ -1,5 +1,5 @@
 import { declaresOwnDomainType } from '@rampart/decoder'
-import { ValidationError } from '../../core/errors/gatewayError'
+import { GatewayError } from '../../core/errors/gatewayError'
 import type { SignTypedDataRequest } from '../../generated/actions/signTypedDataRequest'
 import { resolveSigner } from '../../resources/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
@@ -17,12 +17,15 @@ export const signTypedDataAction: SigningAction<SignTypedDataBody> = {
     const signer = await resolveSigner(services.db, { clientId, connectionId }, body.source)
     requireEvmSigner(signer, body.data.domain.chainId, '/data/domain/chainId')
     if (!declaresOwnDomainType(body.data.types, body.data.domain)) {
-      throw new ValidationError('The EIP712Domain type is not the type of the domain', [
-        {
-          path: '/data/types/EIP712Domain',
-          message: 'must list the fields the domain has, in the EIP-712 order and with their standard types',
-        },
-      ])
+      throw new GatewayError('VALIDATION_FAILED', 'The EIP712Domain type is not the type of the domain', {
+        issues: [
+          {
+            path: '/data/types/EIP712Domain',
+            message:
+              'must list the fields the domain has, in the EIP-712 order and with their standard types',
+          },
+        ],
+      })
     }
     return {
       action: 'signTypedData',

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { clientOf } from '../../auth/authPlugin'
 import { type SigningRequestRow, signingRequests } from '../../core/database/actionsSchema'
 import type { Database } from '../../core/database/openDatabase'
-import { NotFoundError } from '../../core/errors/gatewayError'
+import { GatewayError } from '../../core/errors/gatewayError'
 import { clientHeaders, errorResponses, idParams } from '../../core/http/routeSchemas'
 import { requireGrantedNetwork } from '../../grants/grantScope'
 import { requireGrant } from '../../grants/requireGrant'
@@ -54,7 +54,7 @@ export async function findRecord(
         scope.connectionId === undefined ? undefined : eq(signingRequests.connectionId, scope.connectionId),
       ),
     )
-  if (!row) throw new NotFoundError(`${noun} not found`, 'REQUEST_NOT_FOUND')
+  if (!row) throw new GatewayError('REQUEST_NOT_FOUND', `${noun} not found`)
   return row
 }
 

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../core/errors/gatewayError'
+import { GatewayError } from '../../core/errors/gatewayError'
 import type { CreateStakeRequest } from '../../generated/actions/createStakeRequest'
 import type { ProviderStake, StakeInput } from '../../providers/types'
 import { resolveSigner, type Signer } from '../../resources/resolveSigner'
@@ -44,9 +44,9 @@ export const stakeAction: SigningAction<CreateStakeBody> = {
   async plan({ services, clientId, connectionId }, body) {
     const signer = await resolveSigner(services.db, { clientId, connectionId }, body.source)
     if (signer.chainId === null) {
-      throw new ValidationError('Ethereum staking needs an EVM account', [
-        { path: '/source/id', message: `is on ${signer.networkId}` },
-      ])
+      throw new GatewayError('VALIDATION_FAILED', 'Ethereum staking needs an EVM account', {
+        issues: [{ path: '/source/id', message: `is on ${signer.networkId}` }],
+      })
     }
     const amountWei = toBaseUnits(body.amount, ethDecimals)
     // Prepared now, not while signing: the policies judge the network fee the stake is signed with.

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { clientOf } from '../../auth/authPlugin'
 import { accounts } from '../../core/database/schema'
-import { NotFoundError } from '../../core/errors/gatewayError'
+import { GatewayError } from '../../core/errors/gatewayError'
 import { errorResponses } from '../../core/http/routeSchemas'
 import { connectionIdOf } from '../pipeline/signingPipeline'
 import type { SigningRoutesPluginOptions } from '../pipeline/signingServices'
@@ -70,7 +70,7 @@ export async function stakingRoutes(app: FastifyInstance, { services }: SigningR
       let accountExternalId: string | undefined
       if (request.query.accountId !== undefined) {
         accountExternalId = rows.find((row) => row.accountId === request.query.accountId)?.externalId
-        if (accountExternalId === undefined) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND')
+        if (accountExternalId === undefined) throw new GatewayError('ACCOUNT_NOT_FOUND', 'Account not found')
       }
       const session = await services.sessions.sessionFor(clientId, connectionId)
       const positions = await session.listPositions({

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import { formatUnits, isAddress } from 'viem'
 import { accounts, addresses, assets, networks, wallets } from '../../core/database/schema'
-import { NotFoundError, ValidationError } from '../../core/errors/gatewayError'
+import { GatewayError } from '../../core/errors/gatewayError'
 import type { CreateTransferRequest } from '../../generated/actions/createTransferRequest'
 import type { BuildTransferInput, PreparedTransaction } from '../../providers/types'
 import { withAccountAddresses } from '../../resources/loadAccounts'
@@ -91,9 +91,9 @@ async function destinationOf(context: PlanContext, body: CreateTransferBody, net
   const destination = body.destination
   if ('address' in destination) {
     if (!isAddress(destination.address, { strict: false })) {
-      throw new ValidationError('The destination address is invalid', [
-        { path: '/destination/address', message: 'is not an EVM address' },
-      ])
+      throw new GatewayError('VALIDATION_FAILED', 'The destination address is invalid', {
+        issues: [{ path: '/destination/address', message: 'is not an EVM address' }],
+      })
     }
     return {
       address: destination.address,
@@ -107,16 +107,16 @@ async function destinationOf(context: PlanContext, body: CreateTransferBody, net
       .select({ accountId: addresses.accountId })
       .from(addresses)
       .where(and(eq(addresses.addressId, destination.id), eq(addresses.clientId, context.clientId)))
-    if (!row) throw new NotFoundError('Address not found', 'ADDRESS_NOT_FOUND')
+    if (!row) throw new GatewayError('ADDRESS_NOT_FOUND', 'Address not found')
     accountId = row.accountId
     addressId = destination.id
   }
   const view = await addressView(context, { accountId, ...(addressId ? { addressId } : {}) })
-  if (!view) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND')
+  if (!view) throw new GatewayError('ACCOUNT_NOT_FOUND', 'Account not found')
   if (view.networkId !== networkId) {
-    throw new ValidationError('The destination is on another network', [
-      { path: '/destination/id', message: `is on ${view.networkId}, the source on ${networkId}` },
-    ])
+    throw new GatewayError('VALIDATION_FAILED', 'The destination is on another network', {
+      issues: [{ path: '/destination/id', message: `is on ${view.networkId}, the source on ${networkId}` }],
+    })
   }
   return {
     address: view.address.address,
@@ -132,33 +132,35 @@ export const transferAction: SigningAction<CreateTransferBody> = {
     const { services, clientId, connectionId } = context
     const signer = await resolveSigner(services.db, { clientId, connectionId }, body.source)
     if (signer.chainId === null) {
-      throw new ValidationError('Transfers are supported from EVM accounts', [
-        { path: '/source/id', message: `is on ${signer.networkId}` },
-      ])
+      throw new GatewayError('VALIDATION_FAILED', 'Transfers are supported from EVM accounts', {
+        issues: [{ path: '/source/id', message: `is on ${signer.networkId}` }],
+      })
     }
     const connection = await services.sessions.activeConnection(clientId, connectionId)
     if (body.provider !== undefined && body.provider !== connection.provider) {
-      throw new ValidationError('The provider is not the connection’s', [
-        { path: '/provider', message: `must be ${connection.provider}` },
-      ])
+      throw new GatewayError('VALIDATION_FAILED', 'The provider is not the connection’s', {
+        issues: [{ path: '/provider', message: `must be ${connection.provider}` }],
+      })
     }
     const asset = await resolveTransferAsset(services.db, connection.provider, body.asset)
     if (asset.networkId !== signer.networkId) {
-      throw new ValidationError('The asset is on another network than the source', [
-        { path: '/asset', message: `is on ${asset.networkId}, the source account on ${signer.networkId}` },
-      ])
+      throw new GatewayError('VALIDATION_FAILED', 'The asset is on another network than the source', {
+        issues: [
+          { path: '/asset', message: `is on ${asset.networkId}, the source account on ${signer.networkId}` },
+        ],
+      })
     }
     if (asset.decimals === null) {
-      throw new ValidationError('The asset has no known decimals', [
-        { path: '/asset', message: 'has no decimals' },
-      ])
+      throw new GatewayError('VALIDATION_FAILED', 'The asset has no known decimals', {
+        issues: [{ path: '/asset', message: 'has no decimals' }],
+      })
     }
     const amountBase = toBaseUnits(body.amount, asset.decimals)
     const contractAddress = asset.onchainId
     if (contractAddress !== null && body.networkFeeAttribution === 'deduct') {
-      throw new ValidationError('Token transfers pay their fee in the native coin', [
-        { path: '/networkFeeAttribution', message: 'must be on_top for a token transfer' },
-      ])
+      throw new GatewayError('VALIDATION_FAILED', 'Token transfers pay their fee in the native coin', {
+        issues: [{ path: '/networkFeeAttribution', message: 'must be on_top for a token transfer' }],
+      })
     }
     const [network] = await services.db.select().from(networks).where(eq(networks.networkId, asset.networkId))
     const [native] = await services.db

@@ -1,4 +1,4 @@
-import { NotFoundError, ValidationError } from '../../core/errors/gatewayError'
+import { GatewayError } from '../../core/errors/gatewayError'
 import type { CreateUnstakeRequest } from '../../generated/actions/createUnstakeRequest'
 import type { ProviderUnstake, UnstakeInput } from '../../providers/types'
 import { resolveSigner, type Signer } from '../../resources/resolveSigner'
@@ -22,10 +22,10 @@ export function checkPositionSelector(body: unknown): void {
   const byId = stakePositionId !== undefined
   const byAddresses = validatorAddress !== undefined || stakeAccountAddress !== undefined
   const issue = (path: string, message: string) => {
-    throw new ValidationError(
-      'Name the position either by stakePositionId, or by validatorAddress and stakeAccountAddress, not both',
-      [{ path, message, keyword: 'positionSelector' }],
+    throw new GatewayError(
       'POSITION_SELECTOR_INVALID',
+      'Name the position either by stakePositionId, or by validatorAddress and stakeAccountAddress, not both',
+      { issues: [{ path, message, keyword: 'positionSelector' }] },
     )
   }
   if (byId && byAddresses) {
@@ -62,9 +62,11 @@ export const unstakeAction: SigningAction<CreateUnstakeBody> = {
   async plan({ services, clientId, connectionId }, body) {
     const signer = await resolveSigner(services.db, { clientId, connectionId }, body.source)
     if (signer.chainId === null || body.networkId !== signer.networkId) {
-      throw new ValidationError('The network is not the source account’s', [
-        { path: '/networkId', message: `must be ${signer.networkId}, the network of the source account` },
-      ])
+      throw new GatewayError('VALIDATION_FAILED', 'The network is not the source account’s', {
+        issues: [
+          { path: '/networkId', message: `must be ${signer.networkId}, the network of the source account` },
+        ],
+      })
     }
     const session = await services.sessions.sessionFor(clientId, connectionId)
     const positions = await session.listPositions({ accountExternalId: signer.accountExternalId })
@@ -74,7 +76,7 @@ export const unstakeAction: SigningAction<CreateUnstakeBody> = {
         : candidate.validatorAddress.toLowerCase() === body.validatorAddress?.toLowerCase() &&
           candidate.stakeAccountAddress.toLowerCase() === body.stakeAccountAddress?.toLowerCase(),
     )
-    if (!position) throw new NotFoundError('Position not found', 'POSITION_NOT_FOUND')
+    if (!position) throw new GatewayError('POSITION_NOT_FOUND', 'Position not found')
     const amountWei = toBaseUnits(body.amount, ethDecimals)
     const details = { amountWei: amountWei.toString(), positionExternalId: position.externalId }
     // Prepared now, not while signing: the policies judge the network fee the exit is signed with.

@@ -1,6 +1,6 @@
 import { decodeRequest, type Resolution } from '@rampart/decoder'
 import type { Decision, EvaluationRequest } from '@rampart/evaluator'
-import { ValidationError } from '../../core/errors/gatewayError'
+import { GatewayError } from '../../core/errors/gatewayError'
 import type { EvaluateRequest } from '../../generated/actions/evaluateRequest'
 import { attestDecision } from '../pipeline/attestDecision'
 import { decideForClient } from '../pipeline/decideForClient'
@@ -64,7 +64,8 @@ export async function evaluateRequest(
       ? []
       : [{ path: `/protocolPresets/${index}`, message: `${id} is not a preset enabled for this client` }],
   )
-  if (unknown.length > 0) throw new ValidationError('Unknown protocol presets', unknown, 'PRESET_UNKNOWN')
+  if (unknown.length > 0)
+    throw new GatewayError('PRESET_UNKNOWN', 'Unknown protocol presets', { issues: unknown })
 
   const resolution = decodeRequest(body.request, state.index ? { entities: state.index } : {})
   const now = Math.floor(services.clock().getTime() / 1000)

@@ -1,7 +1,7 @@
 import { CompactSign, importJWK } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { generateSigningJwk } from '../../core/crypto/generateSigningJwk'
-import { ValidationError } from '../../core/errors/gatewayError'
+import { GatewayError } from '../../core/errors/gatewayError'
 import { APPROVAL_TYPE, signApproval, verifyApproval } from './approvalToken'
 
 const request = { clientId: 'client-1', kind: 'evm.sendTransaction', requestId: 'req-1' }
@@ -41,7 +41,7 @@ describe('approvals', () => {
       () => verifyApproval('a.b', [credential], request, fresh()),
       () => verifyApproval('!!.!!.!!', [credential], request, fresh()),
     ]
-    for (const refusal of refusals) await expect(refusal()).rejects.toBeInstanceOf(ValidationError)
+    for (const refusal of refusals) await expect(refusal()).rejects.toBeInstanceOf(GatewayError)
   })
 
   it('refuses an approval that is not fresh: stale, future-dated or without iat', async () => {

@@ -5,7 +5,7 @@ import {
   signCredentialJws,
   verifyCredentialJws,
 } from '../../auth/credentialJws'
-import { ValidationError } from '../../core/errors/gatewayError'
+import { GatewayError } from '../../core/errors/gatewayError'
 
 export const APPROVAL_TYPE = 'rampart-approval+jws'
 
@@ -25,7 +25,7 @@ export async function signApproval(
 }
 
 const invalid = (message: string, path = '/approval'): never => {
-  throw new ValidationError('The approval is invalid', [{ path, message }], 'APPROVAL_INVALID')
+  throw new GatewayError('APPROVAL_INVALID', 'The approval is invalid', { issues: [{ path, message }] })
 }
 
 /** When an approval may have been made, in seconds since the epoch. */

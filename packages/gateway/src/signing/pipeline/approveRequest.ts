@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { type SigningRequestRow, signingRequests } from '../../core/database/actionsSchema'
-import { ConflictError } from '../../core/errors/gatewayError'
+import { GatewayError } from '../../core/errors/gatewayError'
 import { verifyApproval } from './approvalToken'
 import type { Plan, SigningAction } from './signingAction'
 import { decideAndRun } from './signingPipeline'
@@ -36,9 +36,9 @@ export async function approveSigningRequest<Body extends { idempotenceId: string
   let current = row
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
     if (current.status !== 'pending_approval') {
-      throw new ConflictError(
-        `The request is ${current.status}, not waiting for approvals`,
+      throw new GatewayError(
         'NOT_PENDING_APPROVAL',
+        `The request is ${current.status}, not waiting for approvals`,
         {
           requestId: current.requestId,
           status: current.status,
@@ -78,5 +78,5 @@ export async function approveSigningRequest<Body extends { idempotenceId: string
       .where(eq(signingRequests.rowId, current.rowId))
     current = reread!
   }
-  throw new ConflictError('The request changed while approving; retry', 'APPROVAL_CONFLICT')
+  throw new GatewayError('APPROVAL_CONFLICT', 'The request changed while approving; retry')
 }

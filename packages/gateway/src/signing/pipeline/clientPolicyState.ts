@@ -12,7 +12,7 @@ import {
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../core/database/openDatabase'
 import { clients } from '../../core/database/schema'
-import { AuthenticationError } from '../../core/errors/gatewayError'
+import { GatewayError } from '../../core/errors/gatewayError'
 
 /** Everything a client's decisions need, built once per version of the client's entities, policies and presets. */
 export type ClientPolicyState = {
@@ -63,7 +63,7 @@ export class ClientPolicies {
       .select({ updatedAt: clients.updatedAt })
       .from(clients)
       .where(eq(clients.clientId, clientId))
-    if (!row) throw new AuthenticationError('The client is not registered', 'CLIENT_UNKNOWN')
+    if (!row) throw new GatewayError('CLIENT_UNKNOWN', 'The client is not registered')
     const version = row.updatedAt.getTime()
     if (cached && cached.version === version) {
       cached.checkedAt = now
@@ -81,7 +81,7 @@ export class ClientPolicies {
 
   private async load(clientId: string): Promise<ClientPolicyState> {
     const [row] = await this.db.select().from(clients).where(eq(clients.clientId, clientId))
-    if (!row) throw new AuthenticationError('The client is not registered', 'CLIENT_UNKNOWN')
+    if (!row) throw new GatewayError('CLIENT_UNKNOWN', 'The client is not registered')
     return build(row, this.options.priceMaxAge)
   }
 }

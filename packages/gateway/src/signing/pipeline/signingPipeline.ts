@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify'
 import { clientOf } from '../../auth/authPlugin'
 import { type SigningRequestRow, signingRequests } from '../../core/database/actionsSchema'
 import type { Database } from '../../core/database/openDatabase'
-import { ConflictError, GatewayError, ValidationError } from '../../core/errors/gatewayError'
+import { GatewayError } from '../../core/errors/gatewayError'
 import { isProviderError } from '../../core/errors/providerErrors'
 import { requireGrantedNetwork } from '../../grants/grantScope'
 import { decideRequest } from './decideRequest'
@@ -21,9 +21,9 @@ export type SigningResponse = { statusCode: 200 | 201; data: Record<string, unkn
 export function connectionIdOf(request: FastifyRequest): string {
   const value = request.headers['x-connection-id']
   if (typeof value !== 'string' || value.length === 0 || value.length > 64) {
-    throw new ValidationError('The x-connection-id header is required', [
-      { path: '/x-connection-id', message: 'is required', in: 'headers' },
-    ])
+    throw new GatewayError('VALIDATION_FAILED', 'The x-connection-id header is required', {
+      issues: [{ path: '/x-connection-id', message: 'is required', in: 'headers' }],
+    })
   }
   return value
 }
@@ -50,9 +50,11 @@ export async function createSigningRequest<Body extends { idempotenceId: string 
   const connectionId = connectionIdOf(request)
   const nul = nulCharacterAt(body)
   if (nul !== undefined) {
-    throw new ValidationError('The request holds a NUL character (U+0000), which cannot be recorded', [
-      { path: nul, message: 'must not contain U+0000 (send binary messages as raw hex)' },
-    ])
+    throw new GatewayError(
+      'VALIDATION_FAILED',
+      'The request holds a NUL character (U+0000), which cannot be recorded',
+      { issues: [{ path: nul, message: 'must not contain U+0000 (send binary messages as raw hex)' }] },
+    )
   }
   const connection = await services.sessions.activeConnection(clientId, connectionId)
   const stored = storedBody(body as Record<string, unknown>)
@@ -144,9 +146,9 @@ function replayOf<Body extends { idempotenceId: string }>(
   bodyHash: string,
 ): SigningResponse {
   if (row.bodyHash !== bodyHash) {
-    throw new ConflictError(
-      'This idempotenceId was already used with a different body',
+    throw new GatewayError(
       'IDEMPOTENCE_CONFLICT',
+      'This idempotenceId was already used with a different body',
       { requestId: row.requestId },
     )
   }
@@ -160,7 +162,7 @@ async function replay<Body extends { idempotenceId: string }>(
   claim: Claim,
 ): Promise<SigningResponse> {
   const row = await recordOf(services, action, claim)
-  if (!row) throw new ConflictError('Another request already uses this id', 'REQUEST_ID_TAKEN')
+  if (!row) throw new GatewayError('REQUEST_ID_TAKEN', 'Another request already uses this id')
   return replayOf(action, row, claim.bodyHash)
 }
 
@@ -289,7 +291,7 @@ async function runPermitted<Body extends { idempotenceId: string }>(
       const failure = isProviderError(error)
         ? { code: error.code, message: error.message, statusCode: error.httpStatus }
         : error instanceof GatewayError
-          ? { code: error.code, message: error.message, statusCode: error.statusCode }
+          ? { code: error.code, message: error.message, statusCode: error.httpStatus }
           : { code: 'INTERNAL_ERROR', message: 'The request failed inside the gateway', statusCode: 500 }
       if (!isProviderError(error) && !(error instanceof GatewayError)) {
         services.log.error({ err: error, requestId: row.requestId }, 'signing request failed')
