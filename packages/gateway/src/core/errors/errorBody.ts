@@ -1,7 +1,5 @@
-/** The one error body of the gateway. */
-export type ErrorBody = {
-  statusCode: number
-  code: string
-  message: string
-  context?: Record<string, unknown>
-}
+/**
+ * The one error body of the gateway, the type generated from schemas/gateway/error.schema.json: its `code` is the
+ * union of the registry's codes (the schema's enum is generated from gatewayErrors.ts).
+ */
+export type { ErrorBody } from '../../generated/error'

@@ -13,7 +13,7 @@ export const gatewayErrors = {
     meaning:
       'The request cannot be read: a query value out of its set, a bad URL, a body that does not match its length.',
   },
-  MALFORMED_JSON: { httpStatus: 400, meaning: 'The body is not JSON (or is empty under a JSON media type).' },
+  MALFORMED_JSON: { httpStatus: 400, meaning: 'The body is not JSON.' },
   INVALID_UTF8: {
     httpStatus: 400,
     meaning:
