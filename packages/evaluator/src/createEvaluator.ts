@@ -113,7 +113,9 @@ function indexOf(entities: Entities | EntityIndex): EntityIndex {
     const issues = result.issues
       .filter((issue) => issue.severity === 'error')
       .map(({ code, path, message }) => ({ code, path, message }))
-    throw new EvaluatorError('INVALID_ENTITIES', `entities are invalid: ${issues.length} error(s)`, issues)
+    throw new EvaluatorError('INVALID_ENTITIES', `entities are invalid: ${issues.length} error(s)`, {
+      issues,
+    })
   }
   return result.index
 }
@@ -124,21 +126,17 @@ const isIndex = (entities: Entities | EntityIndex): entities is EntityIndex =>
 function checkPolicies(policies: unknown): void {
   const result = validatePolicies(policies)
   if (!result.valid)
-    throw new EvaluatorError(
-      'INVALID_POLICIES',
-      `policies are invalid: ${result.issues.length} error(s)`,
-      result.issues,
-    )
+    throw new EvaluatorError('INVALID_POLICIES', `policies are invalid: ${result.issues.length} error(s)`, {
+      issues: result.issues,
+    })
 }
 
 function checkPresets(presets: unknown): void {
   const result = validatePresets(presets)
   if (!result.valid)
-    throw new EvaluatorError(
-      'INVALID_PRESETS',
-      `presets are invalid: ${result.issues.length} error(s)`,
-      result.issues,
-    )
+    throw new EvaluatorError('INVALID_PRESETS', `presets are invalid: ${result.issues.length} error(s)`, {
+      issues: result.issues,
+    })
 }
 
 async function loadWasm(
@@ -432,6 +430,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
           dataLost === undefined
             ? 'this policy library cannot patch its data: update() the entities whole'
             : 'the policy library lost its data: update() the entities whole',
+          { issues: [] },
         )
       const result = applyEntityChanges(changeIndex, changes)
       if (!result.valid) {
@@ -439,7 +438,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
         throw new EvaluatorError(
           'INVALID_ENTITIES',
           `entity changes are invalid: ${issues.length} error(s)`,
-          issues,
+          { issues },
         )
       }
       try {

@@ -18,7 +18,7 @@ export {
 } from './createEvaluator'
 export type { Decided, DecisionInput, Signer } from './decide'
 export { ENTRYPOINTS, WASM_PATH } from './entrypoints'
-export { EvaluatorError, type EvaluatorErrorCode, type EvaluatorIssue } from './errors'
+export { EvaluatorError, type EvaluatorErrorCode, type EvaluatorIssue, evaluatorErrors } from './errors'
 export type { ApprovalState, Decision, Reason } from './generated/decision'
 export type {
   EvaluationRequest,
