@@ -75,7 +75,7 @@ export function decodeResolution(
         `Method ${JSON.stringify(method.slice(0, 64))} is not decoded.`,
         {
           path: '/method',
-          details: { supported: [...actions] },
+          context: { supported: [...actions] },
         },
       )
     }

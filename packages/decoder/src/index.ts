@@ -10,7 +10,13 @@ export {
 export { declaresOwnDomainType, eip712DomainType } from './eip712/eip712DomainType'
 export type { DataProvider, DescriptorRegistry, TokenInfo } from './erc7730'
 export { createDescriptorRegistry, loadDescriptorDirectory } from './erc7730'
-export { type DecoderErrorName, DecodingError, decoderErrorCodes } from './errors/decodingError'
+export {
+  type DecoderErrorName,
+  DecodingError,
+  type DecodingErrorDetails,
+  decoderErrorCodes,
+  decoderErrors,
+} from './errors/decodingError'
 export { limits } from './limits'
 export type {
   Action,

@@ -53,7 +53,7 @@ describe('compileStaticDecoder', () => {
   it('reports truncated calldata', () => {
     const decode = compileStaticDecoder([{ type: 'address' }, { type: 'uint256' }])!
     expect(() => decode(`0xa9059cbb${'0'.repeat(100)}`)).toThrow(
-      expect.objectContaining({ codeName: 'truncatedCalldata' }),
+      expect.objectContaining({ code: 'truncatedCalldata' }),
     )
   })
 

@@ -32,7 +32,7 @@ export function compileStaticDecoder(inputs: readonly AbiParameter[]): ArgumentD
   return (data) => {
     if (data.length < length) {
       throw new DecodingError('truncatedCalldata', `Calldata ends before its ${count} 32-byte arguments.`, {
-        details: { bytes: (data.length - 2) / 2, expectedBytes: (length - 2) / 2 },
+        context: { bytes: (data.length - 2) / 2, expectedBytes: (length - 2) / 2 },
       })
     }
     const args = new Array<unknown>(count)
@@ -125,7 +125,7 @@ function dirty(index: number, type: string): DecodingError {
     'abiDecodingFailed',
     `Argument ${index + 1} is not a valid ${type} (dirty high bits or out of range).`,
     {
-      details: { argument: index, type },
+      context: { argument: index, type },
     },
   )
 }

@@ -50,7 +50,7 @@ function parallelCalls(
     throw new DecodingError(
       'abiDecodingFailed',
       `The batch lists ${dests.length} targets, ${values.length} values and ${funcs.length} calldata entries.`,
-      { path: input.path, details: { targets: dests.length, values: values.length, calldata: funcs.length } },
+      { path: input.path, context: { targets: dests.length, values: values.length, calldata: funcs.length } },
     )
   }
   return accountCalls(
@@ -181,7 +181,7 @@ export const erc7579Execute = defineFunction(
     }
     throw new DecodingError('abiDecodingFailed', `ERC-7579 call type 0x${callType} is not decoded.`, {
       path: `${input.path}/mode`,
-      details: { callType: `0x${callType}` },
+      context: { callType: `0x${callType}` },
     })
   },
 )

@@ -24,7 +24,7 @@ export function checkBatchSize(count: number, path: string): void {
       `A batch holds ${count} calls; the limit is ${limits.maxBatchItems}.`,
       {
         path,
-        details: { maxItems: limits.maxBatchItems, items: count },
+        context: { maxItems: limits.maxBatchItems, items: count },
       },
     )
   }

@@ -11,7 +11,7 @@ import {
 } from '../display/fields'
 import { fromClearSign } from '../display/fromClearSign'
 import { type DecodedCallFormatter, type DescriptorRegistry, formatDecodedCall } from '../erc7730'
-import { decoderError } from '../errors/decodingError'
+import { DecodingError, decoderError } from '../errors/decodingError'
 import { limits } from '../limits'
 import { createResolution, errorDisplay } from '../resolution/createResolution'
 import type { Call, DecoderError, Display, IntentFields, Resolution } from '../types'
@@ -179,8 +179,8 @@ function abiFailure(error: unknown, fn: BuiltinFunction, path: string): DecoderE
       signature,
     })
   }
-  if (name === 'DecodingError') {
-    const failure = (error as { toJSON(): DecoderError }).toJSON()
+  if (error instanceof DecodingError) {
+    const failure = error.asDecoderError()
     return { ...failure, path: failure.path || path }
   }
   return decoderError('abiDecodingFailed', `Calldata does not decode as ${signature}.`, path, {

@@ -103,7 +103,7 @@ export function unpackMultiSend(
       throw new DecodingError(
         'truncatedCalldata',
         `MultiSend transaction ${inners.length + 1} is cut short.`,
-        { path, details: { offset } },
+        { path, context: { offset } },
       )
     }
     const operation = hexToNumber(sliceHex(transactions, offset, offset + 1))
@@ -115,14 +115,14 @@ export function unpackMultiSend(
       throw new DecodingError(
         'truncatedCalldata',
         `MultiSend transaction ${inners.length + 1} declares ${length} data bytes past the end.`,
-        { path, details: { offset } },
+        { path, context: { offset } },
       )
     }
     if (operation > 1) {
       throw new DecodingError(
         'abiDecodingFailed',
         `MultiSend operation ${operation} is neither CALL (0) nor DELEGATECALL (1).`,
-        { path, details: { offset } },
+        { path, context: { offset } },
       )
     }
     const end = start + Number(length)

@@ -28,7 +28,7 @@ export function paymasterOf(paymasterAndData: `0x${string}`, path: string): `0x$
     throw new DecodingError(
       'invalidUserOperation',
       'paymasterAndData is shorter than the 20-byte paymaster address it starts with.',
-      { path, details: { bytes: (paymasterAndData.length - 2) / 2 } },
+      { path, context: { bytes: (paymasterAndData.length - 2) / 2 } },
     )
   }
   return paymasterAndData.slice(0, 42).toLowerCase() as `0x${string}`

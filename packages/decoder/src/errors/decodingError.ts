@@ -1,4 +1,43 @@
+import { defineErrors, type ErrorRegistry } from '@rampart/entities'
 import type { DecoderError } from '../generated/resolution'
+
+/**
+ * The decoder's errors, by their stable names, and what each means. A decoding failure is a value, never thrown
+ * out of `decodeRequest`: its `name` is the key here and its `code` the number of decoderErrorCodes.
+ */
+export const decoderErrors = {
+  invalidRequest: { meaning: 'Not an object with a string method.' },
+  unsupportedMethod: { meaning: 'A method this decoder does not read.' },
+  invalidParams: { meaning: 'params has the wrong shape for the method.' },
+  malformedHex: { meaning: 'Hex that is not 0x-prefixed, even-length hex.' },
+  invalidAddress: { meaning: 'Not a 20-byte address.' },
+  invalidQuantity: { meaning: 'Not a non-negative 256-bit quantity.' },
+  invalidTransaction: {
+    meaning: 'Contradictory or empty fields (data and input differ; no to and no code).',
+  },
+  truncatedCalldata: { meaning: 'Calldata, a MultiSend entry or a command input ends early.' },
+  trailingBytes: { meaning: 'Bytes after the encoded arguments of a built-in function.' },
+  unknownSelector: {
+    meaning: 'No built-in function and no descriptor for the selector (still a contractCall).',
+  },
+  ambiguousSelector: {
+    meaning: 'An ERC-20/ERC-721 shared selector that neither the registry nor the data settles.',
+  },
+  abiDecodingFailed: {
+    meaning: 'Arguments that do not decode (dirty bits, bad Safe operation, length mismatch).',
+  },
+  unknownCommand: { meaning: 'A Universal Router command whose effects are not decoded.' },
+  sizeLimitExceeded: { meaning: 'Calldata, a batch, typed data or a message over its size limit.' },
+  depthLimitExceeded: { meaning: 'Calls or typed data nested deeper than their limit.' },
+  invalidTypedData: {
+    meaning: 'Typed data that is not JSON, lacks parts, or whose message contradicts its types.',
+  },
+  invalidUserOperation: { meaning: 'A user operation without sender, nonce or callData.' },
+  descriptorFailed: { meaning: 'Reserved: a descriptor failed while it was the only reading.' },
+  internalError: { meaning: 'An unexpected failure (no stack trace is exposed).' },
+} satisfies ErrorRegistry
+
+export type DecoderErrorName = keyof typeof decoderErrors
 
 /**
  * Stable numeric codes of decoder errors, keyed by their stable names. Both never change meaning:
@@ -25,38 +64,31 @@ export const decoderErrorCodes = {
   invalidUserOperation: 1401,
   descriptorFailed: 1500,
   internalError: 1900,
-} as const
+} as const satisfies Record<DecoderErrorName, number>
 
-export type DecoderErrorName = keyof typeof decoderErrorCodes
+/** Where a decoding failure is (a JSON Pointer into the request) and its specifics. */
+export interface DecodingErrorDetails {
+  path?: string
+  context?: Record<string, unknown> | null
+}
 
-/** A decoding failure raised inside the decoder; `decodeRequest` turns it into a `DecoderError` value. */
-export class DecodingError extends Error {
-  override readonly name = 'DecodingError'
-  readonly code: number
-  readonly codeName: DecoderErrorName
-  readonly path: string
-  readonly details: Record<string, unknown> | null
-
-  constructor(
-    codeName: DecoderErrorName,
-    message: string,
-    options: { path?: string; details?: Record<string, unknown> | null } = {},
-  ) {
-    super(message)
-    this.codeName = codeName
-    this.code = decoderErrorCodes[codeName]
-    this.path = options.path ?? ''
-    this.details = options.details ?? null
+/**
+ * A decoding failure raised inside the decoder, `new DecodingError(name, message, { path, context })`;
+ * `decodeRequest` turns it into a `DecoderError` value.
+ */
+export class DecodingError extends defineErrors('DecodingError', decoderErrors)<DecodingErrorDetails>() {
+  /** The stable integer of the code. */
+  get numericCode(): number {
+    return decoderErrorCodes[this.code]
   }
 
-  toJSON(): DecoderError {
-    return {
-      code: this.code,
-      name: this.codeName,
-      message: this.message,
-      path: this.path,
-      context: this.details,
-    }
+  get path(): string {
+    return this.details.path ?? ''
+  }
+
+  /** The plain value resolutions carry. */
+  asDecoderError(): DecoderError {
+    return decoderError(this.code, this.message, this.path, this.details.context ?? null)
   }
 }
 
@@ -72,6 +104,6 @@ export function decoderError(
 
 /** Anything thrown while decoding becomes a `DecoderError`; unexpected errors never leak their stack. */
 export function toDecoderError(error: unknown, path = ''): DecoderError {
-  if (error instanceof DecodingError) return error.toJSON()
+  if (error instanceof DecodingError) return error.asDecoderError()
   return decoderError('internalError', 'The decoder failed unexpectedly on this input.', path, null)
 }

@@ -110,7 +110,7 @@ export function decodePersonalSign(params: unknown, ctx: DecodeContext, defaultC
 function tooLarge(path: string): never {
   throw new DecodingError('sizeLimitExceeded', `The message exceeds ${limits.maxMessageBytes} bytes.`, {
     path,
-    details: { maxBytes: limits.maxMessageBytes },
+    context: { maxBytes: limits.maxMessageBytes },
   })
 }
 

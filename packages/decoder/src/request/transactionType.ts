@@ -37,7 +37,7 @@ export function transactionType(tx: Record<string, unknown>, path: string): Tran
     number === setCode || value === 'eip7702'
       ? 'EIP-7702 transactions delegate the sender to other code; they are not decoded.'
       : 'Only legacy (0x0), access-list (0x1) and EIP-1559 (0x2) transactions are decoded.',
-    { path: `${path}/type`, details: { supported: ['0x0', '0x1', '0x2'] } },
+    { path: `${path}/type`, context: { supported: ['0x0', '0x1', '0x2'] } },
   )
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseAddress, parseCalldata, parseChainId, parseHexData, parseQuantity } from './values'
 
-const refused = (code: string, path: string) => expect.objectContaining({ codeName: code, path })
+const refused = (code: string, path: string) => expect.objectContaining({ code, path })
 
 describe('request values', () => {
   it('reads addresses of any case as lowercase and names the refused field', () => {

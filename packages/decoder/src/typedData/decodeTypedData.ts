@@ -96,7 +96,7 @@ function parseTypedData(data: unknown): TypedData {
       throw new DecodingError(
         'sizeLimitExceeded',
         `Typed data exceeds ${limits.maxTypedDataChars} characters.`,
-        { path, details: { maxChars: limits.maxTypedDataChars } },
+        { path, context: { maxChars: limits.maxTypedDataChars } },
       )
     }
     try {
@@ -119,14 +119,14 @@ function parseTypedData(data: unknown): TypedData {
   if (exceeded === 'depth') {
     throw new DecodingError('depthLimitExceeded', `Typed data nests deeper than ${maxJsonDepth} levels.`, {
       path,
-      details: { maxDepth: maxJsonDepth },
+      context: { maxDepth: maxJsonDepth },
     })
   }
   if (exceeded === 'size') {
     throw new DecodingError(
       'sizeLimitExceeded',
       `Typed data exceeds ${limits.maxTypedDataChars} characters of JSON.`,
-      { path, details: { maxChars: limits.maxTypedDataChars } },
+      { path, context: { maxChars: limits.maxTypedDataChars } },
     )
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
