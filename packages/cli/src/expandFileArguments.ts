@@ -1,17 +1,9 @@
+import { defineErrors } from '@rampart/entities'
 import { glob, isDynamicPattern } from 'tinyglobby'
+import { cliErrors } from './cliErrors'
 
-/** A command-line argument that names no file. */
-export class FileArgumentError extends Error {
-  override readonly name = 'FileArgumentError'
-  readonly code = 'cli.no-match'
-
-  constructor(
-    message: string,
-    readonly details: { pattern: string },
-  ) {
-    super(message)
-  }
-}
+/** A command-line argument that names no file: `cli.no-match`, with the pattern. */
+export class FileArgumentError extends defineErrors('FileArgumentError', cliErrors)<{ pattern: string }>() {}
 
 /**
  * Turns file and glob arguments into file paths, in argument order, each once. A plain path is kept as given,
@@ -27,7 +19,7 @@ export async function expandFileArguments(args: readonly string[], cwd = process
     }
     const matches = await glob(arg, { cwd, onlyFiles: true, expandDirectories: false })
     if (matches.length === 0) {
-      throw new FileArgumentError(`no file matches ${JSON.stringify(arg)}`, { pattern: arg })
+      throw new FileArgumentError('cli.no-match', `no file matches ${JSON.stringify(arg)}`, { pattern: arg })
     }
     for (const match of matches.sort()) files.add(match)
   }

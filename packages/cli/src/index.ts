@@ -1,5 +1,7 @@
 // The public face of @rampart/cli: the program, for embedding the `rampart` command in other tools, and the
 // pieces every validating command shares.
+
+export { CliError, type CliErrorCode, cliErrors } from './cliErrors'
 export { commandGroup } from './commandGroup'
 export { expandFileArguments, FileArgumentError } from './expandFileArguments'
 export { formatIssues } from './formatIssues'

@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_BYTES, EntitiesJsonError, parseEntitiesJson } from '@rampart/entities'
+import { CliError } from './cliErrors'
 import { jsonFileText } from './jsonFileText'
 import { readErrorReason } from './readErrorReason'
 import { readBounded } from './validateEntityFile'
@@ -31,21 +32,22 @@ export async function readJsonInput(
   try {
     read = path === '-' ? await readStdin(maxBytes) : await readBounded(path, maxBytes)
   } catch (error) {
-    throw new Error(`${what} ${path}: ${readErrorReason(error)}`)
+    throw new CliError('cli.invalid-input', `${what} ${path}: ${readErrorReason(error)}`)
   }
-  if (read === undefined) throw new Error(`${what} ${path}: more than the ${maxBytes} bytes accepted`)
+  if (read === undefined)
+    throw new CliError('cli.invalid-input', `${what} ${path}: more than the ${maxBytes} bytes accepted`)
   let text: string
   try {
     text = jsonFileText(read)
   } catch (error) {
     if (!(error instanceof EntitiesJsonError)) throw error
     const { line, column } = error.details
-    throw new Error(`${what} ${path}:${line}:${column}: ${error.message}`)
+    throw new CliError('cli.invalid-input', `${what} ${path}:${line}:${column}: ${error.message}`)
   }
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new Error(`${what} ${path}${syntaxErrorAt(text, error)}`)
+    throw new CliError('cli.invalid-input', `${what} ${path}${syntaxErrorAt(text, error)}`)
   }
 }
 

@@ -1,4 +1,5 @@
 import type { DecisionInput, EvaluationRequest } from '@rampart/evaluator'
+import { CliError } from '../cliErrors'
 
 /** What `rampart evaluate` reads from its request file, before decoding. */
 export interface EvaluationInput {
@@ -31,21 +32,25 @@ export function readEvaluationInput(body: unknown): EvaluationInput {
   }
   if ('request' in body) {
     const presets = body.protocolPresets ?? []
-    if (!strings(presets)) throw new Error('/protocolPresets: must be a list of preset ids')
+    if (!strings(presets))
+      throw new CliError('cli.invalid-input', '/protocolPresets: must be a list of preset ids')
     return { rpc: body.request, presets }
   }
   const { action, payloads, algorithm, permissions, signer } = body
   if (typeof action !== 'string' || !DIRECT_ACTIONS.has(action as EvaluationRequest['action'])) {
-    throw new Error('/action: a request with no JSON-RPC form is signRaw or grantPermission')
+    throw new CliError(
+      'cli.invalid-input',
+      '/action: a request with no JSON-RPC form is signRaw or grantPermission',
+    )
   }
   if (payloads !== undefined && !strings(payloads))
-    throw new Error('/payloads: must be a list of 0x hex strings')
+    throw new CliError('cli.invalid-input', '/payloads: must be a list of 0x hex strings')
   if (permissions !== undefined && !strings(permissions))
-    throw new Error('/permissions: must be a list of strings')
+    throw new CliError('cli.invalid-input', '/permissions: must be a list of strings')
   if (algorithm !== undefined && typeof algorithm !== 'string')
-    throw new Error('/algorithm: must be a string')
+    throw new CliError('cli.invalid-input', '/algorithm: must be a string')
   if (signer !== undefined && !isSigner(signer)) {
-    throw new Error('/signer: must be {address, chainId}, chainId an integer or null')
+    throw new CliError('cli.invalid-input', '/signer: must be {address, chainId}, chainId an integer or null')
   }
   return {
     direct: {
