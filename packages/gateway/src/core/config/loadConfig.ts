@@ -1,20 +1,15 @@
 import { readFileSync } from 'node:fs'
+import { defineErrors } from '@rampart/entities'
 import type { JWK } from 'jose'
 import { parseMasterKey } from '../crypto/envelope'
+import { internalErrors } from '../errors/internalErrors'
 import type { GatewayConfig, LocalVaultStoreKind, ReplayStoreKind } from './gatewayConfig'
 import { type PriceConfigFile, parsePrices } from './parsePrices'
 import { parseRpcUrls } from './parseRpcUrls'
 import { parseTrustProxy } from './parseTrustProxy'
 
-export class ConfigError extends Error {
-  override name = 'ConfigError'
-  readonly code = 'CONFIG_INVALID'
-  readonly details: { setting: string }
-  constructor(setting: string, message: string) {
-    super(`${setting}: ${message}`)
-    this.details = { setting }
-  }
-}
+/** A setting the gateway cannot start with: `new ConfigError('CONFIG_INVALID', message, { setting })`. */
+export class ConfigError extends defineErrors('ConfigError', internalErrors)<{ setting: string }>() {}
 
 /** The config file's shape; every entry can also come from the environment, which wins. */
 export type GatewayConfigFile = {
@@ -53,7 +48,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayC
   const fromFile: GatewayConfigFile = file ?? readConfigFile(env.RAMPART_CONFIG)
   const text = (name: string, value: string | undefined, fallback?: string) => {
     const chosen = value ?? fallback
-    if (chosen === undefined || chosen === '') throw new ConfigError(name, 'is required')
+    if (chosen === undefined || chosen === '')
+      throw new ConfigError('CONFIG_INVALID', `${name}: is required`, { setting: name })
     return chosen
   }
   const integer = (
@@ -65,20 +61,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayC
   ) => {
     const parsed = value === undefined || value === '' ? fallback : Number(value)
     if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
-      throw new ConfigError(name, `must be an integer from ${min} to ${max}`)
+      throw new ConfigError('CONFIG_INVALID', `${name}: must be an integer from ${min} to ${max}`, {
+        setting: name,
+      })
     }
     return parsed
   }
 
   const adminApiKey = text('RAMPART_ADMIN_API_KEY', env.RAMPART_ADMIN_API_KEY, fromFile.adminApiKey)
   if (adminApiKey.length < 24)
-    throw new ConfigError('RAMPART_ADMIN_API_KEY', 'must be at least 24 characters')
+    throw new ConfigError('CONFIG_INVALID', 'RAMPART_ADMIN_API_KEY: must be at least 24 characters', {
+      setting: 'RAMPART_ADMIN_API_KEY',
+    })
   let masterKey: GatewayConfig['masterKey']
   try {
     masterKey = parseMasterKey(text('RAMPART_MASTER_KEY', env.RAMPART_MASTER_KEY, fromFile.masterKey))
   } catch (error) {
     if (error instanceof ConfigError) throw error
-    throw new ConfigError('RAMPART_MASTER_KEY', 'must be 32 bytes, given as hex or base64')
+    throw new ConfigError('CONFIG_INVALID', 'RAMPART_MASTER_KEY: must be 32 bytes, given as hex or base64', {
+      setting: 'RAMPART_MASTER_KEY',
+    })
   }
   let attestationKey: JWK
   try {
@@ -86,19 +88,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayC
       ? (JSON.parse(env.RAMPART_ATTESTATION_KEY) as JWK)
       : (fromFile.attestationKey as JWK)
   } catch {
-    throw new ConfigError('RAMPART_ATTESTATION_KEY', 'must be a private JWK as JSON')
+    throw new ConfigError('CONFIG_INVALID', 'RAMPART_ATTESTATION_KEY: must be a private JWK as JSON', {
+      setting: 'RAMPART_ATTESTATION_KEY',
+    })
   }
   const secp256k1Key = attestationKey?.kty === 'EC' && attestationKey.crv === 'secp256k1'
   const ed25519Key = attestationKey?.kty === 'OKP' && attestationKey.crv === 'Ed25519'
   if (!(secp256k1Key || ed25519Key) || !attestationKey.d) {
     throw new ConfigError(
-      'RAMPART_ATTESTATION_KEY',
-      'must be a private secp256k1 JWK (kty EC, crv secp256k1, d) or Ed25519 JWK (kty OKP, crv Ed25519, d)',
+      'CONFIG_INVALID',
+      'RAMPART_ATTESTATION_KEY: must be a private secp256k1 JWK (kty EC, crv secp256k1, d) or Ed25519 JWK (kty OKP, crv Ed25519, d)',
+      { setting: 'RAMPART_ATTESTATION_KEY' },
     )
   }
   const replayStore = env.RAMPART_REPLAY_STORE || fromFile.replayStore
   if (replayStore !== undefined && replayStore !== 'memory' && replayStore !== 'database') {
-    throw new ConfigError('RAMPART_REPLAY_STORE', 'must be memory or database')
+    throw new ConfigError('CONFIG_INVALID', 'RAMPART_REPLAY_STORE: must be memory or database', {
+      setting: 'RAMPART_REPLAY_STORE',
+    })
   }
 
   const databaseUrl = env.DATABASE_URL || fromFile.databaseUrl
@@ -120,14 +127,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayC
     try {
       if (new URL(publicOrigin).origin !== publicOrigin) throw new Error()
     } catch {
-      throw new ConfigError('RAMPART_PUBLIC_ORIGIN', 'must be an origin such as https://gateway.example.com')
+      throw new ConfigError(
+        'CONFIG_INVALID',
+        'RAMPART_PUBLIC_ORIGIN: must be an origin such as https://gateway.example.com',
+        { setting: 'RAMPART_PUBLIC_ORIGIN' },
+      )
     }
   }
   const trustProxy = parseTrustProxy(env.RAMPART_TRUST_PROXY || fromFile.trustProxy)
   if (trustProxy !== undefined && !Array.isArray(trustProxy) && trustProxy !== true) {
     throw new ConfigError(
-      'RAMPART_TRUST_PROXY',
-      `must be true, false, or proxy addresses and CIDR ranges separated by commas (not "${trustProxy.invalid}")`,
+      'CONFIG_INVALID',
+      `RAMPART_TRUST_PROXY: must be true, false, or proxy addresses and CIDR ranges separated by commas (not "${trustProxy.invalid}")`,
+      { setting: 'RAMPART_TRUST_PROXY' },
     )
   }
   return {
@@ -169,11 +181,15 @@ function readConfigFile(path: string | undefined): GatewayConfigFile {
   try {
     text = readFileSync(path, 'utf8')
   } catch {
-    throw new ConfigError('RAMPART_CONFIG', `cannot read ${path}`)
+    throw new ConfigError('CONFIG_INVALID', `RAMPART_CONFIG: cannot read ${path}`, {
+      setting: 'RAMPART_CONFIG',
+    })
   }
   try {
     const parsed = JSON.parse(text)
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed
   } catch {}
-  throw new ConfigError('RAMPART_CONFIG', `${path} is not a JSON object`)
+  throw new ConfigError('CONFIG_INVALID', `RAMPART_CONFIG: ${path} is not a JSON object`, {
+    setting: 'RAMPART_CONFIG',
+  })
 }

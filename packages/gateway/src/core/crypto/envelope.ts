@@ -1,4 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
+import { defineErrors } from '@rampart/entities'
+import { internalErrors } from '../errors/internalErrors'
 
 /**
  * Envelope encryption for secrets at rest (provider credentials, transit private keys).
@@ -18,14 +20,8 @@ export type Envelope = {
   ct: string
 }
 
-export class EnvelopeError extends Error {
-  override name = 'EnvelopeError'
-  readonly code: 'ENVELOPE_MALFORMED' | 'ENVELOPE_WRONG_MASTER_KEY' | 'ENVELOPE_TAMPERED'
-  constructor(code: EnvelopeError['code'], message: string) {
-    super(message)
-    this.code = code
-  }
-}
+/** A stored secret that does not open: `new EnvelopeError(code, message)`, an ENVELOPE_* code. */
+export class EnvelopeError extends defineErrors('EnvelopeError', internalErrors)() {}
 
 export type MasterKey = { key: Buffer; id: string }
 
