@@ -63,6 +63,19 @@ export function isRegisteredCode<Registry extends ErrorRegistry>(
   return typeof code === 'string' && Object.hasOwn(registry, code)
 }
 
+/** The class `defineErrors` makes: what a declaration file says of it (no more than this, whatever the runtime). */
+export interface RegisteredErrorClass<Registry extends ErrorRegistry, Details extends ErrorDetails> {
+  new (
+    code: keyof Registry & string,
+    message: string,
+    ...args: ErrorArguments<Details>
+  ): RegisteredError<keyof Registry & string, Details>
+  /** The registry the codes come from, for tables, checks and codes read from data. */
+  readonly registry: Registry
+  /** Whether a code (from data, say) is one of this class's. */
+  isCode(code: unknown): code is keyof Registry & string
+}
+
 /**
  * The error class of a registry: `new (defineErrors('XError', registry))(code, message, details?, options?)`, where
  * `code` must be one of the registry's (a type error otherwise) and `details` defaults to `{}`. Extend the result to
@@ -71,7 +84,10 @@ export function isRegisteredCode<Registry extends ErrorRegistry>(
  */
 export function defineErrors<const Registry extends ErrorRegistry>(name: string, registry: Registry) {
   type RegisteredCode = keyof Registry & string
-  return <Details extends ErrorDetails = Record<string, unknown>>() =>
+  return <Details extends ErrorDetails = Record<string, unknown>>(): RegisteredErrorClass<
+    Registry,
+    Details
+  > =>
     class extends RegisteredError<RegisteredCode, Details> {
       /** The registry the codes come from, for tables, checks and codes read from data. */
       static readonly registry: Registry = registry

@@ -16,6 +16,7 @@ export {
   type ErrorRegistry,
   isRegisteredCode,
   RegisteredError,
+  type RegisteredErrorClass,
 } from './defineErrors'
 export { emptyEntities } from './emptyEntities'
 export {
