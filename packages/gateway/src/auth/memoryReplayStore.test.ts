@@ -9,7 +9,7 @@ describe('MemoryReplayStore', () => {
     const store = new MemoryReplayStore({ now: () => now })
     await store.remember('alice', 'k1', at(now + 61_000))
     await expect(store.remember('alice', 'k1', at(now + 61_000))).rejects.toMatchObject({
-      statusCode: 401,
+      httpStatus: 401,
       code: 'JWS_REPLAYED',
     })
     // The same key under another client is another request.

@@ -47,7 +47,7 @@ describe('verifyDetachedJws', () => {
         await expect(
           verifyDetachedJws({ ...input, body: Buffer.from('{"amount":"2"}') }),
         ).rejects.toMatchObject({
-          statusCode: 401,
+          httpStatus: 401,
         })
         await expect(
           verifyDetachedJws({ ...input, origin: 'https://evil.example.com' }),
@@ -88,7 +88,7 @@ describe('verifyDetachedJws', () => {
       undefined,
     ]) {
       await expect(verifyDetachedJws({ ...input, origin })).rejects.toMatchObject({
-        statusCode: 401,
+        httpStatus: 401,
         code: 'JWS_ORIGIN_MISMATCH',
       })
     }

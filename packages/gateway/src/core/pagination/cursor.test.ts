@@ -17,7 +17,7 @@ describe('cursor', () => {
     Buffer.from('["createdAt",0,"x"]').toString('base64url'),
   ])('refuses %s with a 400 INVALID_CURSOR', (cursor) => {
     expect(() => decodeCursor(cursor)).toThrow(
-      expect.objectContaining({ statusCode: 400, code: 'INVALID_CURSOR' }),
+      expect.objectContaining({ httpStatus: 400, code: 'INVALID_CURSOR' }),
     )
   })
 })
