@@ -82,6 +82,7 @@ export interface ErrorBody {
     | 'JWS_UNKNOWN_KEY'
     | 'JWS_URI_MISMATCH'
     | 'MALFORMED_JSON'
+    | 'METHOD_NOT_ALLOWED'
     | 'NOT_FOUND'
     | 'NOT_PENDING_APPROVAL'
     | 'POLICY_FORBIDDEN'

@@ -111,14 +111,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayC
   const databaseUrl = env.DATABASE_URL || fromFile.databaseUrl
   const localVaultStore = env.RAMPART_LOCAL_VAULT_STORE || fromFile.localVaultStore
   if (localVaultStore !== undefined && localVaultStore !== 'database' && localVaultStore !== 'file') {
-    throw new ConfigError('RAMPART_LOCAL_VAULT_STORE', 'must be database or file')
+    throw new ConfigError('CONFIG_INVALID', 'RAMPART_LOCAL_VAULT_STORE: must be database or file', {
+      setting: 'RAMPART_LOCAL_VAULT_STORE',
+    })
   }
   const localRpcUrls = parseRpcUrls(env.RAMPART_LOCAL_RPC_URLS || fromFile.localRpcUrls)
   // Network ids are upper case: a list has no `invalid` key.
   if ('invalid' in localRpcUrls) {
     throw new ConfigError(
-      'RAMPART_LOCAL_RPC_URLS',
-      `must be NETWORK=url pairs separated by commas (${localRpcUrls.invalid} is not)`,
+      'CONFIG_INVALID',
+      `RAMPART_LOCAL_RPC_URLS: must be NETWORK=url pairs separated by commas (${localRpcUrls.invalid} is not)`,
+      { setting: 'RAMPART_LOCAL_RPC_URLS' },
     )
   }
   const dataDir = env.RAMPART_DATA_DIR || fromFile.dataDir
@@ -171,7 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayC
       86_400,
     ),
     logLevel: env.LOG_LEVEL || fromFile.logLevel || 'info',
-    prices: parsePrices(fromFile.prices, env, (setting, message) => new ConfigError(setting, message)),
+    prices: parsePrices(
+      fromFile.prices,
+      env,
+      (setting, message) => new ConfigError('CONFIG_INVALID', `${setting}: ${message}`, { setting }),
+    ),
   }
 }
 

@@ -154,6 +154,12 @@ export const gatewayErrors = {
     meaning: 'A connection the user picked has since come under another grant.',
   },
 
+  // 405: a known path, another method.
+  METHOD_NOT_ALLOWED: {
+    httpStatus: 405,
+    meaning: 'The path exists but not with this method; the Allow header lists the methods it takes.',
+  },
+
   // 413: too large.
   BODY_TOO_LARGE: { httpStatus: 413, meaning: 'The body is larger than 1 MiB.' },
 

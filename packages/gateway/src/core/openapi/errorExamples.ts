@@ -14,7 +14,7 @@ type Examples = Record<string, { summary: string; value: ErrorBody }>
 
 function example(
   statusCode: number,
-  code: string,
+  code: ErrorBody['code'],
   message: string,
   context?: Record<string, unknown>,
 ): Examples {
@@ -24,7 +24,7 @@ function example(
 }
 
 /** The record a path parameter names, for the 404 a handler answers when it does not exist. */
-const notFoundByParameter: Record<string, [code: string, message: string]> = {
+const notFoundByParameter: Record<string, [code: ErrorBody['code'], message: string]> = {
   walletId: ['WALLET_NOT_FOUND', 'Wallet not found'],
   accountId: ['ACCOUNT_NOT_FOUND', 'Account not found'],
   addressId: ['ADDRESS_NOT_FOUND', 'Address not found'],
@@ -77,7 +77,7 @@ export function errorExamples(status: number, facts: ExampleFacts): Examples {
             })
           : {}),
         ...(facts.url.includes(':')
-          ? example(400, 'FST_ERR_BAD_URL', "'%E0%A4%A' is not a valid url component")
+          ? example(400, 'BAD_REQUEST', "'%E0%A4%A' is not a valid url component")
           : {}),
         ...(!facts.hasBody && !facts.url.includes(':')
           ? example(400, 'INVALID_CURSOR', 'The cursor is not one this gateway issued')
@@ -98,7 +98,7 @@ export function errorExamples(status: number, facts: ExampleFacts): Examples {
     case 409:
       return conflict(facts)
     case 413:
-      return example(413, 'FST_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large')
+      return example(413, 'BODY_TOO_LARGE', 'Request body is too large')
     case 422:
       return example(422, 'VALIDATION_FAILED', 'The request does not match its schema', {
         issues: [

@@ -115,7 +115,8 @@ async function build(
     ),
   }
   try {
-    if (!index) throw new EvaluatorError('INVALID_ENTITIES', 'the stored entities are invalid', {
+    if (!index)
+      throw new EvaluatorError('INVALID_ENTITIES', 'the stored entities are invalid', {
         issues: [],
       })
     const evaluator = await createEvaluator({
