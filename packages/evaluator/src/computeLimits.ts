@@ -1,6 +1,11 @@
 import { movementValue } from './fiatInput'
 import { toFiatUnits } from './fiatValue'
-import type { EvaluationRequest, HistoryTransfer, HistoryWindow } from './generated/evaluationRequest'
+import type {
+  EvaluationRequest,
+  HistoryMovement,
+  HistoryTransfer,
+  HistoryWindow,
+} from './generated/evaluationRequest'
 import type { LimitFilters, SpendingLimit, UserRole } from './generated/policy'
 import { windowStart } from './limitWindow'
 import type { PreparedEntities } from './prepareEntities'
@@ -15,12 +20,12 @@ export interface Valuation {
 
 /**
  * What a movement adds to a limit's total: its amount in base units, or, for a limit in a currency, its value in
- * millionths of it (rounded up): a past transfer's as recorded with its decision (`values`), else at the request's
- * price; this request's at the request's prices. No price is a PriceUnavailable, never a 0.
+ * millionths of it (rounded up): a past transfer's, or summed transfers', as recorded with their decisions
+ * (`values`), else at the request's price; this request's at the request's prices. No price is a PriceUnavailable, never a 0.
  */
 function addedBy(
   movement: Movement,
-  recorded: HistoryTransfer | undefined,
+  recorded: Pick<HistoryTransfer | HistoryMovement, 'values'> | undefined,
   currency: string | undefined,
   valuation: Valuation | undefined,
 ): bigint {
@@ -88,10 +93,14 @@ function fromHistory(transfer: HistoryTransfer): Movement {
   }
 }
 
-/** Requests summed into one total (historyTotals): how many, and what they moved between them. */
+/**
+ * Requests summed into one total (historyTotals): how many, and what they moved between them, each movement beside
+ * the entry it came from (whose `values` a limit in a currency sums).
+ */
 interface SummedRequests {
   requests: number
   movements: Movement[]
+  recorded: HistoryMovement[]
 }
 
 /**
@@ -108,6 +117,7 @@ function summedBySince(windows: readonly HistoryWindow[]): Map<number, SummedReq
       window.totals.map((total) => ({
         requests: total.requests,
         movements: total.movements.map((movement) => fromHistory(movement as HistoryTransfer)),
+        recorded: total.movements,
       })),
     )
   }
@@ -290,10 +300,10 @@ export function computeLimits(
         if (!sums) throw new Error(`historyTotals names no window from ${start}, where a limit starts`)
         for (const requests of sums) {
           let matched = false
-          for (const movement of requests.movements) {
+          for (const [index, movement] of requests.movements.entries()) {
             if (!matches(movement, filters, principal, entities)) continue
-            // Summed movements carry no recorded value: a limit in a currency values them at today's price.
-            total += addedBy(movement, undefined, currency, valuation)
+            // The sum of the values recorded with each request's decision, when every one of them recorded it.
+            total += addedBy(movement, requests.recorded[index], currency, valuation)
             matched = true
           }
           // Requests of one total moved the same things: each counts once, as one request does.

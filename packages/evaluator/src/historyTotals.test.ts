@@ -11,6 +11,7 @@ import { sumHistory } from './historyTotals'
 import { windowStart } from './limitWindow'
 import { prepareEntities } from './prepareEntities'
 import type { Bucket } from './preparePolicies'
+import { PriceBook } from './priceBook'
 
 const entities = prepareEntities({
   ...emptyEntities(),
@@ -127,6 +128,110 @@ describe('historyTotals: the history summed per window', () => {
       const summed = computeLimits(request({ historyTotals: totals }), buckets, entities, 'omar', NOW)
       expect(summed, `seed ${seed}`).toEqual(plain)
     }
+  })
+
+  it('sums in a currency the values each request recorded, as the history itself does, and prices the rest', () => {
+    const usd = 'fiat:usd'
+    const fiatBuckets: Bucket[] = [
+      {
+        ...(buckets[0] as Bucket),
+        limits: (buckets[0] as Bucket).limits.map((criterion) => ({
+          ...criterion,
+          a: { ...criterion.a, currency: usd },
+        })),
+      },
+    ]
+    const priced = (price: string) => ({ [usd]: { price, timestamp: NOW } })
+    const valuation = {
+      book: new PriceBook(
+        { [TOKENS[0] as string]: priced('2500.5'), [TOKENS[1] as string]: priced('1') },
+        NOW,
+        300,
+      ),
+      decimals: { [(TOKENS[1] as string).toLowerCase()]: 6 },
+    }
+    let recordedSome = false
+    for (let seed = 1; seed <= 40; seed++) {
+      const next = random(seed)
+      // Most entries recorded their value, some (written before prices) did not: those are valued at today's price.
+      // A request recorded its values or did not, as a whole: its entries share one decision.
+      const decided = new Set<unknown>()
+      const unpriced = new Set<unknown>()
+      const history = randomHistory(next, 60).map((entry) => {
+        const request = entry.requestId ?? entry
+        if (!decided.has(request)) {
+          decided.add(request)
+          if (next() < 0.2) unpriced.add(request)
+        }
+        if (entry.token !== undefined && unpriced.has(request)) return entry
+        const value = `${Math.floor(next() * 100_000)}.${String(Math.floor(next() * 1e6)).padStart(6, '0')}`
+        return { ...entry, values: { [usd]: value } }
+      })
+      const plain = computeLimits(request({ history }), fiatBuckets, entities, 'omar', NOW, valuation)
+      const totals = sumHistory(history, starts)
+      recordedSome ||= totals.some((window) =>
+        window.totals.some((total) => total.movements.some((movement) => movement.values?.[usd])),
+      )
+      const summed = computeLimits(
+        request({ historyTotals: totals }),
+        fiatBuckets,
+        entities,
+        'omar',
+        NOW,
+        valuation,
+      )
+      // Recorded values sum exactly. Priced today, the history values each entry rounded up and the totals their
+      // sums: up to a millionth less per entry so priced, never more.
+      const pricedToday = history.filter((entry) => entry.values === undefined).length
+      for (const [key, [total, count]] of Object.entries(plain ?? {})) {
+        const [summedTotal, summedCount] = summed?.[key] ?? ['', -1]
+        expect(summedCount, `seed ${seed}, limit ${key}`).toBe(count)
+        const under = BigInt(total) - BigInt(summedTotal)
+        expect(under >= 0n && under <= BigInt(pricedToday), `seed ${seed}, limit ${key}: ${under}`).toBe(true)
+      }
+      const recorded = history.filter((entry) => entry.values !== undefined)
+      expect(
+        computeLimits(
+          request({ historyTotals: sumHistory(recorded, starts) }),
+          fiatBuckets,
+          entities,
+          'omar',
+          NOW,
+          valuation,
+        ),
+        `seed ${seed}`,
+      ).toEqual(computeLimits(request({ history: recorded }), fiatBuckets, entities, 'omar', NOW, valuation))
+      // The values are what counted: priced today instead (where a token can be), the totals differ.
+      const unrecorded = history.map(({ values, ...entry }) =>
+        entry.token === undefined ? { ...entry, values } : entry,
+      )
+      expect(
+        computeLimits(request({ history: unrecorded }), fiatBuckets, entities, 'omar', NOW, valuation),
+      ).not.toEqual(plain)
+    }
+    expect(recordedSome).toBe(true)
+  })
+
+  it('sums a currency only when every request summed recorded it, and keeps the others apart', () => {
+    const usd = 'fiat:usd'
+    const entry = (requestId: string, values?: Record<string, string>): HistoryTransfer => ({
+      amount: '1000000000000000000',
+      timestamp: NOW,
+      token: TOKENS[0],
+      requestId,
+      ...(values ? { values } : {}),
+    })
+    const both = sumHistory([entry('a', { [usd]: '2500.1' }), entry('b', { [usd]: '10.000001' })], starts)
+    expect(both[0]?.totals[0]?.movements[0]?.values).toEqual({ [usd]: '2510.100001' })
+    // A request that recorded no value is a total apart, valued at today's price; the other keeps its own.
+    const one = sumHistory([entry('a', { [usd]: '2500.1' }), entry('b')], starts)
+    expect(one[0]?.totals.map((total) => [total.requests, total.movements[0]?.values])).toEqual([
+      [1, { [usd]: '2500.1' }],
+      [1, undefined],
+    ])
+    // Within one request, a transfer that recorded no value leaves the whole movement to today's price.
+    const mixed = sumHistory([entry('a', { [usd]: '2500.1' }), entry('a')], starts)
+    expect(mixed[0]?.totals[0]?.movements[0]?.values).toBeUndefined()
   })
 
   it('counts a request whose movements all pass a filter once, and two such requests twice', () => {
