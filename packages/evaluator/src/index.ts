@@ -19,6 +19,7 @@ export {
 export type { Decided, DecisionInput, Signer } from './decide'
 export { ENTRYPOINTS, WASM_PATH } from './entrypoints'
 export { EvaluatorError, type EvaluatorErrorCode, type EvaluatorIssue, evaluatorErrors } from './errors'
+export { formatFiatUnits, toFiatUnits } from './fiatValue'
 export type { ApprovalState, Decision, Reason } from './generated/decision'
 export type {
   EvaluationRequest,

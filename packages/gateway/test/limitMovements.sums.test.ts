@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { type HistoryTransfer, type HistoryWindow, sumHistory } from '@rampart/evaluator'
+import { type HistoryTransfer, type HistoryWindow, sumHistory, toFiatUnits } from '@rampart/evaluator'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { signingRequests } from '../src/core/database/actionsSchema'
@@ -37,6 +37,8 @@ function randomRequests(next: () => number, prefix: string, count: number): Hist
     const timestamp = pick(next, STARTS) + Math.floor(next() * 5) - 2
     const principal = pick(next, ['alice', 'Bob'])
     const resource = pick(next, ['acc-1', 'ACC-2', undefined])
+    // Most requests recorded their value in dollars (some in euros too), others were decided before prices were.
+    const currencies = pick(next, [[], ['fiat:usd'], ['fiat:usd'], ['fiat:usd', 'fiat:eur']])
     return Array.from({ length: 1 + Math.floor(next() * 3) }, () => {
       const amount =
         next() < 0.1 ? (2n ** 255n + BigInt(index)).toString() : String(Math.floor(next() * 1000))
@@ -48,30 +50,44 @@ function randomRequests(next: () => number, prefix: string, count: number): Hist
       if (chainId !== undefined) entry.chainId = chainId
       if (resource !== undefined) entry.resource = resource
       if (to !== undefined) entry.to = to
+      if (currencies.length > 0)
+        entry.values = Object.fromEntries(
+          currencies.map((currency) => [
+            currency,
+            `${Math.floor(next() * 10 ** 6)}.${Math.floor(next() * 999_999)}`,
+          ]),
+        )
       return entry
     })
   })
 }
 
 /**
- * Windows in one form whatever grouped them: totals of the same movements merged (requests and amounts added).
- * Summing in JS merges every request of a shape; the backfill keeps a request of several movements apart.
+ * Windows in one form whatever grouped them: totals of the same movements, recording values in the same currencies,
+ * merged (requests, amounts and values added). Summing in JS merges every request of a shape; the backfill keeps a
+ * request of several movements apart.
  */
 function canonical(windows: HistoryWindow[]) {
   return windows.map(({ since, totals }) => {
     const merged = new Map<string, { requests: number; amounts: Map<string, bigint> }>()
     for (const total of totals) {
-      const keyed = total.movements.map(
-        ({ amount, ...kind }) => [JSON.stringify(kind, Object.keys(kind).sort()), amount] as const,
-      )
+      const keyed = total.movements.flatMap(({ amount, values, ...kind }) => {
+        const key = JSON.stringify(kind, Object.keys(kind).sort())
+        const recorded = Object.keys(values ?? {}).sort()
+        return [
+          [`${key} ${recorded.join(' ')}`, BigInt(amount)] as const,
+          ...recorded.map(
+            (currency) => [`${key} ${currency}`, toFiatUnits(values?.[currency] ?? '')] as const,
+          ),
+        ]
+      })
       const shape = keyed
         .map(([key]) => key)
         .sort()
         .join('|')
       const entry = merged.get(shape) ?? { requests: 0, amounts: new Map() }
       entry.requests += total.requests
-      for (const [key, amount] of keyed)
-        entry.amounts.set(key, (entry.amounts.get(key) ?? 0n) + BigInt(amount))
+      for (const [key, amount] of keyed) entry.amounts.set(key, (entry.amounts.get(key) ?? 0n) + amount)
       merged.set(shape, entry)
     }
     const sorted = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : 1))
@@ -86,10 +102,14 @@ function canonical(windows: HistoryWindow[]) {
   })
 }
 
-// The migration's last two statements: the movements from the requests' history, and their hourly sums.
-const BACKFILL = readFileSync(new URL('../migrations/0006_limit_movements.sql', import.meta.url), 'utf8')
-  .split('--> statement-breakpoint')
-  .slice(-2)
+const statements = (file: string) =>
+  readFileSync(new URL(`../migrations/${file}`, import.meta.url), 'utf8').split('--> statement-breakpoint')
+// The backfills: 0006's last two statements (the movements from the requests' history, and their hourly sums), and
+// 0007's last four (the recorded values beside them, their shapes, and the hourly sums afresh).
+const BACKFILL = [
+  ...statements('0006_limit_movements.sql').slice(-2),
+  ...statements('0007_limit_values.sql').slice(-4),
+]
 
 describe('the sums limits read from the database', () => {
   it('equal the history summed by the evaluator, as the pipeline writes them and as the migration backfills them', async () => {

@@ -104,6 +104,11 @@ export const limitMovements = pgTable(
      * summed apart from others, so each sum's count is a count of requests.
      */
     requestShape: text('request_shape').notNull(),
+    /**
+     * '' for the base units moved; a currency (fiat:usd) for a row beside them holding, in `amount`, the value the
+     * request recorded for those units at the price of its own decision: what a limit in that currency sums.
+     */
+    currency: text('currency').notNull().default(''),
   },
   (t) => [
     index('limit_movements_client_decided_idx').on(t.clientId, t.decidedAt),
@@ -133,6 +138,8 @@ export const limitTotals = pgTable(
     destination: text('destination').notNull(),
     amount: numeric('amount').notNull(),
     requests: integer('requests').notNull(),
+    /** As in limit_movements: '' for base units, a currency for the sums of recorded values in it. */
+    currency: text('currency').notNull().default(''),
   },
   (t) => [
     uniqueIndex('limit_totals_kind_idx').on(
@@ -144,6 +151,7 @@ export const limitTotals = pgTable(
       t.principal,
       t.resource,
       t.destination,
+      t.currency,
     ),
   ],
 )

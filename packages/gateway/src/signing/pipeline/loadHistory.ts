@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { limitMovements, limitTotals } from '../../core/database/actionsSchema'
 import type { Database } from '../../core/database/openDatabase'
 import type { ClientPolicyState } from './clientPolicyState'
-import { hourOf } from './limitMovements'
+import { hourOf, isSingleShape } from './limitMovements'
 
 type Total = HistoryWindow['totals'][number]
 type Movement = Total['movements'][number]
@@ -23,32 +23,45 @@ async function sumSince(db: Database, clientId: string, since: number): Promise<
     principal: string
     resource: string
     destination: string
+    currency: string
     amount: string
     requests: number
   }
   // Both drivers answer { rows }; the shared Database type does not say so.
   const { rows } =
-    (await db.execute(sql`select shape, token, chain_id, principal, resource, destination, sum(amount)::text as amount,
+    (await db.execute(sql`select shape, token, chain_id, principal, resource, destination, currency,
+      sum(amount)::text as amount,
       sum(requests)::int as requests
     from (
       select ${limitMovements.requestShape} as shape, coalesce(${limitMovements.token}, '') as token,
         coalesce(${limitMovements.chainId}, -1) as chain_id, coalesce(${limitMovements.principal}, '') as principal,
         coalesce(${limitMovements.resource}, '') as resource,
-        coalesce(${limitMovements.destination}, '') as destination, ${limitMovements.amount} as amount, 1 as requests
+        coalesce(${limitMovements.destination}, '') as destination, ${limitMovements.currency} as currency,
+        ${limitMovements.amount} as amount, 1 as requests
       from ${limitMovements}
       where ${limitMovements.clientId} = ${clientId} and ${limitMovements.decidedAt} >= ${since}
         and ${limitMovements.decidedAt} < ${firstWholeHour}
       union all
       select ${limitTotals.requestShape}, ${limitTotals.token}, ${limitTotals.chainId}, ${limitTotals.principal},
-        ${limitTotals.resource}, ${limitTotals.destination}, ${limitTotals.amount}, ${limitTotals.requests}
+        ${limitTotals.resource}, ${limitTotals.destination}, ${limitTotals.currency}, ${limitTotals.amount},
+        ${limitTotals.requests}
       from ${limitTotals}
       where ${limitTotals.clientId} = ${clientId} and ${limitTotals.hour} >= ${firstWholeHour}
     ) as counted
-    group by shape, token, chain_id, principal, resource, destination
+    group by shape, token, chain_id, principal, resource, destination, currency
     having sum(requests) > 0`)) as unknown as { rows: Row[] }
   const totals: Total[] = []
   const shapes = new Map<string, Total>()
+  // Each base movement by shape and kind, with its count of requests, for its value rows to join.
+  const byKind = new Map<string, [Movement, number]>()
+  const kindOf = (row: Row) =>
+    JSON.stringify([row.shape, row.token, row.chain_id, row.principal, row.resource, row.destination])
+  const valueRows: Row[] = []
   for (const row of rows) {
+    if (row.currency !== '') {
+      valueRows.push(row)
+      continue
+    }
     // '' and -1 stand for an absent value (see limitTotals).
     const movement: Movement = { amount: row.amount }
     if (row.token !== '') movement.token = row.token
@@ -56,8 +69,9 @@ async function sumSince(db: Database, clientId: string, since: number): Promise<
     if (row.principal !== '') movement.principal = row.principal
     if (row.resource !== '') movement.resource = row.resource
     if (row.destination !== '') movement.to = row.destination
-    // Requests of one movement ('' shape) that moved the same: one row, one total.
-    if (row.shape === '') {
+    byKind.set(kindOf(row), [movement, row.requests])
+    // Requests of one movement that moved (and recorded) the same: one row, one total.
+    if (isSingleShape(row.shape)) {
       totals.push({ requests: row.requests, movements: [movement] })
       continue
     }
@@ -71,6 +85,14 @@ async function sumSince(db: Database, clientId: string, since: number): Promise<
     // Every request of a shape has one row of each of its movements: counts that differ are records gone wrong.
     if (total.requests !== row.requests) throw new Error(`the movements of shape ${row.shape} disagree`)
     total.movements.push(movement)
+  }
+  // A value sums the values of every request of its movement, or it is left out and the movement valued at today's
+  // price: a sum over fewer requests would count the others as worth nothing.
+  for (const row of valueRows) {
+    const base = byKind.get(kindOf(row))
+    if (!base || base[1] !== row.requests) continue
+    base[0].values ??= {}
+    base[0].values[row.currency] = row.amount
   }
   return { since, totals }
 }
