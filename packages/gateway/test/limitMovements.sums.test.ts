@@ -3,7 +3,7 @@ import { type HistoryTransfer, type HistoryWindow, sumHistory, toFiatUnits } fro
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { signingRequests } from '../src/core/database/actionsSchema'
-import { recordMovements, replaceMovements } from '../src/signing/pipeline/limitMovements'
+import { rebuildTotals, recordMovements, replaceMovements } from '../src/signing/pipeline/limitMovements'
 import { loadHistoryTotals } from '../src/signing/pipeline/loadHistory'
 import { policy } from './support/signingClient'
 import { registerTestClient } from './support/testGateway'
@@ -165,5 +165,46 @@ describe('the sums limits read from the database', () => {
         expected,
       )
     }
+  })
+
+  it("leave a value out, to today's price, when it sums fewer requests than the amounts", async () => {
+    const db = setup.gateway.database.db
+    const { clientId } = await registerTestClient(setup.gateway)
+    const entry = (index: number): HistoryTransfer => ({
+      amount: '1000',
+      timestamp: NOW,
+      token: TOKENS[0],
+      requestId: `${clientId}-${index}`,
+      values: { 'fiat:usd': '2.5' },
+    })
+    for (const index of [0, 1]) {
+      await db.insert(signingRequests).values({
+        rowId: `${clientId}-${index}`,
+        requestId: `${clientId}-${index}`,
+        kind: 'evm.sendTransaction',
+        clientId,
+        connectionId: setup.connectionId,
+        provider: 'local',
+        idempotenceId: `${clientId}-${index}`,
+        bodyHash: 'seeded',
+        status: 'signed',
+        principal: 'alice-key',
+        body: {},
+        approvals: [],
+        history: [entry(index)] as unknown as Record<string, unknown>[],
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })
+      await recordMovements(db, `${clientId}-${index}`, clientId, [entry(index)])
+    }
+    const [window] = await loadHistoryTotals(db, clientId, [NOW - 59])
+    expect(window?.totals).toEqual([
+      { requests: 2, movements: [{ amount: '2000', token: TOKENS[0], values: { 'fiat:usd': '5.0' } }] },
+    ])
+    // One request's value row lost (a repair gone wrong): the sum of values would count it as worth nothing.
+    await db.execute(sql`delete from limit_movements where row_id = ${`${clientId}-1`} and currency <> ''`)
+    await rebuildTotals(db, clientId)
+    const [partial] = await loadHistoryTotals(db, clientId, [NOW - 59])
+    expect(partial?.totals).toEqual([{ requests: 2, movements: [{ amount: '2000', token: TOKENS[0] }] }])
   })
 })
