@@ -205,28 +205,3 @@ export interface Price {
    */
   timestamp: number
 }
-/**
- * Prices by CAIP-19 asset id (eip155:1/erc20:0x…, eip155:1/slip44:60; case-insensitive), then by currency: what criteria and limits in a currency value amounts at. A price it lacks, or one older than the evaluator's maximum age, refuses a decision that needs it (PRICE_UNAVAILABLE).
- *
- * This interface was referenced by `EvaluationRequest`'s JSON-Schema
- * via the `definition` "PriceTable".
- */
-export interface PriceTable {
-  [k: string]: {
-    [k: string]: Price
-  }
-}
-/**
- * This interface was referenced by `EvaluationRequest`'s JSON-Schema
- * via the `definition` "Price".
- */
-export interface Price {
-  /**
-   * A non-negative decimal in currency units (1234.56), never a float.
-   */
-  price: string
-  /**
-   * When the price was quoted, unix seconds.
-   */
-  timestamp: number
-}
