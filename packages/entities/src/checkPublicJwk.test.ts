@@ -1,6 +1,7 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { checkPublicJwk } from './checkPublicJwk'
+import { checkPublicJwk, inspectPublicJwk } from './checkPublicJwk'
+import { keyFingerprint } from './checks/checkCredentials'
 
 function publicJwk(
   type: 'ec' | 'ed25519' | 'rsa',
@@ -117,5 +118,27 @@ describe('checkPublicJwk', () => {
     )
     expect(codes(jwk)).toEqual(['jwk.forbidden-member __proto__', 'jwk.forbidden-member constructor'])
     expect(({} as Record<string, unknown>).kty).toBeUndefined()
+  })
+})
+
+describe('inspectPublicJwk', () => {
+  it('identifies a usable key as keyFingerprint does, from the bytes it decoded once', () => {
+    const k1 = publicJwk('ec', { namedCurve: 'secp256k1' })
+    const rsa = publicJwk('rsa', { modulusLength: 2048 })
+    for (const jwk of [k1, publicJwk('ec', { namedCurve: 'secp521r1' }), publicJwk('ed25519'), rsa]) {
+      expect(inspectPublicJwk(jwk)).toEqual({ problems: [], fingerprint: keyFingerprint(jwk) })
+    }
+    // A leading zero byte does not change an RSA modulus, nor so its fingerprint.
+    const padded = {
+      ...rsa,
+      n: Buffer.concat([Buffer.of(0), Buffer.from(String(rsa.n), 'base64url')]).toString('base64url'),
+    }
+    expect(inspectPublicJwk(padded).fingerprint).toBe(keyFingerprint(rsa))
+  })
+
+  it('gives no fingerprint to a key with a problem', () => {
+    const k1 = publicJwk('ec', { namedCurve: 'secp256k1' })
+    expect(inspectPublicJwk({ ...k1, alg: 'ES256' }).fingerprint).toBeUndefined()
+    expect(inspectPublicJwk({ ...k1, y: k1.x }).fingerprint).toBeUndefined()
   })
 })

@@ -27,16 +27,17 @@ const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k']
 const FORBIDDEN_MEMBERS = ['__proto__', 'constructor', 'prototype']
 const BASE64URL = /^[A-Za-z0-9_-]*$/
 
-function decodeBase64Url(value: unknown): Uint8Array | undefined {
+function decodeBase64Url(value: unknown): Buffer | undefined {
   if (typeof value !== 'string' || value === '' || !BASE64URL.test(value) || value.length % 4 === 1) return
   return Buffer.from(value, 'base64url')
 }
 
-function toBigInt(bytes: Uint8Array): bigint {
-  return bytes.length === 0 ? 0n : BigInt(`0x${Buffer.from(bytes).toString('hex')}`)
+/** A big-endian integer from its digits in hex, as decoded bytes' `toString('hex')` gives them. */
+function hexToBigInt(hex: string): bigint {
+  return hex === '' ? 0n : BigInt(`0x${hex}`)
 }
 
-function checkEc(jwk: Record<string, unknown>, problems: JwkProblem[]): void {
+function checkEc(jwk: Record<string, unknown>, problems: JwkProblem[]): string | undefined {
   const crv = jwk.crv
   const curve = typeof crv === 'string' && Object.hasOwn(EC_CURVES, crv) ? EC_CURVES[crv] : undefined
   if (!curve) {
@@ -69,18 +70,23 @@ function checkEc(jwk: Record<string, unknown>, problems: JwkProblem[]): void {
     }
   }
   if (x?.length !== curve.bytes || y?.length !== curve.bytes) return
+  // Decoded once: the same digits make the point and the fingerprint.
+  const xHex = x.toString('hex')
+  const yHex = y.toString('hex')
   try {
-    curve.Point.fromAffine({ x: toBigInt(x), y: toBigInt(y) }).assertValidity()
+    curve.Point.fromAffine({ x: hexToBigInt(xHex), y: hexToBigInt(yHex) }).assertValidity()
   } catch {
     problems.push({
       code: CODES.jwkPointNotOnCurve,
       member: 'x',
       message: `(x, y) is not a point on curve ${crv}`,
     })
+    return
   }
+  return `EC ${crv} ${xHex} ${yHex}`
 }
 
-function checkOkp(jwk: Record<string, unknown>, problems: JwkProblem[]): void {
+function checkOkp(jwk: Record<string, unknown>, problems: JwkProblem[]): string | undefined {
   if (jwk.crv !== 'Ed25519') {
     problems.push({
       code: CODES.jwkUnsupportedCurve,
@@ -125,10 +131,12 @@ function checkOkp(jwk: Record<string, unknown>, problems: JwkProblem[]): void {
       member: 'x',
       message: 'x is an Ed25519 point of small order, for which anyone can make signatures that verify',
     })
+    return
   }
+  return `OKP Ed25519 ${x.toString('hex')}`
 }
 
-function checkRsa(jwk: Record<string, unknown>, problems: JwkProblem[]): void {
+function checkRsa(jwk: Record<string, unknown>, problems: JwkProblem[]): string | undefined {
   if (jwk.alg !== undefined && !RSA_ALGS.has(jwk.alg as string)) {
     problems.push({
       code: CODES.jwkAlgMismatch,
@@ -155,7 +163,9 @@ function checkRsa(jwk: Record<string, unknown>, problems: JwkProblem[]): void {
     })
   }
   // With e = 1 a signature is the padded message itself, which anyone can write; an even e is no RSA key.
-  const exponent = toBigInt(e)
+  const nHex = n.toString('hex').replace(/^(00)+/, '')
+  const eHex = e.toString('hex').replace(/^(00)+/, '')
+  const exponent = hexToBigInt(eHex)
   if (exponent < 3n || exponent % 2n === 0n) {
     problems.push({
       code: CODES.jwkWeakKey,
@@ -164,6 +174,7 @@ function checkRsa(jwk: Record<string, unknown>, problems: JwkProblem[]): void {
       message: `RSA exponent is ${exponent < 3n ? exponent : 'even'}; it must be odd and at least 3`,
     })
   }
+  return `RSA ${nHex} ${eHex}`
 }
 
 /**
@@ -171,6 +182,17 @@ function checkRsa(jwk: Record<string, unknown>, problems: JwkProblem[]): void {
  * each other, coordinates that are a point on the curve, and no private-key material.
  */
 export function checkPublicJwk(jwk: Record<string, unknown>): JwkProblem[] {
+  return inspectPublicJwk(jwk).problems
+}
+
+/**
+ * checkPublicJwk's problems, and, for a usable key, what identifies it (see keyFingerprint), made from the bytes the
+ * checks decoded: the credential check needs both, and decoding every key twice cost a tenth of its time.
+ */
+export function inspectPublicJwk(jwk: Record<string, unknown>): {
+  problems: JwkProblem[]
+  fingerprint: string | undefined
+} {
   const problems: JwkProblem[] = []
   for (const member of FORBIDDEN_MEMBERS) {
     if (Object.hasOwn(jwk, member)) {
@@ -196,15 +218,16 @@ export function checkPublicJwk(jwk: Record<string, unknown>): JwkProblem[] {
       message: `a credential key authenticates by signing, so use must be "sig", got ${JSON.stringify(jwk.use)}`,
     })
   }
+  let fingerprint: string | undefined
   switch (jwk.kty) {
     case 'EC':
-      checkEc(jwk, problems)
+      fingerprint = checkEc(jwk, problems)
       break
     case 'OKP':
-      checkOkp(jwk, problems)
+      fingerprint = checkOkp(jwk, problems)
       break
     case 'RSA':
-      checkRsa(jwk, problems)
+      fingerprint = checkRsa(jwk, problems)
       break
     default:
       problems.push({
@@ -213,5 +236,5 @@ export function checkPublicJwk(jwk: Record<string, unknown>): JwkProblem[] {
         message: `kty must be EC, OKP or RSA, got ${JSON.stringify(jwk.kty)}`,
       })
   }
-  return problems
+  return { problems, fingerprint: problems.length === 0 ? fingerprint : undefined }
 }

@@ -1,4 +1,4 @@
-import { checkPublicJwk } from '../checkPublicJwk'
+import { inspectPublicJwk } from '../checkPublicJwk'
 import { ENTITY_ISSUE_CODES } from '../issue'
 import type { IdCollection } from './checkIds'
 import type { IdTable } from './idTable'
@@ -49,7 +49,7 @@ export function checkCredentials(
     if (!isItem(jwk)) continue
     const keyPath = `/credentials/${i}/${member}`
     if (issues) {
-      const problems = checkPublicJwk(jwk)
+      const { problems, fingerprint } = inspectPublicJwk(jwk)
       for (const problem of problems) {
         issues.add({
           code: problem.code,
@@ -58,7 +58,6 @@ export function checkCredentials(
           message: problem.message,
         })
       }
-      const fingerprint = problems.length === 0 ? keyFingerprint(jwk) : undefined
       const first = fingerprint === undefined ? undefined : keys.get(fingerprint)
       if (fingerprint !== undefined && first === undefined) keys.set(fingerprint, i)
       else if (first !== undefined) {
