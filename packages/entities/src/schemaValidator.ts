@@ -31,32 +31,60 @@ export const entitySchemas = [
 
 const EVM_ADDRESS_PATTERN = entitiesSchema.$defs.EvmAddress.pattern
 
-let ajv: Ajv2020 | undefined
-const compiled = new Map<EntityKind, ValidateFunction>()
+/**
+ * Two validators per kind, from two ajv instances: one that stops at the first error, which a valid document (the
+ * usual case, and the one that must be fast) runs through, and one that collects every error, which runs only once
+ * the first has refused the document, so that its report stays complete. Stopping early saves the bookkeeping that
+ * collecting every error adds to each keyword.
+ */
+const instances: { complete?: Ajv2020; first?: Ajv2020 } = {}
+const compiled = {
+  complete: new Map<EntityKind, ValidateFunction>(),
+  first: new Map<EntityKind, ValidateFunction>(),
+}
 
-/** The schema validator of a kind, compiled on first use and reused for every later document. */
-export function schemaValidator(kind: EntityKind): ValidateFunction {
-  let validate = compiled.get(kind)
+function createAjv(allErrors: boolean): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors,
+    // Errors carry their schema and value: an unknown member is matched to the declared ones (did you mean).
+    verbose: true,
+    strict: true,
+    allowUnionTypes: true,
+    // The schemas' patterns are ASCII, and non-unicode expressions match faster.
+    unicodeRegExp: false,
+    code: { regExp: patternEngine },
+    schemas: entitySchemas.map((schema) => inlineSchemaRefs(schema, entitySchemas)),
+  })
+  addFormats(ajv)
+  return ajv
+}
+
+function validatorOf(kind: EntityKind, mode: 'complete' | 'first'): ValidateFunction {
+  let validate = compiled[mode].get(kind)
   if (!validate) {
-    if (!ajv) {
-      ajv = new Ajv2020({
-        allErrors: true,
-        // Errors carry their schema and value: an unknown member is matched to the declared ones (did you mean).
-        verbose: true,
-        strict: true,
-        allowUnionTypes: true,
-        // The schemas' patterns are ASCII, and non-unicode expressions match faster.
-        unicodeRegExp: false,
-        code: { regExp: patternEngine },
-        schemas: entitySchemas.map((schema) => inlineSchemaRefs(schema, entitySchemas)),
-      })
-      addFormats(ajv)
-    }
-    validate = ajv.getSchema(ENTITY_KINDS[kind].schemaId)
+    instances[mode] ??= createAjv(mode === 'complete')
+    validate = instances[mode].getSchema(ENTITY_KINDS[kind].schemaId)
     if (!validate) throw new Error(`no schema registered for entity kind ${kind}`)
-    compiled.set(kind, validate)
+    compiled[mode].set(kind, validate)
   }
   return validate
+}
+
+/** The schema validator of a kind that reports every error, compiled on first use and reused for every later document. */
+export function schemaValidator(kind: EntityKind): ValidateFunction {
+  return validatorOf(kind, 'complete')
+}
+
+/**
+ * Every error of a document against the schema of its kind, or undefined when it conforms. A document the
+ * validators disagree on (which they cannot, sharing their schemas) keeps the first one's refusal.
+ */
+export function schemaErrors(kind: EntityKind, doc: unknown): readonly ErrorObject[] | undefined {
+  const first = validatorOf(kind, 'first')
+  if (first(doc)) return undefined
+  const complete = schemaValidator(kind)
+  if (!complete(doc) && complete.errors?.length) return complete.errors
+  return first.errors ?? []
 }
 
 const ADDRESS_MESSAGE = 'must be an EVM address: 0x followed by 40 hexadecimal digits'

@@ -13,7 +13,7 @@ import type { Entities } from './generated/entities'
 import { createEntityIndex, type EntityIndex } from './indexEntities'
 import type { EntitiesValidation, EntityIssue } from './issue'
 import { rememberTables } from './rememberedTables'
-import { issuesFromSchemaErrors, schemaValidator } from './schemaValidator'
+import { issuesFromSchemaErrors, schemaErrors } from './schemaValidator'
 
 export interface ValidateEntitiesOptions<K extends EntityKind = EntityKind> {
   /**
@@ -46,9 +46,19 @@ function validate(doc: unknown, options: ValidateEntitiesOptions): Validated {
   }
   const kind = options.kind ?? detectEntityKind(doc)
   const issues = new IssueCollector(options.maxIssues ?? DEFAULT_MAX_ISSUES)
-  const schema = schemaValidator(kind)
-  if (!schema(doc)) {
-    for (const issue of issuesFromSchemaErrors(schema.errors ?? [])) issues.add(issue)
+  const errors = schemaErrors(kind, doc)
+  if (errors) {
+    const described = issuesFromSchemaErrors(errors)
+    for (const issue of described) issues.add(issue)
+    // Refused is refused, even were no error to describe why.
+    if (described.length === 0) {
+      issues.add({
+        code: 'schema.invalid',
+        severity: 'error',
+        path: '',
+        message: 'document does not conform to its schema',
+      })
+    }
   }
   // The checks read only what they find well-typed, so they run even on a document the schema rejected.
   const tables = isItem(doc) ? analyzeEntities(doc, issues, options.checksums === true) : undefined
