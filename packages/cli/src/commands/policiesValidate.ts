@@ -1,11 +1,6 @@
-import { DEFAULT_MAX_BYTES, EntitiesJsonError, parseEntitiesJson } from '@rampart/entities'
 import { validatePolicies, validatePresets } from '@rampart/evaluator'
-import { jsonFileText } from '../jsonFileText'
-import type { LocatedIssue } from '../locatedIssue'
-import { locateJsonError } from '../locateJsonError'
-import { readErrorReason } from '../readErrorReason'
+import { issueIn, readJsonFile } from '../readJsonFile'
 import { locateJsonPointers } from '../sourceLocation'
-import { readBounded } from '../validateEntityFile'
 import { type FileValidation, type ValidateOutputOptions, validateFiles } from '../validateFiles'
 
 export type PoliciesValidateOptions = ValidateOutputOptions
@@ -15,43 +10,10 @@ export type PoliciesValidateOptions = ValidateOutputOptions
  * Each issue is located at its line and column; `unreadable` marks a file that could not be read.
  */
 export async function validatePolicyFile(file: string): Promise<FileValidation> {
-  const located = (
-    path: string,
-    line: number,
-    column: number,
-    code: string,
-    message: string,
-  ): LocatedIssue => ({
-    file,
-    path,
-    line,
-    column,
-    code,
-    severity: 'error',
-    message,
-  })
-  let read: Buffer | undefined
-  try {
-    read = await readBounded(file, DEFAULT_MAX_BYTES)
-  } catch (error) {
-    return { issues: [located('', 1, 1, 'file.unreadable', readErrorReason(error))], unreadable: true }
-  }
-  if (read === undefined) {
-    const message = `file is more than the ${DEFAULT_MAX_BYTES} bytes accepted`
-    return { issues: [located('', 1, 1, 'json.too-large', message)], unreadable: false }
-  }
-  // Stays empty when the bytes are not UTF-8; that error carries its own line and column.
-  let text = ''
-  let doc: unknown
-  try {
-    text = jsonFileText(read)
-    // The same bounded JSON reader as Entities documents: size and depth limits, errors with line and column.
-    doc = parseEntitiesJson(text)
-  } catch (error) {
-    if (!(error instanceof EntitiesJsonError)) throw error
-    const { line, column } = locateJsonError(text, error)
-    return { issues: [located(error.path, line, column, error.code, error.message)], unreadable: false }
-  }
+  const located = issueIn(file)
+  const read = await readJsonFile(file)
+  if ('issues' in read) return read
+  const { doc, text } = read
   const result = Array.isArray(doc) ? validatePolicies(doc) : validatePresets([doc])
   // A preset is validated as the only item of a list: its paths lose that leading /0.
   const pointers = result.issues.map(({ path }) => (Array.isArray(doc) ? path : path.replace(/^\/0/, '')))
