@@ -28,7 +28,7 @@ describe('DatabaseReplayStore', () => {
     const refused = results.filter((result) => result.status === 'rejected')
     expect(refused).toHaveLength(1)
     expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({
-      statusCode: 401,
+      httpStatus: 401,
       code: 'JWS_REPLAYED',
     })
     expect(await database.db.select().from(seenSignatures)).toHaveLength(51)
