@@ -94,6 +94,14 @@ const ARGUMENT_FORMS: Record<string, { criterion: string; uses: (args: unknown) 
     criterion: 'checkUserOperationIntents',
     uses: (args) => argsMember(args, 'anyOf') !== undefined,
   },
+  'amounts in a currency (checkIntentAmount currency)': {
+    criterion: 'checkIntentAmount',
+    uses: (args) => argsMember(args, 'currency') !== undefined,
+  },
+  'spending limits in a currency (checkSpendingLimit currency)': {
+    criterion: 'checkSpendingLimit',
+    uses: (args) => argsMember(args, 'currency') !== undefined,
+  },
   'approval alternatives (checkApprovals anyOf)': {
     criterion: 'checkApprovals',
     uses: (args) => argsMember(args, 'anyOf') !== undefined,
@@ -196,7 +204,7 @@ describe('rampart policies test', () => {
       }
   })
 
-  it('covers each argument form that decides differently (roles, condition sets, alternatives) in a permit and in a forbid', () => {
+  it('covers each argument form that decides differently (roles, currencies, condition sets, alternatives) in a permit and in a forbid', () => {
     for (const [form, { criterion, uses }] of Object.entries(ARGUMENT_FORMS)) {
       const coverage = suiteCoverage((used) =>
         used.criterion === criterion && uses(used.args) ? form : undefined,

@@ -1,6 +1,6 @@
 import { decodeRequest } from '@rampart/decoder'
 import type { Entities } from '@rampart/entities'
-import type { Decision, DecisionInput, Evaluator, HistoryTransfer } from '@rampart/evaluator'
+import type { Decision, DecisionInput, Evaluator, HistoryTransfer, PriceTable } from '@rampart/evaluator'
 import { readEvaluationInput } from './evaluationInput'
 
 /** Everything about a request beside its body: who asks, for which account, with what approvals, when. */
@@ -10,6 +10,8 @@ export interface RequestContext {
   approvals?: readonly string[]
   history?: HistoryTransfer[]
   now?: number
+  /** Prices for policies that value amounts in a currency. */
+  prices?: PriceTable
   /** The chain of a request that names none (a personal message, a user operation). */
   chainId?: number
   presets?: readonly string[]
@@ -61,6 +63,7 @@ export function decideRequest(evaluator: Evaluator, body: unknown, context: Requ
     ...(context.approvals ? { approvals: [...context.approvals] } : {}),
     ...(context.history ? { history: context.history } : {}),
     ...(context.now === undefined ? {} : { now: context.now }),
+    ...(context.prices === undefined ? {} : { prices: context.prices }),
     presets: [...new Set([...(context.presets ?? []), ...input.presets])],
   }
   const principal =

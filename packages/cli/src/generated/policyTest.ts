@@ -61,6 +61,10 @@ export interface Case {
    */
   now?: number
   /**
+   * Prices for the policies that value amounts in a currency, as the library takes them (evaluationRequest.schema.json's prices): by CAIP-19 asset id, then by currency, each { price, timestamp }.
+   */
+  prices?: {}
+  /**
    * The chain of a request that names none (a personal message, a user operation).
    */
   chainId?: number
@@ -99,6 +103,7 @@ export interface Expectation {
     | 'EVALUATOR_UNAVAILABLE'
     | 'EVALUATION_FAILED'
     | 'INVALID_RESULT'
+    | 'PRICE_UNAVAILABLE'
   /**
    * Approvals still needed, summed over every requirement of the deciding permit.
    */

@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path'
-import type { Decision, Evaluator, HistoryTransfer } from '@rampart/evaluator'
+import type { Decision, Evaluator, HistoryTransfer, PriceTable } from '@rampart/evaluator'
 import { decideRequest } from '../commands/decideRequest'
 import type { Case, Expectation } from '../generated/policyTest'
 import { readJsonInput } from '../readJsonInput'
@@ -75,6 +75,7 @@ export async function runPolicyCase(
     approvals: testCase.approvals,
     history: testCase.history as HistoryTransfer[] | undefined,
     now: testCase.now,
+    prices: testCase.prices as PriceTable | undefined,
     chainId: testCase.chainId,
     presets: testCase.presets,
   })
