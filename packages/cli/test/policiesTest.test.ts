@@ -1,6 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import policyTestSchema from '@rampart/schemas/cli/policyTest.schema.json'
+import decisionSchema from '@rampart/schemas/evaluator/decision.schema.json'
 import policySchema from '@rampart/schemas/policy.schema.json'
 import { describe, expect, it } from 'vitest'
 import { EXIT } from '../src/exitCodes'
@@ -183,6 +185,13 @@ const failingTest = {
 }
 
 describe('rampart policies test', () => {
+  it('expects the reason codes the library decides with, no more and no fewer', () => {
+    // policyTest.schema.json is read on its own (no $ref across schemas), so it keeps a copy of the list.
+    expect(policyTestSchema.$defs.Expectation.properties.reason.enum).toEqual(
+      decisionSchema.$defs.Reason.properties.code.enum,
+    )
+  })
+
   it('passes every case of the shipped suite, in one process', async () => {
     const { code, stdout } = await runRampartInProcess(['policies', 'test', 'fixtures/policy-tests/*.json'])
     const cases = suiteFiles.reduce(
