@@ -51,10 +51,11 @@ describe('/docs in headless Chromium', () => {
       expect(normalized).toContain(expected)
     }
 
-    // Open one operation: its parameters and schemas come from schemas/gateway.
-    await page.locator('#operations-Wallets-get_v1_provider_wallets').click()
-    await page.waitForSelector('#operations-Wallets-get_v1_provider_wallets .parameters')
-    const text = await page.locator('#operations-Wallets-get_v1_provider_wallets').textContent()
+    // Open one operation (swagger-ui names its element after the operationId): its parameters and schemas come from
+    // schemas/gateway.
+    await page.locator('#operations-Wallets-listWallets').click()
+    await page.waitForSelector('#operations-Wallets-listWallets .parameters')
+    const text = await page.locator('#operations-Wallets-listWallets').textContent()
     expect(text).toContain('orderBy')
     expect(text).toContain('cursor')
 
