@@ -20,16 +20,19 @@
  * - clients: the admin client routes; registering a client syncs its connections.
  * - signing: the pipeline, the actions and /evaluate; gated by grants, reads accounts through resources, signs
  *   through providers, in the session connections' `ConnectionSessions` opens for the request's connection.
+ * - decisionLog: each client's tamper-evident log (appendLogEntry, its table, its export route); imports no feature.
+ *   signing appends decisions and approvals to it, clients the changes of policies and entities.
  * - demo: provisions a demo client through clients and signs with auth's `signRequest`.
  */
 const featureDependencies = {
   auth: [],
+  decisionLog: [],
   providers: [],
   resources: ['auth'],
   connections: ['auth', 'providers', 'resources'],
   grants: ['auth', 'providers', 'resources'],
-  clients: ['auth', 'connections'],
-  signing: ['auth', 'connections', 'grants', 'providers', 'resources'],
+  clients: ['auth', 'connections', 'decisionLog'],
+  signing: ['auth', 'connections', 'decisionLog', 'grants', 'providers', 'resources'],
   demo: ['auth', 'clients'],
 }
 

@@ -6,6 +6,7 @@ import {
   type Evaluator,
   EvaluatorError,
   historyReach,
+  type LoggedPolicyState,
   type Policy,
   type Preset,
 } from '@rampart/evaluator'
@@ -13,6 +14,7 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '../../core/database/openDatabase'
 import { clients } from '../../core/database/schema'
 import { GatewayError } from '../../core/errors/gatewayError'
+import { policyStateHash } from '../../decisionLog/policyStateHash'
 
 /** Everything a client's decisions need, built once per version of the client's entities, policies and presets. */
 export type ClientPolicyState = {
@@ -34,6 +36,8 @@ export type ClientPolicyState = {
   currencies: string[]
   /** The entities' token decimals by lowercase asset id: what recorded history values transfers with. */
   decimals: Record<string, number>
+  /** The hashes of the policies and entities decided under, which the decision log records with each decision. */
+  logState: LoggedPolicyState
 }
 
 type CacheEntry = { version: number; checkedAt: number; state: Promise<ClientPolicyState> }
@@ -107,6 +111,11 @@ async function build(
     usesHistory,
     limitedPolicies,
     currencies: currenciesIn(limitedPolicies),
+    logState: policyStateHash({
+      policies: row.policies,
+      presets: row.presets,
+      entities: row.entities,
+    }),
     decimals: Object.fromEntries(
       (Array.isArray(entities?.tokens) ? entities.tokens : []).map((token) => [
         String(token.id).toLowerCase(),
