@@ -17,9 +17,12 @@
  * - connections: a client's provider connections, their sync and transit encryption keys; shows accounts with
  *   resources' `toApi`.
  * - grants: GNAP grants and tokens; a grant's scope names providers and signers.
- * - clients: the admin client routes; registering a client syncs its connections.
+ * - governance: policy proposals, approvals and versions; applying a version refreshes connections' address books.
+ * - clients: the admin client routes; registering a client syncs its connections; an update of a governed client's
+ *   policies is refused (governance's liveSet says whether it is governed).
  * - signing: the pipeline, the actions and /evaluate; gated by grants, reads accounts through resources, signs
- *   through providers, in the session connections' `ConnectionSessions` opens for the request's connection.
+ *   through providers, in the session connections' `ConnectionSessions` opens for the request's connection; decides
+ *   a governed client with its live signed policy set (governance's liveSet).
  * - demo: provisions a demo client through clients and signs with auth's `signRequest`.
  */
 const featureDependencies = {
@@ -28,8 +31,9 @@ const featureDependencies = {
   resources: ['auth'],
   connections: ['auth', 'providers', 'resources'],
   grants: ['auth', 'providers', 'resources'],
-  clients: ['auth', 'connections'],
-  signing: ['auth', 'connections', 'grants', 'providers', 'resources'],
+  governance: ['connections'],
+  clients: ['auth', 'connections', 'governance'],
+  signing: ['auth', 'connections', 'governance', 'grants', 'providers', 'resources'],
   demo: ['auth', 'clients'],
 }
 
