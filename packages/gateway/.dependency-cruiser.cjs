@@ -23,17 +23,21 @@
  * - signing: the pipeline, the actions and /evaluate; gated by grants, reads accounts through resources, signs
  *   through providers, in the session connections' `ConnectionSessions` opens for the request's connection; decides
  *   a governed client with its live signed policy set (governance's liveSet).
+ * - decisionLog: each client's tamper-evident log (appendLogEntry, its table, its export route); imports no feature.
+ *   signing appends decisions and approvals to it, clients the changes of policies and entities, governance the
+ *   approvals, rejections and applied versions of proposals.
  * - demo: provisions a demo client through clients and signs with auth's `signRequest`.
  */
 const featureDependencies = {
   auth: [],
+  decisionLog: [],
   providers: [],
   resources: ['auth'],
   connections: ['auth', 'providers', 'resources'],
   grants: ['auth', 'providers', 'resources'],
-  governance: ['connections'],
-  clients: ['auth', 'connections', 'governance'],
-  signing: ['auth', 'connections', 'governance', 'grants', 'providers', 'resources'],
+  governance: ['connections', 'decisionLog'],
+  clients: ['auth', 'connections', 'decisionLog', 'governance'],
+  signing: ['auth', 'connections', 'decisionLog', 'governance', 'grants', 'providers', 'resources'],
   demo: ['auth', 'clients'],
 }
 

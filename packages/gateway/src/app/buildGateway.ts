@@ -20,6 +20,7 @@ import { docsRoutes } from '../core/openapi/docsRoutes'
 import { openApiInfo } from '../core/openapi/openApiDocument'
 import { withRequestExamples } from '../core/openapi/requestExamples'
 import { documentRoutes } from '../core/openapi/routeResponses'
+import { decisionLogRoutes } from '../decisionLog/decisionLogRoutes'
 import { proposalRoutes } from '../governance/proposalRoutes'
 import { routeGrantKey, routeGrants } from '../grants/grantActions'
 import { grantsPlugin } from '../grants/grantsPlugin'
@@ -135,6 +136,7 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   await app.register(docsRoutes)
   await app.register(adminClientsRoutes)
   await app.register(proposalRoutes)
+  await app.register(decisionLogRoutes)
   await app.register(encryptionKeysRoutes)
   await app.register(connectionsRoutes)
   await app.register(walletsRoutes)

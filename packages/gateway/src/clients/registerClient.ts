@@ -7,6 +7,8 @@ import { type JwsAlgorithm, keyFitsAlgorithm } from '../core/crypto/jwsAlgorithm
 import type { Database } from '../core/database/openDatabase'
 import { clients } from '../core/database/schema'
 import { GatewayError, type ValidationIssue } from '../core/errors/gatewayError'
+import { appendLogEntry } from '../decisionLog/appendLogEntry'
+import { changeEntries } from '../decisionLog/logEntryContents'
 import { isGoverned } from '../governance/liveSet'
 
 export type ClientRegistration = {
@@ -81,22 +83,36 @@ export async function registerClient(db: Database, registration: ClientRegistrat
   if (issues.length > 0)
     throw new GatewayError('CLIENT_INVALID', 'The client registration is invalid', { issues: issues })
   const now = new Date()
-  const [row] = await db
-    .insert(clients)
-    .values({
-      clientId: registration.clientId,
-      name: registration.name,
-      publicKeys: registration.publicKeys as Record<string, unknown>[],
-      entities: registration.entities ?? noEntities(),
-      policies: registration.policies ?? [],
-      presets: registration.presets ?? [],
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning()
+  // The client's decision log starts with what it was registered with, in the same transaction.
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(clients)
+      .values({
+        clientId: registration.clientId,
+        name: registration.name,
+        publicKeys: registration.publicKeys as Record<string, unknown>[],
+        entities: registration.entities ?? noEntities(),
+        policies: registration.policies ?? [],
+        presets: registration.presets ?? [],
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning()
+    if (inserted) await logChanges(tx as unknown as Database, undefined, inserted, now)
+    return inserted
+  })
   if (!row) throw new GatewayError('CLIENT_EXISTS', 'A client with this id already exists')
   return row
+}
+
+type ClientRow = typeof clients.$inferSelect
+
+/** Appends to the client's decision log what changed of its policies, presets and entities (by the admin API). */
+async function logChanges(tx: Database, before: ClientRow | undefined, after: ClientRow, time: Date) {
+  for (const entry of changeEntries(before, after, 'admin-api')) {
+    await appendLogEntry(tx, after.clientId, entry, time)
+  }
 }
 
 export function clientToApi(row: typeof clients.$inferSelect) {
@@ -146,18 +162,25 @@ export async function updateClient(db: Database, clientId: string, update: Clien
   const issues = checkClientRegistration(merged)
   if (issues.length > 0)
     throw new GatewayError('CLIENT_INVALID', 'The client update is invalid', { issues: issues })
-  const [row] = await db
-    .update(clients)
-    .set({
-      name: merged.name,
-      publicKeys: merged.publicKeys as Record<string, unknown>[],
-      entities: merged.entities ?? noEntities(),
-      policies: merged.policies ?? [],
-      presets: merged.presets ?? [],
-      updatedAt: new Date(),
-    })
-    .where(eq(clients.clientId, clientId))
-    .returning()
+  const now = new Date()
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(clients)
+      .set({
+        name: merged.name,
+        publicKeys: merged.publicKeys as Record<string, unknown>[],
+        entities: merged.entities ?? noEntities(),
+        policies: merged.policies ?? [],
+        presets: merged.presets ?? [],
+        updatedAt: now,
+      })
+      .where(eq(clients.clientId, clientId))
+      .returning()
+    // What changed is logged against the row as it was read: a concurrent update logs its own change.
+    if (updated) await logChanges(tx as unknown as Database, current, updated, now)
+    return updated
+  })
+  if (!row) throw new GatewayError('CLIENT_NOT_FOUND', 'Client not found')
   if (update.entities !== undefined) await refreshAddressBook(db, clientId)
   return row!
 }

@@ -7,6 +7,8 @@ export const lockSpaces = {
   decisions: 0x72616d70, // "ramp"
   /** The changes to a local-provider vault, by connection. */
   localVaults: 0x7661756c, // "vaul"
+  /** Appends to a client's decision log, by client (transaction-scoped: taken inside the appending transaction). */
+  decisionLog: 0x6c6f6721, // "log!"
 } as const
 
 /**

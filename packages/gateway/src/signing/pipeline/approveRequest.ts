@@ -1,6 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { type SigningRequestRow, signingRequests } from '../../core/database/actionsSchema'
+import type { Database } from '../../core/database/openDatabase'
 import { GatewayError } from '../../core/errors/gatewayError'
+import { appendLogEntry } from '../../decisionLog/appendLogEntry'
+import { approvalEntry } from '../../decisionLog/logEntryContents'
 import { verifyApproval } from './approvalToken'
 import type { Plan, SigningAction } from './signingAction'
 import { decideAndRun } from './signingPipeline'
@@ -46,22 +49,32 @@ export async function approveSigningRequest<Body extends { idempotenceId: string
       )
     }
     const known = current.approvals.some((approval) => approval.userId === approver.userId)
+    const approvedAt = services.clock()
     const approvals = known
       ? current.approvals
-      : [...current.approvals, { ...approver, approvedAt: services.clock().toISOString() }]
+      : [...current.approvals, { ...approver, approvedAt: approvedAt.toISOString() }]
     // Optimistic: the update applies only while the approvals are still those read, else it is retried on a
-    // fresh read. Compared by value: a timestamp compare misses a write made within the same millisecond.
-    const [updated] = await services.db
-      .update(signingRequests)
-      .set({ approvals, updatedAt: services.clock() })
-      .where(
-        and(
-          eq(signingRequests.rowId, current.rowId),
-          eq(signingRequests.status, 'pending_approval'),
-          sql`${signingRequests.approvals} = ${JSON.stringify(current.approvals)}::jsonb`,
-        ),
-      )
-      .returning()
+    // fresh read. Compared by value: a timestamp compare misses a write made within the same millisecond. A new
+    // approval is appended to the client's decision log in the update's transaction.
+    const updated = await services.db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(signingRequests)
+        .set({ approvals, updatedAt: services.clock() })
+        .where(
+          and(
+            eq(signingRequests.rowId, current.rowId),
+            eq(signingRequests.status, 'pending_approval'),
+            sql`${signingRequests.approvals} = ${JSON.stringify(current.approvals)}::jsonb`,
+          ),
+        )
+        .returning()
+      if (changed && !known) {
+        const request = { kind: changed.kind, requestId: changed.requestId, status: changed.status }
+        const entry = approvalEntry(request, { ...approver, at: approvedAt.toISOString() })
+        await appendLogEntry(tx as unknown as Database, changed.clientId, entry, approvedAt)
+      }
+      return changed
+    })
     if (updated) {
       return decideAndRun(
         services,

@@ -8,6 +8,7 @@ import {
   EvaluatorError,
   type GovernedEvaluator,
   historyReach,
+  type LoggedPolicyState,
   type Policy,
   type PolicySetReference,
   type Preset,
@@ -17,6 +18,7 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '../../core/database/openDatabase'
 import { clients } from '../../core/database/schema'
 import { GatewayError } from '../../core/errors/gatewayError'
+import { policyStateHash } from '../../decisionLog/policyStateHash'
 import { latestVersions, signedSetOf } from '../../governance/liveSet'
 
 /** Everything a client's decisions need, built once per version of the client's entities, policies and presets. */
@@ -44,6 +46,8 @@ export type ClientPolicyState = {
   currencies: string[]
   /** The entities' token decimals by lowercase asset id: what recorded history values transfers with. */
   decimals: Record<string, number>
+  /** The hashes of the policies and entities decided under, which the decision log records with each decision. */
+  logState: LoggedPolicyState
 }
 
 type CacheEntry = { version: number; checkedAt: number; state: Promise<ClientPolicyState> }
@@ -142,6 +146,11 @@ function derived(clientId: string, set: SignedPolicySet) {
     usesHistory: historyReach(limitedPolicies, 0) !== undefined,
     limitedPolicies,
     currencies: currenciesIn(limitedPolicies),
+    logState: policyStateHash({
+      policies: set.content.policies,
+      presets: set.content.presets ?? [],
+      entities: set.content.entities,
+    }),
     decimals: decimalsOf(entities),
   }
 }
@@ -197,6 +206,11 @@ async function build(
     usesHistory,
     limitedPolicies,
     currencies: currenciesIn(limitedPolicies),
+    logState: policyStateHash({
+      policies: row.policies,
+      presets: row.presets,
+      entities: row.entities,
+    }),
     decimals: decimalsOf(entities),
   }
   try {

@@ -15,6 +15,7 @@ function state(evaluator: Partial<Evaluator> | null): ClientPolicyState {
     limitedPolicies: [],
     currencies: [],
     decimals: {},
+    logState: { policiesHash: '0'.repeat(64), entitiesHash: '0'.repeat(64) },
   }
 }
 

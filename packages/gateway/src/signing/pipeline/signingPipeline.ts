@@ -7,6 +7,8 @@ import { type SigningRequestRow, signingRequests } from '../../core/database/act
 import type { Database } from '../../core/database/openDatabase'
 import { GatewayError } from '../../core/errors/gatewayError'
 import { isProviderError } from '../../core/errors/providerErrors'
+import { appendLogEntry } from '../../decisionLog/appendLogEntry'
+import { decisionEntry } from '../../decisionLog/logEntryContents'
 import { requireGrantedNetwork } from '../../grants/grantScope'
 import { decideRequest } from './decideRequest'
 import { recordMovements, replaceMovements } from './limitMovements'
@@ -231,8 +233,30 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
       plan,
       approvals,
     })
-    // Every move is conditional on the status the decision was made from, so concurrent approvals move it once.
-    const move = (values: Partial<SigningRequestRow>) => updateFrom(services, row.rowId, from, values)
+    // Every move is conditional on the status the decision was made from, so concurrent approvals move it once. The
+    // decision is appended to the client's log in the same transaction: the move and its entry commit together, and a
+    // move that lost to another (which logs its own) logs nothing.
+    const logDecision = (moved: SigningRequestRow, tx: Database) =>
+      appendLogEntry(
+        tx,
+        row.clientId,
+        decisionEntry({
+          request: { kind: row.kind, requestId: row.requestId, status: moved.status },
+          evaluationRequest,
+          decision,
+          attestation: evaluation.signature,
+          signer: plan.signer,
+          presets: plan.presets,
+          state: state.logState,
+        }),
+        services.clock(),
+      )
+    const move = (values: Partial<SigningRequestRow>) =>
+      services.db.transaction(async (tx) => {
+        const moved = await updateFrom(services, row.rowId, from, values, tx)
+        if (moved) await logDecision(moved, tx)
+        return moved
+      })
     if (decision.decision === 'Forbid') {
       const forbidden = await move({ status: 'forbidden', evaluation })
       throw policyForbidden(forbidden ?? (await reread(services, row.rowId)))
@@ -255,7 +279,10 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
         { status: 'processing', evaluation, history: history as unknown as Record<string, unknown>[] },
         tx,
       )
-      if (moved) await recordMovements(tx, row.rowId, row.clientId, history)
+      if (moved) {
+        await recordMovements(tx, row.rowId, row.clientId, history)
+        await logDecision(moved, tx)
+      }
       return moved
     })
     return decided ? { permitted: decided, history } : { done: await reread(services, row.rowId) }

@@ -1,0 +1,88 @@
+import type { Decision, EvaluationRequest, LoggedPolicyState } from '@rampart/evaluator'
+import type { LogEntryContent } from './appendLogEntry'
+import { policyStateHash } from './policyStateHash'
+
+/** The signing request an entry is about, with its status once the entry's transaction commits. */
+export type LoggedRequest = { kind: string; requestId: string; status: string }
+
+/**
+ * A decision entry: the evaluation request exactly as decided (principal, intent, approvals, the history totals and
+ * prices it had, `now`), the signer, the presets asked for, the decision, its attestation, and the hashes of the
+ * policies and entities it was decided under: enough to decide it again, and nothing secret (no key, no token).
+ */
+export function decisionEntry(input: {
+  request: LoggedRequest
+  evaluationRequest: EvaluationRequest
+  decision: Decision
+  attestation: string | null
+  signer: { address: string; chainId?: number | null | undefined; networkId?: string | null | undefined }
+  presets: readonly string[]
+  state: LoggedPolicyState
+}): LogEntryContent {
+  const { signer } = input
+  return {
+    kind: 'decision',
+    request: input.request,
+    decided: {
+      evaluationRequest: input.evaluationRequest,
+      signer: {
+        address: signer.address,
+        ...(typeof signer.chainId === 'number' ? { chainId: signer.chainId } : {}),
+        ...(typeof signer.networkId === 'string' ? { networkId: signer.networkId } : {}),
+      },
+      presets: [...input.presets],
+      decision: input.decision,
+      attestation: input.attestation,
+    },
+    state: input.state,
+  }
+}
+
+/** An approval entry: who approved (the user and the credential whose signature was verified) and when. */
+export function approvalEntry(
+  request: LoggedRequest,
+  approver: { userId: string; credentialId?: string | undefined; at: string },
+): LogEntryContent {
+  return {
+    kind: 'approval',
+    request,
+    approver: {
+      userId: approver.userId,
+      ...(approver.credentialId === undefined ? {} : { credentialId: approver.credentialId }),
+      at: approver.at,
+    },
+  }
+}
+
+type ClientContent = { policies: unknown[]; presets: unknown[]; entities: Record<string, unknown> }
+
+/**
+ * The entries a change of a client's policies, presets or entities makes (none when nothing changed): each with the
+ * new content whole, what a replay decides with, and the hashes of the state it leaves. `before` is undefined for a
+ * client just registered, whose first entries record what it starts with.
+ */
+export function changeEntries(
+  before: ClientContent | undefined,
+  after: ClientContent,
+  by: string,
+): LogEntryContent[] {
+  const entries: LogEntryContent[] = []
+  // Compared by their hashes, which are canonical: a document read back from the database has its keys reordered.
+  const was = before ? policyStateHash(before) : undefined
+  const state = policyStateHash(after)
+  if (was?.policiesHash !== state.policiesHash) {
+    entries.push({
+      kind: 'policies.changed',
+      change: {
+        policies: after.policies as Record<string, unknown>[],
+        presets: after.presets as string[],
+        by,
+      },
+      state,
+    })
+  }
+  if (was?.entitiesHash !== state.entitiesHash) {
+    entries.push({ kind: 'entities.changed', change: { entities: after.entities, by }, state })
+  }
+  return entries
+}

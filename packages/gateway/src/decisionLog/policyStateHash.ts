@@ -1,0 +1,17 @@
+import { hashRequest, type LoggedPolicyState } from '@rampart/evaluator'
+
+/**
+ * The hashes of what a client decides under, as log entries name them: policiesHash over {policies, presets} (the
+ * client's own policies and the protocol presets it enabled), entitiesHash over its entities document, each the
+ * SHA-256 of the canonical JSON. A replay checks it holds the same set by computing the same.
+ */
+export function policyStateHash(client: {
+  policies: unknown[]
+  presets: unknown[]
+  entities: Record<string, unknown>
+}): LoggedPolicyState {
+  return {
+    policiesHash: hashRequest({ policies: client.policies, presets: client.presets }),
+    entitiesHash: hashRequest(client.entities),
+  }
+}
