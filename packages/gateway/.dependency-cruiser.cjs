@@ -17,11 +17,15 @@
  * - connections: a client's provider connections, their sync and transit encryption keys; shows accounts with
  *   resources' `toApi`.
  * - grants: GNAP grants and tokens; a grant's scope names providers and signers.
- * - clients: the admin client routes; registering a client syncs its connections.
+ * - governance: policy proposals, approvals and versions; applying a version refreshes connections' address books.
+ * - clients: the admin client routes; registering a client syncs its connections; an update of a governed client's
+ *   policies is refused (governance's liveSet says whether it is governed).
  * - signing: the pipeline, the actions and /evaluate; gated by grants, reads accounts through resources, signs
- *   through providers, in the session connections' `ConnectionSessions` opens for the request's connection.
+ *   through providers, in the session connections' `ConnectionSessions` opens for the request's connection; decides
+ *   a governed client with its live signed policy set (governance's liveSet).
  * - decisionLog: each client's tamper-evident log (appendLogEntry, its table, its export route); imports no feature.
- *   signing appends decisions and approvals to it, clients the changes of policies and entities.
+ *   signing appends decisions and approvals to it, clients the changes of policies and entities, governance the
+ *   approvals, rejections and applied versions of proposals.
  * - demo: provisions a demo client through clients and signs with auth's `signRequest`.
  */
 const featureDependencies = {
@@ -31,8 +35,9 @@ const featureDependencies = {
   resources: ['auth'],
   connections: ['auth', 'providers', 'resources'],
   grants: ['auth', 'providers', 'resources'],
-  clients: ['auth', 'connections', 'decisionLog'],
-  signing: ['auth', 'connections', 'decisionLog', 'grants', 'providers', 'resources'],
+  governance: ['connections', 'decisionLog'],
+  clients: ['auth', 'connections', 'decisionLog', 'governance'],
+  signing: ['auth', 'connections', 'decisionLog', 'governance', 'grants', 'providers', 'resources'],
   demo: ['auth', 'clients'],
 }
 

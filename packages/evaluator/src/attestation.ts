@@ -15,6 +15,19 @@ export interface AttestationKey {
   kid?: string
 }
 
+/**
+ * The policy set a decision was made under: a signed set's id, version and contentHash, and the hash of its
+ * entities alone. Anyone holding the version (GET …/policy-versions/{n}) can check both hashes and decide again.
+ */
+export interface PolicySetReference {
+  setId: string
+  version: number
+  /** Hex SHA-256 of the canonical JSON of the set's content (policies, entities, presets, governance). */
+  contentHash: string
+  /** Hex SHA-256 of the canonical JSON of the set's entities. */
+  entitiesHash: string
+}
+
 /** What an attestation signs: the decision (without its attestation) and the digest of the request. */
 export interface AttestationPayload {
   decision: Omit<Decision, 'attestation'>
@@ -22,6 +35,11 @@ export interface AttestationPayload {
   requestHash: string
   /** Unix seconds. */
   iat: number
+  /**
+   * The signed policy set decided under; absent in attestations made before governance, or by an evaluator
+   * loaded without a signed set (which verify as before).
+   */
+  policySet?: PolicySetReference
 }
 
 export const ATTESTATION_TYPE = 'rampart-decision+jws'
@@ -35,14 +53,20 @@ export function hashRequest(request: unknown): string {
   return oneShot ? oneShot('sha256', json, 'hex') : crypto.createHash('sha256').update(json).digest('hex')
 }
 
-/** Signs a compact JWS over the decision and the request's hash. */
+/** Signs a compact JWS over the decision and the request's hash (and the policy set decided under, when given). */
 export async function attest(
   decision: Omit<Decision, 'attestation'>,
   request: unknown,
   key: AttestationKey,
   now = Math.floor(Date.now() / 1000),
+  policySet?: PolicySetReference,
 ): Promise<string> {
-  const payload: AttestationPayload = { decision, requestHash: hashRequest(request), iat: now }
+  const payload: AttestationPayload = {
+    decision,
+    requestHash: hashRequest(request),
+    iat: now,
+    ...(policySet ? { policySet } : {}),
+  }
   return new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
     .setProtectedHeader({ alg: key.alg, typ: ATTESTATION_TYPE, ...(key.kid ? { kid: key.kid } : {}) })
     .sign(key.privateKey)

@@ -7,6 +7,7 @@ export {
   type AttestationPayload,
   attest,
   hashRequest,
+  type PolicySetReference,
   verifyAttestation,
 } from './attestation'
 export { canonicalJson } from './canonicalJson'
@@ -54,6 +55,8 @@ export type {
 } from './generated/evaluationRequest'
 export type * from './generated/policy'
 export type { Preset } from './generated/preset'
+export type * from './generated/signedPolicySet'
+export * from './governance/index'
 export { historyReach, historyWindows } from './historyReach'
 export { sumHistory } from './historyTotals'
 export { BUILTIN_PRESETS } from './presets'

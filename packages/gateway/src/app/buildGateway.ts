@@ -21,6 +21,7 @@ import { openApiInfo } from '../core/openapi/openApiDocument'
 import { withRequestExamples } from '../core/openapi/requestExamples'
 import { documentRoutes } from '../core/openapi/routeResponses'
 import { decisionLogRoutes } from '../decisionLog/decisionLogRoutes'
+import { proposalRoutes } from '../governance/proposalRoutes'
 import { routeGrantKey, routeGrants } from '../grants/grantActions'
 import { grantsPlugin } from '../grants/grantsPlugin'
 import type { CustodyProvider } from '../providers/types'
@@ -134,6 +135,7 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   await app.register(healthRoutes)
   await app.register(docsRoutes)
   await app.register(adminClientsRoutes)
+  await app.register(proposalRoutes)
   await app.register(decisionLogRoutes)
   await app.register(encryptionKeysRoutes)
   await app.register(connectionsRoutes)

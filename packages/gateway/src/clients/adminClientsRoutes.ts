@@ -68,12 +68,15 @@ export async function adminClientsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['Admin'],
         operationId: 'updateClient',
-        summary: "Update a client's keys, entities, policies or presets",
+        summary:
+          "Update a client's name or keys (its entities, policies or presets only before its first signed version)",
+        description:
+          'Once a client has an applied policy version, its entities, policies and presets change only through proposals approved by its quorum (POST /v1/admin/clients/{clientId}/proposals); asking for it here answers 409 POLICIES_GOVERNED.',
         security: [{ adminApiKey: [] }],
         headers: adminHeaders,
         params: idParams('clientId', 'The client id'),
         body: ref('updateClientRequest'),
-        response: { 200: dataOf('client'), ...errorResponses(400, 401, 404, 422, 500) },
+        response: { 200: dataOf('client'), ...errorResponses(400, 401, 404, 409, 422, 500) },
       },
     },
     async (request) => {

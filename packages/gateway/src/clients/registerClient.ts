@@ -9,6 +9,7 @@ import { clients } from '../core/database/schema'
 import { GatewayError, type ValidationIssue } from '../core/errors/gatewayError'
 import { appendLogEntry } from '../decisionLog/appendLogEntry'
 import { changeEntries } from '../decisionLog/logEntryContents'
+import { isGoverned } from '../governance/liveSet'
 
 export type ClientRegistration = {
   clientId: string
@@ -129,13 +130,27 @@ export function clientToApi(row: typeof clients.$inferSelect) {
 
 export type ClientUpdate = Partial<Omit<ClientRegistration, 'clientId'>>
 
+/** What only a proposal approved by the client's quorum changes, once the client is governed. */
+const GOVERNED_FIELDS = ['policies', 'entities', 'presets'] as const
+
 /**
  * Replaces the given fields of a client, checked like a registration. Changed entities refresh the address-book
  * destinations of the client's connections; the evaluator picks up new policies on its next read.
+ *
+ * Policies, entities and presets change here only while the client is not governed yet (it has no applied
+ * policy version: its setup, before the bootstrap). After that they change only through proposals, and asking
+ * for it here is POLICIES_GOVERNED: the admin API key alone can no longer widen a limit.
  */
 export async function updateClient(db: Database, clientId: string, update: ClientUpdate) {
   const [current] = await db.select().from(clients).where(eq(clients.clientId, clientId))
   if (!current) throw new GatewayError('CLIENT_NOT_FOUND', 'Client not found')
+  const governed = GOVERNED_FIELDS.filter((field) => update[field] !== undefined)
+  if (governed.length > 0 && (await isGoverned(db, clientId)))
+    throw new GatewayError(
+      'POLICIES_GOVERNED',
+      `The client's ${governed.join(', ')} change only through a proposal approved by its quorum: POST /v1/admin/clients/${clientId}/proposals`,
+      { fields: governed, proposals: `/v1/admin/clients/${clientId}/proposals` },
+    )
   const merged: ClientRegistration = {
     clientId,
     name: update.name ?? current.name,

@@ -140,6 +140,11 @@ export const gatewayErrors = {
   ASSET_NOT_FOUND: { httpStatus: 404, meaning: 'No asset matches the one named.' },
   POSITION_NOT_FOUND: { httpStatus: 404, meaning: 'No staking position matches the one named.' },
   REQUEST_NOT_FOUND: { httpStatus: 404, meaning: 'The client has no signing request with this id.' },
+  PROPOSAL_NOT_FOUND: { httpStatus: 404, meaning: 'The client has no policy proposal with this id.' },
+  POLICY_VERSION_NOT_FOUND: {
+    httpStatus: 404,
+    meaning: 'The client has no applied policy version with this number.',
+  },
 
   // 409: the request conflicts with the current state.
   CLIENT_EXISTS: { httpStatus: 409, meaning: 'A client with this id already exists.' },
@@ -149,6 +154,29 @@ export const gatewayErrors = {
   IDEMPOTENCE_CONFLICT: { httpStatus: 409, meaning: 'The idempotenceId was already used with another body.' },
   NOT_PENDING_APPROVAL: { httpStatus: 409, meaning: 'The signing request is not waiting for approvals.' },
   APPROVAL_CONFLICT: { httpStatus: 409, meaning: 'The signing request changed while approving; retry.' },
+  POLICIES_GOVERNED: {
+    httpStatus: 409,
+    meaning:
+      "The client's policies, entities and presets change only through proposals approved by its quorum (POST /v1/admin/clients/{id}/proposals).",
+  },
+  PROPOSAL_CLOSED: {
+    httpStatus: 409,
+    meaning:
+      'The proposal is no longer open (APPLIED, REJECTED, EXPIRED or SUPERSEDED); context.status says which.',
+  },
+  PROPOSAL_QUORUM_NOT_MET: {
+    httpStatus: 409,
+    meaning: "The proposal's approvals do not meet the quorum of the live version; it stays open.",
+  },
+  POLICY_SET_REFUSED: {
+    httpStatus: 409,
+    meaning:
+      'The evaluator refuses the proposed signed set (altered content, out of order, invalid); context.code and context.issues say why.',
+  },
+  SHADOW_TAKEN: {
+    httpStatus: 409,
+    meaning: 'Another proposal of the client is in shadow (context.proposalId); take it out of shadow first.',
+  },
   GRANT_CONNECTION_UNDER_GRANT: {
     httpStatus: 409,
     meaning: 'A connection the user picked has since come under another grant.',
@@ -172,6 +200,10 @@ export const gatewayErrors = {
   CLIENT_INVALID: {
     httpStatus: 422,
     meaning: 'The client registration (entities, policies, keys) is invalid.',
+  },
+  PROPOSAL_INVALID: {
+    httpStatus: 422,
+    meaning: 'The proposed policies, entities, presets or governance are invalid; context.issues says where.',
   },
   PROVIDER_UNKNOWN: { httpStatus: 422, meaning: 'The provider named is none of this gateway’s.' },
   TRANSIT_KEY_UNKNOWN: {

@@ -14,6 +14,15 @@ import network from '@rampart/schemas/gateway/network.schema.json'
 import page from '@rampart/schemas/gateway/page.schema.json'
 import updateClientRequest from '@rampart/schemas/gateway/updateClientRequest.schema.json'
 import wallet from '@rampart/schemas/gateway/wallet.schema.json'
+// Policy governance (#22): proposals, versions and the signed policy set they are made of.
+import approveProposalRequest from '@rampart/schemas/governance/approveProposalRequest.schema.json'
+import createProposalRequest from '@rampart/schemas/governance/createProposalRequest.schema.json'
+import policyVersion from '@rampart/schemas/governance/policyVersion.schema.json'
+import proposal from '@rampart/schemas/governance/proposal.schema.json'
+import proposalDiff from '@rampart/schemas/governance/proposalDiff.schema.json'
+import rejectProposalRequest from '@rampart/schemas/governance/rejectProposalRequest.schema.json'
+import rollbackRequest from '@rampart/schemas/governance/rollbackRequest.schema.json'
+import signedPolicySet from '@rampart/schemas/governance/signedPolicySet.schema.json'
 
 /** The JSON Schemas under `schemas/gateway/`: the single source of the routes' validation and of the OpenAPI document. */
 export const gatewaySchemas = {
@@ -33,6 +42,14 @@ export const gatewaySchemas = {
   page,
   updateClientRequest,
   wallet,
+  approveProposalRequest,
+  createProposalRequest,
+  policyVersion,
+  proposal,
+  proposalDiff,
+  rejectProposalRequest,
+  rollbackRequest,
+  signedPolicySet,
 } as const
 
 export type GatewaySchemaName = keyof typeof gatewaySchemas

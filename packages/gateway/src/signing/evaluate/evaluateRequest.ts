@@ -92,7 +92,13 @@ export async function evaluateRequest(
     presets: presetIds,
     ...(prices === undefined ? {} : { prices }),
   })
-  const signature = await attestDecision(decision, request, services.attestationKey)
+  const signature = await attestDecision(
+    decision,
+    request,
+    services.attestationKey,
+    undefined,
+    state.policySet,
+  )
   const presets = presetIds.flatMap((id) => {
     const preset = state.presets.get(id)
     return preset ? [preset] : []

@@ -1,5 +1,5 @@
 import { createPrivateKey, type JsonWebKey, type KeyObject, sign } from 'node:crypto'
-import { ATTESTATION_TYPE, type Decision, hashRequest } from '@rampart/evaluator'
+import { ATTESTATION_TYPE, type Decision, hashRequest, type PolicySetReference } from '@rampart/evaluator'
 import type { JWK } from 'jose'
 import { type Ed25519PrivateKey, ed25519PrivateKey, ed25519Thread } from '../../core/crypto/ed25519Thread'
 
@@ -33,7 +33,7 @@ function attestationKey(privateJwk: JWK): AttestationKey {
 /**
  * Signs a decision as the gateway: a compact JWS (ES256K, or EdDSA for an Ed25519 attestation key, which costs
  * about a fifteenth as much to sign; `typ` rampart-decision+jws) over
- * `{decision, requestHash, iat}`, the evaluator's attestation payload, where requestHash is the SHA-256 of the
+ * `{decision, requestHash, iat, policySet?}`, the evaluator's attestation payload, where requestHash is the SHA-256 of the
  * canonical JSON of the evaluation request. Anyone holding the gateway's public key can check that this decision
  * was made about exactly this request.
  */
@@ -42,9 +42,16 @@ export async function attestDecision(
   evaluationRequest: unknown,
   privateJwk: JWK,
   now = Math.floor(Date.now() / 1000),
+  /** The signed policy set decided under (a governed client's), named in the payload; absent before governance. */
+  policySet?: PolicySetReference,
 ): Promise<string> {
   const key = attestationKey(privateJwk)
-  const payload = { decision, requestHash: hashRequest(evaluationRequest), iat: now }
+  const payload = {
+    decision,
+    requestHash: hashRequest(evaluationRequest),
+    iat: now,
+    ...(policySet ? { policySet } : {}),
+  }
   const signingInput = Buffer.from(`${key.header}.${b64(JSON.stringify(payload))}`)
   const signature =
     key.alg === 'EdDSA'

@@ -2,19 +2,24 @@ import { type Entities, type EntityIndex, loadEntities } from '@rampart/entities
 import {
   BUILTIN_PRESETS,
   createEvaluator,
+  createGovernedEvaluator,
   currenciesIn,
   type Evaluator,
   EvaluatorError,
+  type GovernedEvaluator,
   historyReach,
   type LoggedPolicyState,
   type Policy,
+  type PolicySetReference,
   type Preset,
+  type SignedPolicySet,
 } from '@rampart/evaluator'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../core/database/openDatabase'
 import { clients } from '../../core/database/schema'
 import { GatewayError } from '../../core/errors/gatewayError'
 import { policyStateHash } from '../../decisionLog/policyStateHash'
+import { latestVersions, signedSetOf } from '../../governance/liveSet'
 
 /** Everything a client's decisions need, built once per version of the client's entities, policies and presets. */
 export type ClientPolicyState = {
@@ -22,8 +27,13 @@ export type ClientPolicyState = {
   entities: Entities
   /** The one index of the entities, shared by the decoder and the evaluator; undefined when they are invalid. */
   index: EntityIndex | undefined
-  /** Null when the evaluator could not be built: every decision is then a refusal. */
-  evaluator: Evaluator | null
+  /**
+   * Null when the evaluator could not be built: every decision is then a refusal. A governed client's (one with an
+   * applied policy version) decides only with the verified signed set.
+   */
+  evaluator: Omit<Evaluator, 'update' | 'updateEntities'> | null
+  /** The signed policy set decided under, which attestations name; undefined for a client not governed yet. */
+  policySet?: PolicySetReference
   /** Why the evaluator could not be built. */
   unavailable?: string
   /** The presets the client enabled, by id. */
@@ -83,10 +93,95 @@ export class ClientPolicies {
     this.cache.delete(clientId)
   }
 
+  /**
+   * After a version was applied through this gateway (the client row's updatedAt now `updatedAt`): a cached
+   * governed evaluator at the version before applies the new set incrementally (verifying it again), instead of
+   * being built anew; anything else is forgotten and built at the next decision.
+   */
+  async applied(clientId: string, set: SignedPolicySet, updatedAt: Date): Promise<void> {
+    const cached = this.cache.get(clientId)
+    this.cache.delete(clientId)
+    const state = await cached?.state.catch(() => undefined)
+    const governed = state?.evaluator as GovernedEvaluator | null | undefined
+    if (!state || !governed || !('apply' in governed) || governed.policySet.version !== set.version - 1)
+      return
+    try {
+      await governed.apply(set)
+    } catch {
+      return // built anew, and verified, at the next decision
+    }
+    const next = Promise.resolve({ ...state, ...derived(state.clientId, set), policySet: governed.reference })
+    this.cache.set(clientId, { version: updatedAt.getTime(), checkedAt: Date.now(), state: next })
+  }
+
   private async load(clientId: string): Promise<ClientPolicyState> {
     const [row] = await this.db.select().from(clients).where(eq(clients.clientId, clientId))
     if (!row) throw new GatewayError('CLIENT_UNKNOWN', 'The client is not registered')
+    const { live, previous } = await latestVersions(this.db, clientId)
+    if (live)
+      return buildGoverned(
+        signedSetOf(live),
+        previous ? signedSetOf(previous) : 'bootstrap',
+        this.options.priceMaxAge,
+      )
     return build(row, this.options.priceMaxAge)
+  }
+}
+
+/** What a client's state derives from its set's content, besides the evaluator. */
+function derived(clientId: string, set: SignedPolicySet) {
+  const entities = set.content.entities as unknown as Entities
+  const enabled = new Set(set.content.presets ?? [])
+  const presets = BUILTIN_PRESETS.filter((preset) => enabled.has(preset.id))
+  const limitedPolicies = [
+    ...(set.content.policies as Policy[]),
+    ...presets.flatMap((preset) => preset.policies as Policy[]),
+  ]
+  const { index } = loadEntities(entities, { kind: 'full' })
+  return {
+    clientId,
+    entities,
+    index,
+    presets: new Map(presets.map((preset) => [preset.id, preset])),
+    usesHistory: historyReach(limitedPolicies, 0) !== undefined,
+    limitedPolicies,
+    currencies: currenciesIn(limitedPolicies),
+    logState: policyStateHash({
+      policies: set.content.policies,
+      presets: set.content.presets ?? [],
+      entities: set.content.entities,
+    }),
+    decimals: decimalsOf(entities),
+  }
+}
+
+const decimalsOf = (entities: Entities) =>
+  Object.fromEntries(
+    (Array.isArray(entities?.tokens) ? entities.tokens : []).map((token) => [
+      String(token.id).toLowerCase(),
+      token.decimals,
+    ]),
+  )
+
+/**
+ * A governed client's state: the evaluator verifies the live signed set against the version before it (the
+ * bootstrap against itself) before deciding with it. A set that does not verify refuses every request.
+ */
+async function buildGoverned(
+  set: SignedPolicySet,
+  after: SignedPolicySet | 'bootstrap',
+  priceMaxAge: number | undefined,
+): Promise<ClientPolicyState> {
+  const base = derived(set.setId, set)
+  try {
+    const evaluator = await createGovernedEvaluator({
+      policySet: set,
+      after,
+      ...(priceMaxAge === undefined ? {} : { priceMaxAge }),
+    })
+    return { ...base, index: evaluator.entities, evaluator, policySet: evaluator.reference }
+  } catch (error) {
+    return { ...base, evaluator: null, unavailable: error instanceof Error ? error.message : 'unknown error' }
   }
 }
 
@@ -116,12 +211,7 @@ async function build(
       presets: row.presets,
       entities: row.entities,
     }),
-    decimals: Object.fromEntries(
-      (Array.isArray(entities?.tokens) ? entities.tokens : []).map((token) => [
-        String(token.id).toLowerCase(),
-        token.decimals,
-      ]),
-    ),
+    decimals: decimalsOf(entities),
   }
   try {
     if (!index)

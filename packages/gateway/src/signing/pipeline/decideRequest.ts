@@ -93,7 +93,13 @@ export async function decideRequest(
   const presets = plan.presets
     .map((id) => state.presets.get(id))
     .filter((preset): preset is Preset => preset !== undefined)
-  const signature = await attestDecision(decision, request, services.attestationKey)
+  const signature = await attestDecision(
+    decision,
+    request,
+    services.attestationKey,
+    undefined,
+    state.policySet,
+  )
   const report = evaluationReport({
     action: plan.action,
     network: await reportNetwork(services, plan.signer.networkId),

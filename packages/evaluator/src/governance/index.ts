@@ -1,0 +1,37 @@
+// Quorum-signed policy sets: what the evaluator verifies before it loads a set, and the tools to make one.
+
+export {
+  type ApprovalStatement,
+  POLICY_APPROVAL_TYPE,
+  statementBytes,
+  statementOf,
+} from './approvalStatement'
+export {
+  type ApprovalCredential,
+  type ApprovalVerifier,
+  DEFAULT_APPROVAL_VERIFIERS,
+  verifyJwsApproval,
+} from './approvalVerifiers'
+export {
+  type AssessOptions,
+  assessPolicySet,
+  type PolicySetAssessment,
+  type PolicySetPredecessor,
+  verifyPolicySet,
+} from './assessPolicySet'
+export {
+  createGovernedEvaluator,
+  type GovernedEvaluator,
+  type GovernedEvaluatorOptions,
+} from './createGovernedEvaluator'
+export {
+  type CollectionDiff,
+  diffPolicySets,
+  entityChangesBetween,
+  type PolicySetDiff,
+} from './diffPolicySets'
+export { GovernanceError, type GovernanceErrorCode, governanceErrors } from './governanceErrors'
+export { contentHashOf, entitiesHashOf, sha256Canonical } from './policySetHash'
+export { type Approver, describeQuorum, quorumMet } from './quorum'
+export { signPolicySetApproval } from './signPolicySetApproval'
+export { validateSignedPolicySet } from './validateSignedPolicySet'
