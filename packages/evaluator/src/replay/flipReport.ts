@@ -65,7 +65,7 @@ export class FlipReport {
       group.examples.push(example(record.id, principal, now, record.live, decided))
   }
 
-  report(): ReplayReport {
+  report(): Omit<ReplayReport, 'historyRebuilt'> {
     const groups = [...this.groups.values()].sort((a, b) => b.count - a.count)
     return {
       requests: this.requests,

@@ -3,7 +3,7 @@ import type { DecisionInput } from '../decide'
 import type { Decision } from '../generated/decision'
 import type { EvaluationRequest } from '../generated/evaluationRequest'
 import type { Policy } from '../generated/policy'
-import { historyReach } from '../historyReach'
+import { historyReach, historyWindows } from '../historyReach'
 import { refusal } from '../refusal'
 import { FlipReport } from './flipReport'
 import { RebuiltHistory } from './rebuiltHistory'
@@ -27,6 +27,7 @@ export type ReplayCandidate = {
 export class Replay {
   private readonly history = new RebuiltHistory()
   private readonly flips: FlipReport
+  private rebuiltCount = 0
 
   constructor(
     private readonly candidate: ReplayCandidate,
@@ -54,24 +55,38 @@ export class Replay {
   }
 
   report(): ReplayReport {
-    return this.flips.report()
+    return { ...this.flips.report(), historyRebuilt: this.rebuiltCount }
   }
 
   private decide(record: RecordedDecision, now: number): Decision {
-    const { evaluator, policies } = this.candidate
+    const { evaluator } = this.candidate
     if (record.input) {
       const input = record.input
-      const own = input.history !== undefined || input.historyTotals !== undefined
-      const decisionInput: DecisionInput = own
-        ? input
-        : { ...input, history: this.history.since(historyReach(policies, now)) }
-      return evaluator.decide(decisionInput).decision
+      if (this.ownHistoryCounts(input, now)) return evaluator.decide(input).decision
+      const { historyTotals: _other, ...rest } = input
+      return evaluator.decide({ ...rest, history: this.rebuilt(now) } as DecisionInput).decision
     }
     const request = record.request as EvaluationRequest
-    const own = request.history !== undefined || request.historyTotals !== undefined
-    return evaluator.evaluate(
-      own ? request : { ...request, history: this.history.since(historyReach(policies, now)) },
-    )
+    if (this.ownHistoryCounts(request, now)) return evaluator.evaluate(request)
+    const { historyTotals: _other, ...rest } = request
+    return evaluator.evaluate({ ...rest, history: this.rebuilt(now) })
+  }
+
+  /**
+   * Whether a record's own history can count the candidate's limits: a plain history always (its entries are
+   * filtered by each window), totals only when summed for every window the candidate's limits start at. Totals
+   * summed for the live set's windows alone would make the evaluator refuse; the rebuilt history counts them.
+   */
+  private ownHistoryCounts(own: Pick<DecisionInput, 'history' | 'historyTotals'>, now: number): boolean {
+    if (own.history !== undefined) return true
+    if (own.historyTotals === undefined) return false
+    const summed = new Set(own.historyTotals.map((window) => window.since))
+    return historyWindows(this.candidate.policies, now).every((since) => summed.has(since))
+  }
+
+  private rebuilt(now: number) {
+    this.rebuiltCount++
+    return this.history.since(historyReach(this.candidate.policies, now))
   }
 }
 

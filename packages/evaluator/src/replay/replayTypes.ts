@@ -15,9 +15,10 @@ export type LiveDecision = Pick<Decision, 'decision'> & {
  * by the library's one rule, `Evaluator.decide`), or the evaluation request for the one account it was decided
  * for (`request`, as a decision log records it, evaluated again with `Evaluator.evaluate`).
  *
- * History: a record that carries its own `history` or `historyTotals` is decided again with exactly that (the
- * history it had). One that carries neither gets the history rebuilt from the ordered records before it: the
- * `moved` entries of every earlier record, from the first second the candidate's limits count back to.
+ * History: a record that carries its own `history`, or `historyTotals` summed for every window the candidate's
+ * limits count, is decided again with exactly that (the history it had). Any other gets the history rebuilt from
+ * the ordered records before it: the `moved` entries of every earlier record, from the first second the
+ * candidate's limits count back to.
  */
 export type RecordedDecision = {
   /** Names the request in the report (the gateway's request id, the log's sequence number). */
@@ -72,6 +73,12 @@ export type ReplayReport = {
   transitions: Record<string, number>
   /** Groups by kind and deciding policies, the largest first. */
   groups: FlipGroup[]
+  /**
+   * Requests decided with the history rebuilt from the records before them, rather than their own (which they
+   * did not carry, or summed for other windows than the candidate's limits count). Exact when the records reach
+   * back as far as the candidate's longest window before the first of them.
+   */
+  historyRebuilt: number
 }
 
 export type ReplayOptions = {

@@ -4,6 +4,7 @@ import { decodeRequest } from '@rampart/decoder'
 import { type Entities, emptyEntities } from '@rampart/entities'
 import {
   createEvaluator,
+  type DecisionInput,
   type EvaluationRequest,
   type HistoryTransfer,
   historyReach,
@@ -90,6 +91,9 @@ export function monthPolicies(daily: bigint): Policy[] {
   ]
 }
 
+/** A recorded decision of the month: always the signing request (input), never an evaluation request. */
+export type MonthRecord = Omit<RecordedDecision, 'input' | 'request'> & { input: DecisionInput }
+
 /** One generated request, as the test's own model of the rules reads it. */
 export type MonthRequest = { id: string; operator: number; now: number; amount: bigint; approved: boolean }
 
@@ -156,12 +160,12 @@ export function decisionInput(request: MonthRequest) {
  * The month decided live under the live policies, in order, each request with the history of what the permitted
  * requests before it moved (as the gateway counts it): the records a replay reads, each with what it moved.
  */
-export async function liveMonth(requests: readonly MonthRequest[]): Promise<RecordedDecision[]> {
+export async function liveMonth(requests: readonly MonthRequest[]): Promise<MonthRecord[]> {
   const entities = monthEntities()
   const policies = monthPolicies(LIVE_DAILY)
   const evaluator = await createEvaluator({ entities, policies })
   const moved: HistoryTransfer[] = []
-  const records: RecordedDecision[] = []
+  const records: MonthRecord[] = []
   for (const request of requests) {
     const input = decisionInput(request)
     const since = historyReach(policies, request.now) ?? request.now

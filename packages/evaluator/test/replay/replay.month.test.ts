@@ -1,10 +1,18 @@
 // A generated month replayed under candidates: the report names exactly the requests each candidate decides
 // otherwise, checked against the test's own arithmetic of the limits (not the evaluator's).
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createEvaluator, type RecordedDecision, Replay, replayDecisions } from '../../src'
+import {
+  createEvaluator,
+  type HistoryTransfer,
+  historyWindows,
+  Replay,
+  replayDecisions,
+  sumHistory,
+} from '../../src'
 import {
   LIVE_DAILY,
   liveMonth,
+  type MonthRecord,
   type MonthRequest,
   monthEntities,
   monthPolicies,
@@ -37,7 +45,7 @@ function modelOf(requests: readonly MonthRequest[]) {
 describe('replay of a generated month', () => {
   const requests = monthRequests(3000)
   const model = modelOf(requests)
-  let records: RecordedDecision[]
+  let records: MonthRecord[]
   beforeAll(async () => {
     records = await liveMonth(requests)
   })
@@ -125,6 +133,29 @@ describe('replay of a generated month', () => {
       { ...permitted, input: { ...permitted.input, history: spent } },
     ])
     expect(report.transitions).toEqual({ 'Permit→Forbid': 1 })
+  })
+
+  it('totals summed for every window of the candidate are used as the history it had, others are rebuilt', async () => {
+    const policies = monthPolicies(WIDENED_DAILY)
+    const evaluator = await createEvaluator({ entities: monthEntities(), policies })
+    const rebuilt = replayDecisions({ evaluator, policies }, records, { examplesPerGroup: 0 })
+    expect(rebuilt.historyRebuilt).toBe(records.length)
+    // Each record with the totals of what was moved before it, as the gateway sums them for its decision.
+    const moved: HistoryTransfer[] = []
+    const summed = records.map((record) => {
+      const now = record.input?.now as number
+      const historyTotals = sumHistory(moved, historyWindows(policies, now))
+      moved.push(...(record.moved ?? []))
+      return { ...record, input: { ...record.input, historyTotals } }
+    })
+    const own = replayDecisions({ evaluator, policies }, summed, { examplesPerGroup: 0 })
+    expect(own).toEqual({ ...rebuilt, historyRebuilt: 0 })
+    // Totals of a window no limit of the candidate starts at cannot count its limits: the rebuilt history does.
+    const elsewhere = records.map((record) => ({
+      ...record,
+      input: { ...record.input, historyTotals: [{ since: 0, totals: [] }] },
+    }))
+    expect(replayDecisions({ evaluator, policies }, elsewhere, { examplesPerGroup: 0 })).toEqual(rebuilt)
   })
 
   it('a record without its time is refused, never decided on a guessed history', async () => {
