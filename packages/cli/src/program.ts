@@ -3,6 +3,7 @@ import packageJson from '../package.json'
 import { registerDecode } from './commands/decodeCommand'
 import { registerEntitiesValidate } from './commands/entitiesValidate'
 import { registerEvaluate } from './commands/evaluateCommand'
+import { registerPoliciesReplay } from './commands/policiesReplayCommand'
 import { registerPoliciesTest } from './commands/policiesTestCommand'
 import { registerPoliciesValidate } from './commands/policiesValidateCommand'
 import { EXIT } from './exitCodes'
@@ -24,5 +25,6 @@ export function createProgram(): Command {
   registerEvaluate(program)
   registerPoliciesValidate(program)
   registerPoliciesTest(program)
+  registerPoliciesReplay(program)
   return program
 }
