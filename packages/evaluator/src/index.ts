@@ -17,10 +17,32 @@ export {
   type EvaluatorOptions,
 } from './createEvaluator'
 export type { Decided, DecisionInput, Signer } from './decide'
+export { GENESIS_HASH, hashLogEntry, sealLogEntry, type UnsealedLogEntry } from './decisionLog/logEntryHash'
+export {
+  type AttestationPublicKey,
+  attestationProblem,
+  attestationPublicKey,
+} from './decisionLog/verifyLogAttestation'
+export {
+  type LogBreak,
+  type LogBreakCode,
+  type LogChainOptions,
+  LogChainVerifier,
+  type LogVerification,
+  verifyLogChain,
+} from './decisionLog/verifyLogChain'
 export { ENTRYPOINTS, WASM_PATH } from './entrypoints'
 export { EvaluatorError, type EvaluatorErrorCode, type EvaluatorIssue, evaluatorErrors } from './errors'
 export { formatFiatUnits, toFiatUnits } from './fiatValue'
 export type { ApprovalState, Decision, Reason } from './generated/decision'
+export type {
+  DecisionLogEntry,
+  LoggedApprover,
+  LoggedChange,
+  LoggedDecision,
+  LoggedPolicyState,
+  LoggedRequestReference,
+} from './generated/decisionLogEntry'
 export type {
   EvaluationRequest,
   HistoryMovement,
