@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { decodeRequest } from '@rampart/decoder'
 import { type Entities, emptyEntities } from '@rampart/entities'
-import { createEvaluator, type HistoryTransfer, type Policy, requestHistory } from '@rampart/evaluator'
+import {
+  createEvaluator,
+  type HistoryTransfer,
+  type Policy,
+  requestHistory,
+  sumHistory,
+} from '@rampart/evaluator'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { runRampartInProcess } from '../../test/runRampart'
 import { EXIT } from '../exitCodes'
@@ -81,10 +87,28 @@ async function liveLog(): Promise<string[]> {
     })
     if (decided.decision.decision === 'Permit')
       moved.push(...requestHistory(decided.request, OPERATOR, String(seq), { [USDC]: 6 }))
-    const { history: _had, ...request } = decided.request
-    lines.push(JSON.stringify({ seq, kind: 'decision', request, decision: decided.decision }))
+    // As the gateway logs it: the evaluation request as decided, with the totals it summed for the live windows.
+    const { history: had, ...request } = decided.request
+    const historyTotals = sumHistory(had ?? [], [NOW - (NOW % 86_400)])
+    lines.push(
+      JSON.stringify({
+        clientId: 'c',
+        seq: lines.length + 1,
+        time: new Date((NOW + seq * 60) * 1000).toISOString(),
+        kind: 'decision',
+        request: { kind: 'transfer', requestId: `r${seq}`, status: 'processing' },
+        decided: { evaluationRequest: { ...request, historyTotals }, decision: decided.decision },
+      }),
+    )
     if (seq === 2)
-      lines.push(JSON.stringify({ seq: 100, kind: 'approval', requestId: 'x', approvedBy: OPERATOR }))
+      lines.push(
+        JSON.stringify({
+          clientId: 'c',
+          seq: lines.length + 1,
+          kind: 'approval',
+          approver: { userId: OPERATOR },
+        }),
+      )
   }
   return lines
 }
@@ -130,10 +154,10 @@ describe('rampart policies replay', () => {
       transitions: { 'Forbid→Permit': 4 },
     })
     expect(report.groups[0].examples.map((example: { id: string }) => example.id)).toEqual([
-      '2',
       '3',
-      '4',
       '5',
+      '6',
+      '7',
     ])
     const allowed = await replay(candidate(2000), '--allow-widening')
     expect(allowed.code).toBe(EXIT.ok)
@@ -154,7 +178,7 @@ describe('rampart policies replay', () => {
   })
 
   it('a malformed line is an error at its file:line:col: exit 2', async () => {
-    const broken = write('broken.jsonl', `${lines[0]}\n{"seq": 1, "kind": "decision", "request": {]\n`)
+    const broken = write('broken.jsonl', `${lines[0]}\n{"seq": 1, "kind": "decision", "decided": {]\n`)
     const result = await runRampartInProcess([
       'policies',
       'replay',
@@ -172,7 +196,7 @@ describe('rampart policies replay', () => {
 
   it('a decision without its time is refused, naming it: exit 2', async () => {
     const entry = JSON.parse(lines[0] as string)
-    delete entry.request.now
+    delete entry.decided.evaluationRequest.now
     const timeless = write('timeless.jsonl', `${JSON.stringify(entry)}\n`)
     const result = await runRampartInProcess([
       'policies',
@@ -186,7 +210,9 @@ describe('rampart policies replay', () => {
     ])
     expect(result.code).toBe(EXIT.usage)
     expect(result.stderr).toMatch(
-      new RegExp(`${timeless}:1:\\d+: is required \\(unix seconds\\).*\\(at /request/now\\)`),
+      new RegExp(
+        `${timeless}:1:\\d+: is required \\(unix seconds\\).*\\(at /decided/evaluationRequest/now\\)`,
+      ),
     )
   })
 

@@ -22,13 +22,13 @@ export type DecisionLog = { records: RecordedDecision[]; skipped: number }
 
 /**
  * Reads a decision log exported as JSON Lines (GET /v1/admin/clients/{id}/log): one entry per line, in the order
- * they were appended. Entries of kind `decision` are replayed; the others (approvals, rejections, changes of
- * policies or entities) are counted and left aside, as an approval is itself decided again as the decision it led
- * to. A decision entry gives `request` (the evaluation request as decided: principal, resource, intent, approvals,
- * `now`, prices, and the history or historyTotals it had) and `decision` (at least `decision`; `decidingPolicy` and
- * `reason` when there). What a permitted request moved counts toward the history of later ones (its `moved`
- * entries when the entry has them, else what `requestHistory` makes of the request). A malformed line is an error
- * at its file:line:col.
+ * they were appended (schemas/log/decisionLogEntry.schema.json). Entries of kind `decision` are replayed; the
+ * others (approvals, rejections, changes of policies or entities, proposals) are counted and left aside: a request
+ * decided again after its approvals has a decision entry of its own. A decision entry's `decided` gives the
+ * evaluation request as decided (principal, resource, intent, approvals, `now`, prices, the historyTotals it had)
+ * and the decision; what a permitted request moved (requestHistory of that request) counts toward the history
+ * rebuilt for later ones. The chain itself is `rampart log verify`'s to check. A malformed line is an error at its
+ * file:line:col.
  */
 export async function readDecisionLog(file: string, entities: EntityIndex): Promise<DecisionLog> {
   const records: RecordedDecision[] = []
@@ -63,7 +63,7 @@ export async function readDecisionLog(file: string, entities: EntityIndex): Prom
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
       throw at(1, '', 'an entry is a JSON object')
     const fields = entry as Record<string, unknown>
-    if (fields.kind !== undefined && fields.kind !== 'decision') {
+    if (fields.kind !== 'decision') {
       skipped++
       continue
     }
@@ -77,7 +77,7 @@ export async function readDecisionLog(file: string, entities: EntityIndex): Prom
   return { records, skipped }
 }
 
-/** The decision entry as replay reads it, or `pointer message` for what is wrong with it. */
+/** A decision entry as replay reads it (decisionLogEntry.schema.json), or what is wrong with it. */
 function recordOf(
   entry: Record<string, unknown>,
   lineNumber: number,
@@ -85,38 +85,60 @@ function recordOf(
   entities: EntityIndex,
 ): RecordedDecision | { problem: { pointer: string; message: string } } {
   const problem = (pointer: string, message: string) => ({ problem: { pointer, message } })
-  const request = entry.request
+  const decided = entry.decided as
+    | { evaluationRequest?: unknown; decision?: unknown; presets?: unknown }
+    | undefined
+  if (typeof decided !== 'object' || decided === null || Array.isArray(decided))
+    return problem('/decided', 'a decision entry holds the decision as taken (an object)')
+  const request = decided.evaluationRequest
   if (typeof request !== 'object' || request === null || Array.isArray(request))
-    return problem('/request', 'the evaluation request as decided is required (an object)')
+    return problem('/decided/evaluationRequest', 'is required: the evaluation request as decided (an object)')
   const { principal, now } = request as { principal?: unknown; now?: unknown }
-  if (typeof principal !== 'string') return problem('/request/principal', 'is required (a string)')
+  if (typeof principal !== 'string')
+    return problem('/decided/evaluationRequest/principal', 'is required (a string)')
   if (typeof now !== 'number' || !Number.isSafeInteger(now))
-    return problem('/request/now', 'is required (unix seconds): a request is decided again at its own time')
-  const decision = entry.decision as {
+    return problem(
+      '/decided/evaluationRequest/now',
+      'is required (unix seconds): a request is decided again at its own time',
+    )
+  const decision = decided.decision as {
     decision?: unknown
     decidingPolicy?: unknown
     reason?: { code?: unknown }
   }
   if (typeof decision !== 'object' || decision === null || !DECISIONS.includes(decision.decision as string))
-    return problem('/decision', 'is required, its decision Permit, Forbid or Confirm')
-  const id =
-    typeof entry.seq === 'number' || typeof entry.seq === 'string' ? String(entry.seq) : `line ${lineNumber}`
+    return problem('/decided/decision', 'is required, its decision Permit, Forbid or Confirm')
+  const presets = decided.presets
+  if (presets !== undefined && !(Array.isArray(presets) && presets.every((id) => typeof id === 'string')))
+    return problem('/decided/presets', 'is a list of preset ids')
+  const id = typeof entry.seq === 'number' ? String(entry.seq) : `line ${lineNumber}`
   const live = {
     decision: decision.decision as DecisionKind,
     ...(typeof decision.decidingPolicy === 'string' ? { decidingPolicy: decision.decidingPolicy } : {}),
     ...(typeof decision.reason?.code === 'string' ? { reason: { code: decision.reason.code } } : {}),
   }
   let moved: HistoryTransfer[] | undefined
-  if (Array.isArray(entry.moved)) moved = entry.moved as HistoryTransfer[]
-  else if (live.decision === 'Permit') {
-    const userId = typeof entry.userId === 'string' ? entry.userId : userOf(entities, principal)
+  if (live.decision === 'Permit') {
+    // Tagged with the signing request's id, as the gateway tags what it records: a rate limit counts it once.
+    const requestId = (entry.request as { requestId?: unknown } | undefined)?.requestId
     try {
-      moved = requestHistory(request as EvaluationRequest, userId, id, decimals)
+      moved = requestHistory(
+        request as EvaluationRequest,
+        userOf(entities, principal),
+        typeof requestId === 'string' ? requestId : id,
+        decimals,
+      )
     } catch {
-      return problem('/request', 'what the permitted request moved cannot be read from it')
+      return problem('/decided/evaluationRequest', 'what the permitted request moved cannot be read from it')
     }
   }
-  return { id, live, request: request as EvaluationRequest, ...(moved ? { moved } : {}) }
+  return {
+    id,
+    live,
+    request: request as EvaluationRequest,
+    ...(presets === undefined ? {} : { presets: presets as string[] }),
+    ...(moved ? { moved } : {}),
+  }
 }
 
 /** The user a principal names: a user id, or a credential (by id or kid) of a user. */

@@ -67,9 +67,10 @@ export class Replay {
       return evaluator.decide({ ...rest, history: this.rebuilt(now) } as DecisionInput).decision
     }
     const request = record.request as EvaluationRequest
-    if (this.ownHistoryCounts(request, now)) return evaluator.evaluate(request)
+    const options = record.presets?.length ? { presets: record.presets } : undefined
+    if (this.ownHistoryCounts(request, now)) return evaluator.evaluate(request, options)
     const { historyTotals: _other, ...rest } = request
-    return evaluator.evaluate({ ...rest, history: this.rebuilt(now) })
+    return evaluator.evaluate({ ...rest, history: this.rebuilt(now) }, options)
   }
 
   /**

@@ -30,7 +30,15 @@ export type RecordedDecision = {
    * nothing for one that was refused or failed): the entries later records' rebuilt history holds.
    */
   moved?: readonly HistoryTransfer[] | undefined
-} & ({ input: DecisionInput; request?: never } | { request: EvaluationRequest; input?: never })
+} & (
+  | { input: DecisionInput; request?: never }
+  | {
+      request: EvaluationRequest
+      input?: never
+      /** The protocol presets the request asked to be decided with (a decision log's `decided.presets`). */
+      presets?: readonly string[] | undefined
+    }
+)
 
 /** One decision decided again under the candidate, beside the one enforced. */
 export type FlipExample = {
