@@ -21,6 +21,11 @@
  * - signing: the pipeline, the actions and /evaluate; gated by grants, reads accounts through resources, signs
  *   through providers, in the session connections' `ConnectionSessions` opens for the request's connection.
  * - demo: provisions a demo client through clients and signs with auth's `signRequest`.
+ * - governance: policy proposals and versions (its tables are what replay and shadow read).
+ * - replay: decides a client's recorded requests again under a proposal (governance) or candidate policies, as the
+ *   signing pipeline recorded them (its plans and history).
+ * - shadow: decides live decisions again under a proposal approved for shadow (governance), hooked into the
+ *   signing pipeline's decision observer, summing history as signing does; lists divergences with replay's schemas.
  */
 const featureDependencies = {
   auth: [],
@@ -31,6 +36,9 @@ const featureDependencies = {
   clients: ['auth', 'connections'],
   signing: ['auth', 'connections', 'grants', 'providers', 'resources'],
   demo: ['auth', 'clients'],
+  governance: [],
+  replay: ['governance', 'signing'],
+  shadow: ['governance', 'replay', 'signing'],
 }
 
 const lowerLayers = ['core', 'generated']

@@ -1,7 +1,7 @@
 import type { Evaluator } from '../createEvaluator'
 import type { DecisionInput } from '../decide'
 import type { Decision } from '../generated/decision'
-import type { EvaluationRequest } from '../generated/evaluationRequest'
+import type { EvaluationRequest, HistoryTransfer } from '../generated/evaluationRequest'
 import type { Policy } from '../generated/policy'
 import { historyReach, historyWindows } from '../historyReach'
 import { refusal } from '../refusal'
@@ -52,6 +52,14 @@ export class Replay {
     this.history.add(record.moved)
     this.flips.add(record, typeof principal === 'string' ? principal : '', now, decided)
     return decided
+  }
+
+  /**
+   * Counts what a request before the replayed period moved, without deciding it again: the history the first
+   * requests of the period had. Add them in order, before the first record.
+   */
+  counted(moved: readonly HistoryTransfer[]): void {
+    this.history.add(moved)
   }
 
   report(): ReplayReport {

@@ -230,6 +230,7 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
       principal: row.principal,
       plan,
       approvals,
+      record: { requestId: row.requestId, kind: row.kind },
     })
     // Every move is conditional on the status the decision was made from, so concurrent approvals move it once.
     const move = (values: Partial<SigningRequestRow>) => updateFrom(services, row.rowId, from, values)
