@@ -27,6 +27,11 @@
  *   signing appends decisions and approvals to it, clients the changes of policies and entities, governance the
  *   approvals, rejections and applied versions of proposals.
  * - demo: provisions a demo client through clients and signs with auth's `signRequest`.
+ * - governance: policy proposals and versions (its tables are what replay and shadow read).
+ * - replay: decides a client's recorded requests again under a proposal (governance) or candidate policies, as the
+ *   signing pipeline recorded them (its plans and history).
+ * - shadow: decides live decisions again under a proposal approved for shadow (governance), hooked into the
+ *   signing pipeline's decision observer, summing history as signing does; lists divergences with replay's schemas.
  */
 const featureDependencies = {
   auth: [],
@@ -39,6 +44,9 @@ const featureDependencies = {
   clients: ['auth', 'connections', 'decisionLog', 'governance'],
   signing: ['auth', 'connections', 'decisionLog', 'governance', 'grants', 'providers', 'resources'],
   demo: ['auth', 'clients'],
+  governance: [],
+  replay: ['governance', 'signing'],
+  shadow: ['governance', 'replay', 'signing'],
 }
 
 const lowerLayers = ['core', 'generated']

@@ -9,6 +9,7 @@ export default defineConfig({
     './src/core/database/grantsSchema.ts',
     './src/providers/local/vaultTable.ts',
     './src/decisionLog/decisionLogTable.ts',
+    './src/shadow/shadowSchema.ts',
     './src/governance/governanceSchema.ts',
   ],
   out: './migrations',

@@ -4,6 +4,7 @@ import { registerDecode } from './commands/decodeCommand'
 import { registerEntitiesValidate } from './commands/entitiesValidate'
 import { registerEvaluate } from './commands/evaluateCommand'
 import { registerLogVerify } from './commands/logVerifyCommand'
+import { registerPoliciesReplay } from './commands/policiesReplayCommand'
 import { registerPoliciesTest } from './commands/policiesTestCommand'
 import { registerPoliciesValidate } from './commands/policiesValidateCommand'
 import { EXIT } from './exitCodes'
@@ -26,5 +27,6 @@ export function createProgram(): Command {
   registerPoliciesValidate(program)
   registerPoliciesTest(program)
   registerLogVerify(program)
+  registerPoliciesReplay(program)
   return program
 }

@@ -63,5 +63,18 @@ export { BUILTIN_PRESETS } from './presets'
 export { DEFAULT_PRICE_MAX_AGE } from './priceBook'
 export { assetsToPrice, currenciesIn } from './pricedAssets'
 export { refusal } from './refusal'
+export {
+  type DecisionKind,
+  type FlipExample,
+  type FlipGroup,
+  type LiveDecision,
+  type RecordedDecision,
+  Replay,
+  type ReplayCandidate,
+  type ReplayOptions,
+  type ReplayReport,
+  replayDecisions,
+  widens,
+} from './replay'
 export { requestHistory } from './requestHistory'
 export { type PolicyValidationResult, validatePolicies, validatePresets } from './validatePolicies'

@@ -25,12 +25,14 @@ import { proposalRoutes } from '../governance/proposalRoutes'
 import { routeGrantKey, routeGrants } from '../grants/grantActions'
 import { grantsPlugin } from '../grants/grantsPlugin'
 import type { CustodyProvider } from '../providers/types'
+import { replayPlugin } from '../replay/replayPlugin'
 import { accountsRoutes } from '../resources/accountsRoutes'
 import { addressesRoutes } from '../resources/addressesRoutes'
 import { assetsRoutes } from '../resources/assetsRoutes'
 import { knownDestinationsRoutes } from '../resources/knownDestinationsRoutes'
 import { networksRoutes } from '../resources/networksRoutes'
 import { walletsRoutes } from '../resources/walletsRoutes'
+import { shadowPlugin } from '../shadow/shadowPlugin'
 import { signingPlugin } from '../signing/actions/signingPlugin'
 import { corePlugin } from './corePlugin'
 
@@ -147,6 +149,8 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   await app.register(knownDestinationsRoutes)
   await app.register(grantsPlugin)
   await app.register(signingPlugin)
+  await app.register(replayPlugin)
+  await app.register(shadowPlugin)
   for (const plugin of options.plugins ?? []) await app.register(plugin)
   await app.ready()
   return app

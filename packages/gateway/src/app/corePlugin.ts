@@ -5,6 +5,8 @@ import type { GatewayConfig } from '../core/config/gatewayConfig'
 import type { Database } from '../core/database/openDatabase'
 import { createKeyedLock, type KeyedLock } from '../core/lock/keyedLock'
 import type { CustodyProvider } from '../providers/types'
+import { ShadowMode } from '../shadow/shadowMode'
+import { ShadowSets } from '../shadow/shadowSets'
 import { ClientPolicies } from '../signing/pipeline/clientPolicyState'
 import { createSigningServices, type SigningServices } from '../signing/pipeline/signingServices'
 import { createPriceSource } from '../signing/prices/createPriceSource'
@@ -59,6 +61,13 @@ export const corePlugin = fp<CoreOptions>(
       ? (key, task) => withinGateway(key, () => across(key, task))
       : withinGateway
     app.decorate<KeyedLock>('limitedDecisions', limitedDecisions)
+    // Shadow mode only observes: a proposal it cannot load, or a decision it cannot record, is a warning in the log.
+    const shadowSets = new ShadowSets(options.db, (proposalId, reason) =>
+      app.log.warn({ proposalId, reason }, 'the proposal approved for shadow cannot be loaded'),
+    )
+    const shadow = new ShadowMode(options.db, shadowSets, (clientId, reason) =>
+      app.log.warn({ clientId, reason }, 'a decision could not be decided or recorded in shadow'),
+    )
     app.decorate(
       'signing',
       createSigningServices({
@@ -69,6 +78,7 @@ export const corePlugin = fp<CoreOptions>(
         attestationKey: options.config.attestationKey,
         jwsMaxAgeSeconds: options.config.jwsMaxAgeSeconds,
         log: app.log,
+        shadow,
         prices: createPriceSource(options.config.prices, {
           warn: (message) => app.log.warn({ prices: message }, 'the price source failed'),
         }),

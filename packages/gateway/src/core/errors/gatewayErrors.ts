@@ -1,5 +1,6 @@
 import type { ErrorRegistry } from '@rampart/entities'
 import { providerErrors } from './providerErrors'
+import { replayErrors } from './replayErrors'
 
 /**
  * Every code the gateway answers with: the HTTP status and what it means. Clients match on the codes, so a code
@@ -250,6 +251,7 @@ export const gatewayErrors = {
   },
 
   ...providerErrors,
+  ...replayErrors,
 } satisfies ErrorRegistry
 
 export type GatewayErrorCode = keyof typeof gatewayErrors

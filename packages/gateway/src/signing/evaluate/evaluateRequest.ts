@@ -84,14 +84,17 @@ export async function evaluateRequest(
     resolution.intent as EvaluationRequest['intent'],
     historyTotals,
   )
-  const { decision, request } = decideForClient(state, {
+  const decisionInput = {
     principal,
     decoded: resolution,
     historyTotals,
     now,
     presets: presetIds,
     ...(prices === undefined ? {} : { prices }),
-  })
+  }
+  const { decision, request } = decideForClient(state, decisionInput)
+  // Decided again under the client's shadow set after this answer, which it never changes.
+  services.shadow.observe({ clientId, source: 'evaluate', input: decisionInput, live: decision })
   const signature = await attestDecision(
     decision,
     request,

@@ -54,7 +54,14 @@ export async function reportNetwork(
  */
 export async function decideRequest(
   services: SigningServices,
-  input: { state: ClientPolicyState; principal: string; plan: Plan; approvals: string[] },
+  input: {
+    state: ClientPolicyState
+    principal: string
+    plan: Plan
+    approvals: string[]
+    /** The signing request decided, which a divergence of the shadow set names. */
+    record?: { requestId: string; kind: string }
+  },
 ): Promise<Decided> {
   const { state, plan } = input
   // Decoded as /evaluate, the CLI and embedders decode it: a transaction names its chain, and a message is signed
@@ -77,7 +84,7 @@ export async function decideRequest(
     resolution?.intent as EvaluationRequest['intent'],
     historyTotals,
   )
-  const { decision, request, userId } = decideForClient(state, {
+  const decisionInput = {
     principal: input.principal,
     action: plan.action,
     ...(resolution ? { decoded: resolution } : {}),
@@ -89,6 +96,15 @@ export async function decideRequest(
     now,
     presets: plan.presets,
     ...(prices === undefined ? {} : { prices }),
+  }
+  const { decision, request, userId } = decideForClient(state, decisionInput)
+  // Decided again under the client's shadow set after this one is answered; this decision is the one enforced.
+  services.shadow.observe({
+    clientId: state.clientId,
+    source: 'signing',
+    ...input.record,
+    input: decisionInput,
+    live: decision,
   })
   const presets = plan.presets
     .map((id) => state.presets.get(id))

@@ -232,6 +232,7 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
       principal: row.principal,
       plan,
       approvals,
+      record: { requestId: row.requestId, kind: row.kind },
     })
     // Every move is conditional on the status the decision was made from, so concurrent approvals move it once. The
     // decision is appended to the client's log in the same transaction: the move and its entry commit together, and a

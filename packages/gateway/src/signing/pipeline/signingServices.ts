@@ -6,6 +6,7 @@ import type { KeyedLock } from '../../core/lock/keyedLock'
 import type { PriceSource } from '../prices/priceSource'
 import { staticPriceSource } from '../prices/staticPriceSource'
 import type { ClientPolicies } from './clientPolicyState'
+import { type DecisionObserver, noObserver } from './decisionObserver'
 import type { ReportNetwork } from './evaluationReport'
 
 /** What one gateway shares with its signing pipeline: handed in, never looked up on the fastify instance. */
@@ -26,6 +27,8 @@ export type SigningCollaborators = {
   clock?: () => Date
   /** Where decisions in a currency get their prices; a static table that prices nothing when left out. */
   prices?: PriceSource
+  /** Decides each live decision again under the client's shadow set, after it (see src/shadow); off when left out. */
+  shadow?: DecisionObserver
 }
 
 /**
@@ -46,6 +49,7 @@ export function createSigningServices(collaborators: SigningCollaborators): Sign
     ...collaborators,
     clock: collaborators.clock ?? (() => new Date()),
     prices: collaborators.prices ?? staticPriceSource({}),
+    shadow: collaborators.shadow ?? noObserver,
     running: new Map(),
     withProvider: new Set(),
     reportNetworks: new Map(),

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto'
+import { type Decision, type DecisionInput, type HistoryWindow, historyWindows } from '@rampart/evaluator'
+import type { Database } from '../core/database/openDatabase'
+import type { DecisionObserver, LiveDecisionEvent } from '../signing/pipeline/decisionObserver'
+import { loadHistoryTotals } from '../signing/pipeline/loadHistory'
+import { type DivergentDecision, shadowDivergences } from './shadowSchema'
+import type { ShadowSet, ShadowSets } from './shadowSets'
+
+/**
+ * Decides each live decision again under the client's shadow set, after the live decision was taken and
+ * answered (the work is queued behind the response, never before it), and records each divergence. The live
+ * decision is the one enforced, always: the shadow never sees the caller, and its failures are only logged.
+ */
+export class ShadowMode implements DecisionObserver {
+  private readonly pending = new Set<Promise<void>>()
+
+  constructor(
+    private readonly db: Database,
+    private readonly sets: ShadowSets,
+    private readonly onFailure: (clientId: string, reason: string) => void,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  observe(event: LiveDecisionEvent): void {
+    const task = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.decide(event))
+      .catch((error: unknown) =>
+        this.onFailure(event.clientId, error instanceof Error ? error.message : String(error)),
+      )
+      .finally(() => this.pending.delete(task))
+    this.pending.add(task)
+  }
+
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending])
+  }
+
+  private async decide(event: LiveDecisionEvent): Promise<void> {
+    // A history that could not be read refused the live decision; the shadow has nothing to compare it with.
+    const { historyTotals, ...rest } = event.input
+    if (historyTotals === null) return
+    const set = await this.sets.forClient(event.clientId)
+    if (!set) return
+    const input = await this.withShadowHistory(
+      set,
+      event.clientId,
+      historyTotals ? { ...rest, historyTotals } : rest,
+    )
+    const shadow = set.evaluator.decide(input).decision
+    if (shadow.decision === event.live.decision) return
+    const now = event.input.now ?? Math.floor(this.clock().getTime() / 1000)
+    await this.db.insert(shadowDivergences).values({
+      divergenceId: randomUUID(),
+      clientId: event.clientId,
+      proposalId: set.proposalId,
+      source: event.source,
+      requestId: event.requestId ?? null,
+      kind: event.kind ?? null,
+      principal: event.input.principal,
+      decidedAt: new Date(now * 1000),
+      live: divergent(event.live),
+      shadow: divergent(shadow),
+      createdAt: this.clock(),
+    })
+  }
+
+  /**
+   * The live input with the history the shadow's limits count. The live totals serve when they were summed for
+   * every window the shadow's limits start at; otherwise the shadow's windows are summed now, after the live
+   * decision, so they may already count the request itself when it was permitted (a shadow limit over other
+   * windows than the live ones errs toward refusing, never toward permitting).
+   */
+  private async withShadowHistory(
+    set: ShadowSet,
+    clientId: string,
+    input: DecisionInput,
+  ): Promise<DecisionInput> {
+    if (!set.usesHistory || input.now === undefined) return input
+    const starts = historyWindows(set.limitedPolicies, input.now)
+    const summed = new Set((input.historyTotals ?? []).map((window: HistoryWindow) => window.since))
+    if (starts.every((since) => summed.has(since))) return input
+    return { ...input, historyTotals: await loadHistoryTotals(this.db, clientId, starts) }
+  }
+}
+
+function divergent(decision: Decision): DivergentDecision {
+  return {
+    decision: decision.decision,
+    ...(decision.decidingPolicy === undefined ? {} : { decidingPolicy: decision.decidingPolicy }),
+    reason: { code: decision.reason.code, message: decision.reason.message },
+  }
+}
