@@ -271,7 +271,7 @@ describe('Fireblocks session', () => {
       { connectionId: 'c3' },
     )
     const ref = { accountExternalId: '0:ETHEREUM' }
-    server.fault({ kind: 'lose-answer' })
+    server.fault({ kind: 'lose-answer', on: 'POST /v1/transactions' })
     const error = await failure(
       hurried.signMessage({ ...ref, message: 'lost' }, { idempotencyKey: 'lost-1' }),
     )

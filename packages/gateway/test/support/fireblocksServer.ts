@@ -15,12 +15,16 @@ import {
 } from './fireblocksLedger'
 
 /** Something the next requests meet instead of their answer, to test what a client does about it. */
-export type FireblocksFault =
+export type FireblocksFault = (
   | { kind: 'status'; status: 429 | 500 | 502 | 503; retryAfter?: string }
   /** Holds the request without answering (past the client's timeout). */
   | { kind: 'hang' }
   /** Makes the transaction, then holds the answer: the create happened, its answer is lost. */
   | { kind: 'lose-answer' }
+) & {
+  /** Only the next request with this method and path meets it (`POST /v1/transactions`); default: the next one. */
+  on?: string
+}
 
 export type FireblocksServerOptions = {
   vaults?: Vault[]
@@ -358,7 +362,9 @@ export async function startFireblocksServer(options: FireblocksServerOptions = {
           calls.push({ method: request.method ?? 'GET', path: request.url ?? '', route: 'unauthorized' })
           return unauthorized(response, refused)
         }
-        const fault = faults.shift()
+        const target = `${request.method} ${new URL(request.url ?? '/', 'http://127.0.0.1').pathname}`
+        const index = faults.findIndex((candidate) => candidate.on === undefined || candidate.on === target)
+        const fault = index < 0 ? undefined : faults.splice(index, 1)[0]
         if (fault?.kind === 'hang') {
           held.push(response)
           return

@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http'
 import { createProviderHttpClient, type ProviderHttpOptions } from '../http'
 import type { CustodyProvider, ProviderEnvironment } from '../types'
 import {
@@ -31,7 +30,10 @@ export type FireblocksProvider = CustodyProvider<FireblocksCredentials> & {
    * The transaction a webhook is about, when its signature verifies; null otherwise (refuse it). Never trusted for
    * a result: the gateway reads the transaction from the API.
    */
-  verifyWebhook(headers: IncomingHttpHeaders, rawBody: Buffer | string): FireblocksWebhookEvent | null
+  verifyWebhook(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: Buffer | string,
+  ): FireblocksWebhookEvent | null
 }
 
 const describeError = (body: unknown) => {
