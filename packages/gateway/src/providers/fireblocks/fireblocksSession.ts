@@ -245,7 +245,12 @@ export class FireblocksSession implements ProviderSession {
     )
   }
 
-  private typedMessage(ref: SignerRef, content: unknown, type: 'EIP191' | 'EIP712', options?: CreateOptions) {
+  private async typedMessage(
+    ref: SignerRef,
+    content: unknown,
+    type: 'EIP191' | 'EIP712',
+    options?: CreateOptions,
+  ) {
     const { vaultId, native } = this.signer(ref)
     return this.create(
       {
@@ -258,7 +263,7 @@ export class FireblocksSession implements ProviderSession {
     )
   }
 
-  signMessage(input: Parameters<ProviderSession['signMessage']>[0], options?: CreateOptions) {
+  async signMessage(input: Parameters<ProviderSession['signMessage']>[0], options?: CreateOptions) {
     // EIP-191 personal messages go to Fireblocks as the hex of their bytes, without 0x.
     const bytes =
       typeof input.message === 'string'
@@ -267,11 +272,11 @@ export class FireblocksSession implements ProviderSession {
     return this.typedMessage(input, bytes, 'EIP191', options)
   }
 
-  signTypedData(input: Parameters<ProviderSession['signTypedData']>[0], options?: CreateOptions) {
+  async signTypedData(input: Parameters<ProviderSession['signTypedData']>[0], options?: CreateOptions) {
     return this.typedMessage(input, input.typedData, 'EIP712', options)
   }
 
-  signRaw(input: Parameters<ProviderSession['signRaw']>[0], options?: CreateOptions) {
+  async signRaw(input: Parameters<ProviderSession['signRaw']>[0], options?: CreateOptions) {
     const { vaultId, native } = this.signer(input)
     return this.create(
       {
