@@ -1,5 +1,14 @@
 // The custody provider adapters: the interface, its errors, the registry and the built-in local provider.
 export * from '../core/errors/providerErrors'
+export {
+  createFireblocksProvider,
+  type FireblocksCredentials,
+  type FireblocksProvider,
+  type FireblocksProviderOptions,
+  fireblocksStatuses,
+  fireblocksSubStatuses,
+  validateFireblocksCredentials,
+} from './fireblocks'
 export { type LocalCredentials, validateLocalCredentials } from './local/credentials'
 export {
   createDatabaseVaultStore,

@@ -7,3 +7,4 @@ export {
   type FireblocksWebhookEvent,
 } from './fireblocksProvider'
 export { fireblocksStatuses, fireblocksSubStatuses, normalizeFireblocksStatus } from './statuses'
+export { fireblocksWebhookKeys } from './webhookSignature'

@@ -1,4 +1,5 @@
 import { createPublicKey, createVerify, type KeyObject } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 
 /**
  * Fireblocks signs each webhook body (v1): the `Fireblocks-Signature` header is the base64 RSA-SHA512 signature of
@@ -30,4 +31,13 @@ export function webhookKeys(pems: readonly string[]): KeyObject[] {
     if (key.asymmetricKeyType !== 'rsa') throw new Error(`Fireblocks webhook key ${index} is not an RSA key`)
     return key
   })
+}
+
+/** The PEM public keys in a file (one or more `-----BEGIN PUBLIC KEY-----` blocks); none without a path. */
+export function fireblocksWebhookKeys(path: string | undefined): string[] {
+  if (!path) return []
+  const text = readFileSync(path, 'utf8')
+  const blocks = text.match(/-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----/g) ?? []
+  if (blocks.length === 0) throw new Error(`${path} holds no PEM public key`)
+  return blocks
 }
