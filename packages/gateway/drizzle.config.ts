@@ -11,6 +11,7 @@ export default defineConfig({
     './src/decisionLog/decisionLogTable.ts',
     './src/shadow/shadowSchema.ts',
     './src/governance/governanceSchema.ts',
+    './src/signing/follow/followSchema.ts',
   ],
   out: './migrations',
 })

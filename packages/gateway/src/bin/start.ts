@@ -13,6 +13,7 @@ import {
 } from '../demo/gatewayHome'
 import { type DemoIdentityView, provisionDemo } from '../demo/provisionDemo'
 import { createLocalProvider } from '../providers'
+import { createFireblocksProvider, fireblocksWebhookKeys } from '../providers/fireblocks'
 import { chooseVaultStore } from '../providers/local/chooseVaultStore'
 
 const print = (text = '') => process.stdout.write(`${text}\n`)
@@ -44,7 +45,14 @@ async function main() {
     const networks = Object.fromEntries(
       Object.entries(config.localRpcUrls ?? {}).map(([networkId, rpcUrl]) => [networkId, { rpcUrl }]),
     )
-    return [createLocalProvider({ vaultStore: chosen.vaultStore, vaultLock: chosen.vaultLock, networks })]
+    return [
+      createLocalProvider({ vaultStore: chosen.vaultStore, vaultLock: chosen.vaultLock, networks }),
+      // Fireblocks connections take their API user and base URL from their credentials; webhooks are verified
+      // with the Fireblocks public keys of RAMPART_FIREBLOCKS_WEBHOOK_KEYS (a PEM file), refused without it.
+      createFireblocksProvider({
+        webhookPublicKeys: fireblocksWebhookKeys(process.env.RAMPART_FIREBLOCKS_WEBHOOK_KEYS),
+      }),
+    ]
   })
 
   const demoFile = findDemoFile()

@@ -1,5 +1,14 @@
 // The custody provider adapters: the interface, its errors, the registry and the built-in local provider.
 export * from '../core/errors/providerErrors'
+export {
+  createFireblocksProvider,
+  type FireblocksCredentials,
+  type FireblocksProvider,
+  type FireblocksProviderOptions,
+  fireblocksStatuses,
+  fireblocksSubStatuses,
+  validateFireblocksCredentials,
+} from './fireblocks'
 export { type LocalCredentials, validateLocalCredentials } from './local/credentials'
 export {
   createDatabaseVaultStore,
@@ -23,4 +32,5 @@ export { defaultLocalNetworkIds, type LocalNetwork, localNetworks } from './loca
 export { type PositionEvent, positionTransitions, transition } from './local/stakingStateMachine'
 export type { LocalVault, LocalVaultStore, LocalVaultStoreFactory } from './local/vault'
 export { createProviderRegistry, type ProviderRegistry } from './registry'
+export { finalCustodianStatuses, isFinalCustodianStatus, isSubmitted } from './submitted'
 export type * from './types'
