@@ -12,7 +12,7 @@ import {
   writeDemoClient,
 } from '../demo/gatewayHome'
 import { type DemoIdentityView, provisionDemo } from '../demo/provisionDemo'
-import { createLocalProvider } from '../providers'
+import { createBitgoProvider, createLocalProvider } from '../providers'
 import { chooseVaultStore } from '../providers/local/chooseVaultStore'
 
 const print = (text = '') => process.stdout.write(`${text}\n`)
@@ -44,7 +44,10 @@ async function main() {
     const networks = Object.fromEntries(
       Object.entries(config.localRpcUrls ?? {}).map(([networkId, rpcUrl]) => [networkId, { rpcUrl }]),
     )
-    return [createLocalProvider({ vaultStore: chosen.vaultStore, vaultLock: chosen.vaultLock, networks })]
+    return [
+      createLocalProvider({ vaultStore: chosen.vaultStore, vaultLock: chosen.vaultLock, networks }),
+      createBitgoProvider(),
+    ]
   })
 
   const demoFile = findDemoFile()
