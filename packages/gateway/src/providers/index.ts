@@ -25,4 +25,5 @@ export { defaultLocalNetworkIds, type LocalNetwork, localNetworks } from './loca
 export { type PositionEvent, positionTransitions, transition } from './local/stakingStateMachine'
 export type { LocalVault, LocalVaultStore, LocalVaultStoreFactory } from './local/vault'
 export { createProviderRegistry, type ProviderRegistry } from './registry'
+export { finalCustodianStatuses, isFinalCustodianStatus, isSubmitted } from './submitted'
 export type * from './types'

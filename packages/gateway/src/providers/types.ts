@@ -368,6 +368,109 @@ export interface ProviderCapabilities {
   broadcast: boolean
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Asynchronous signing
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Where a request an external custodian holds stands, normalized over every custodian's own statuses (which are
+ * kept verbatim beside it as `externalStatus`). `completed`, `failed`, `rejected` and `cancelled` are final.
+ *
+ * - `submitted`: the custodian has the request and has not acted on it yet (queued, screening);
+ * - `pending_approval`: it waits for the custodian's own policy, approvers or authorization;
+ * - `signing`: approved, being signed;
+ * - `broadcasting`: signed, being sent to or confirmed on the network;
+ * - `completed`: done: signed (and, for a transaction, on the network), its result readable;
+ * - `failed`: the custodian could not do it (insufficient funds, a network failure...); nothing more will happen;
+ * - `rejected`: the custodian's policy, an approver or a screening refused it;
+ * - `cancelled`: cancelled at the custodian.
+ */
+export type CustodianStatus =
+  | 'submitted'
+  | 'pending_approval'
+  | 'signing'
+  | 'broadcasting'
+  | 'completed'
+  | 'failed'
+  | 'rejected'
+  | 'cancelled'
+
+/**
+ * A create's answer when the custodian accepted the request and signs it later: its id and status there. The
+ * gateway records the request as `processing` with these and follows it ({@link ProviderSession.followRequest}).
+ */
+export interface SubmittedRequest {
+  submitted: true
+  externalId: string
+  /** The custodian's own status, verbatim. */
+  externalStatus: string
+  status: CustodianStatus
+}
+
+/** What a create answers: its final result (synchronous providers), or that the custodian has it. */
+export type Submittable<Result> = Result | SubmittedRequest
+
+/**
+ * Given to every create. The same `idempotencyKey` is sent again when the gateway repeats a create whose answer it
+ * did not hear (a timeout, a restart): a custodian honours it (or lets the request be found by it), so a repeated
+ * create never makes a second transfer. Synchronous providers may ignore it.
+ */
+export interface CreateOptions {
+  idempotencyKey: string
+}
+
+/**
+ * A transaction a custodian signed (and usually sent) itself: its hash once known, its bytes and fields only when
+ * the custodian discloses them. A {@link SignedTransaction} is one.
+ */
+export interface CustodianTransaction {
+  txHash: Hex | null
+  from: string
+  broadcast: boolean
+  signedTransaction?: Hex
+  transaction?: SignedTransaction['transaction']
+  broadcastError?: string
+}
+
+/** A transfer a custodian completed: a {@link BuiltTransfer} is one; fees as the custodian reports them. */
+export interface CustodianTransfer extends CustodianTransaction {
+  networkFeeAttribution: NetworkFeeAttribution
+  grossAmount: string
+  netAmount: string
+  fees: TransferFee[]
+}
+
+/** The creates a custodian may answer asynchronously, named as {@link FollowRequestInput} names them. */
+export interface OperationResults {
+  signTransaction: CustodianTransaction
+  transfer: CustodianTransfer
+  signMessage: MessageSignature
+  signTypedData: MessageSignature
+  signRaw: RawSignature[]
+}
+
+export type ProviderOperation = keyof OperationResults
+
+export interface FollowRequestInput<Operation extends ProviderOperation = ProviderOperation> {
+  operation: Operation
+  /** The custodian's id, once a create answered; null when the gateway never heard the create's answer. */
+  externalId: string | null
+  /** The key the create was sent with: how a request whose answer was lost is found. */
+  idempotencyKey: string
+  /** What the create was given: some custodians return only part of a result (a signature, not its signer). */
+  signer: SignerRef
+}
+
+export interface FollowedRequest<Operation extends ProviderOperation = ProviderOperation> {
+  externalId: string
+  externalStatus: string
+  status: CustodianStatus
+  /** Set once `completed`: what a synchronous create would have answered. */
+  result?: OperationResults[Operation]
+  /** For `failed`, `rejected` and `cancelled`: the custodian's reason, in words, without secrets. */
+  reason?: string
+}
+
 /** An open, authenticated connection to one provider account. */
 export interface ProviderSession {
   readonly providerId: string
@@ -384,10 +487,13 @@ export interface ProviderSession {
    * decided on the gas it will be signed with. The nonce is left as the request gives it (filled when signing).
    */
   prepareTransaction(input: SignTransactionInput): Promise<PreparedTransaction>
-  signTransaction(input: SignTransactionInput): Promise<SignedTransaction>
-  signMessage(input: SignMessageInput): Promise<MessageSignature>
-  signTypedData(input: SignTypedDataInput): Promise<MessageSignature>
-  signRaw(input: SignRawInput): Promise<RawSignature[]>
+  signTransaction(
+    input: SignTransactionInput,
+    options?: CreateOptions,
+  ): Promise<Submittable<SignedTransaction>>
+  signMessage(input: SignMessageInput, options?: CreateOptions): Promise<Submittable<MessageSignature>>
+  signTypedData(input: SignTypedDataInput, options?: CreateOptions): Promise<Submittable<MessageSignature>>
+  signRaw(input: SignRawInput, options?: CreateOptions): Promise<Submittable<RawSignature[]>>
 
   /**
    * The transaction {@link buildTransfer} would sign, unsigned and without its nonce, after the same checks: what
@@ -395,7 +501,7 @@ export interface ProviderSession {
    */
   prepareTransfer(input: BuildTransferInput): Promise<PreparedTransaction>
   /** Builds, signs (and broadcasts when configured) a native or ERC-20 transfer. */
-  buildTransfer(input: BuildTransferInput): Promise<BuiltTransfer>
+  buildTransfer(input: BuildTransferInput, options?: CreateOptions): Promise<Submittable<BuiltTransfer>>
 
   /** The transaction {@link stake} would sign, unsigned and without its nonce, after the same checks. */
   prepareStake(input: StakeInput): Promise<PreparedTransaction>
@@ -421,6 +527,13 @@ export interface ProviderSession {
   ): Promise<ProviderPosition>
 
   listKnownDestinations(): Promise<ProviderKnownDestination[]>
+
+  /**
+   * Asynchronous providers: where a submitted request stands now, read from the custodian; null when the custodian
+   * has no request under the key (`externalId` null: the create never reached it, and may be sent again with the
+   * same key). Providers whose creates always answer with their result (the local provider) have none.
+   */
+  followRequest?(input: FollowRequestInput): Promise<FollowedRequest | null>
 
   /** Ends the connection on the provider's side and destroys what the provider holds for it. */
   revoke(): Promise<void>

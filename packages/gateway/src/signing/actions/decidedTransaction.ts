@@ -1,9 +1,9 @@
 import type { JsonRpcRequest } from '@rampart/decoder'
 import type {
+  CustodianTransaction,
   DecidedGas,
   EvmTransactionRequest,
   PreparedTransaction,
-  SignedTransaction,
 } from '../../providers/types'
 import type { Outcome } from '../pipeline/signingAction'
 import { quantity } from './evmSigner'
@@ -41,14 +41,21 @@ export function decidedGas(details: Record<string, unknown>): DecidedGas | undef
   return { type, gasLimit, gasPrice, maxFeePerGas, maxPriorityFeePerGas }
 }
 
-/** The outcome of a signed transaction: signed, or broadcast, with the action's own result fields beside its bytes. */
-export function signedOutcome(signed: SignedTransaction, result: Record<string, unknown>): Outcome {
+/**
+ * The outcome of a signed transaction: signed, or broadcast, with the action's own result fields beside its bytes
+ * (a custodian that signs and sends itself may disclose only the hash).
+ */
+export function signedOutcome(signed: CustodianTransaction, result: Record<string, unknown>): Outcome {
   const status = signed.broadcast ? 'broadcast' : 'signed'
   return {
     status,
     // Signed, and perhaps on the network: the client can send the same bytes again, never a new request.
     externalStatus: signed.broadcastError === undefined ? status : 'broadcast_unknown',
     externalId: signed.txHash,
-    result: { txHash: signed.txHash, signedTransaction: signed.signedTransaction, ...result },
+    result: {
+      txHash: signed.txHash,
+      signedTransaction: signed.signedTransaction ?? null,
+      ...result,
+    },
   }
 }

@@ -1,5 +1,6 @@
 import { isProviderError, ProviderError } from '../../core/errors/providerErrors'
 import type { SendTransactionRequest } from '../../generated/actions/sendTransactionRequest'
+import { isSubmitted } from '../../providers/submitted'
 import type { PreparedTransaction } from '../../providers/types'
 import { resolveSigner } from '../../resources/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
@@ -17,7 +18,7 @@ function inBody(error: unknown): unknown {
 }
 
 /** POST /v1/provider/evm/send-transaction: sign (and broadcast when configured) an EVM transaction. */
-export const sendTransactionAction: SigningAction<SendTransactionBody> = {
+export const sendTransactionAction: SigningAction<SendTransactionBody, 'signTransaction'> = {
   kind: 'evm.sendTransaction',
   recordIdOf: (body) => body.transactionId,
   async plan({ services, clientId, connectionId }, body) {
@@ -46,16 +47,21 @@ export const sendTransactionAction: SigningAction<SendTransactionBody> = {
       details: { transaction },
     }
   },
-  async execute(session, plan, body) {
+  operation: 'signTransaction',
+  async execute(session, plan, body, options) {
     // What was decided: the prepared transaction (a record decided before requests were prepared: its body).
     const decided = (plan.details.transaction as PreparedTransaction | undefined) ?? body.transactionRequest
-    const signed = await session.signTransaction({
-      accountExternalId: plan.signer.accountExternalId,
-      addressExternalId: plan.signer.addressExternalId,
-      transaction: { ...decided, from: plan.signer.address },
-    })
-    return signedOutcome(signed, { transaction: signed.transaction })
+    const signed = await session.signTransaction(
+      {
+        accountExternalId: plan.signer.accountExternalId,
+        addressExternalId: plan.signer.addressExternalId,
+        transaction: { ...decided, from: plan.signer.address },
+      },
+      options,
+    )
+    return isSubmitted(signed) ? signed : signedOutcome(signed, { transaction: signed.transaction })
   },
+  completed: (_plan, _body, signed) => signedOutcome(signed, { transaction: signed.transaction ?? null }),
   toApi(row) {
     const result = row.result ?? {}
     return {

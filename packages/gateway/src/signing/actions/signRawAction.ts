@@ -1,15 +1,32 @@
 import { GatewayError } from '../../core/errors/gatewayError'
 import type { SignRawRequest } from '../../generated/actions/signRawRequest'
-import type { Hex } from '../../providers/types'
+import { isSubmitted } from '../../providers/submitted'
+import type { Hex, RawSignature } from '../../providers/types'
 import { resolveSigner } from '../../resources/resolveSigner'
-import type { SigningAction } from '../pipeline/signingAction'
+import type { Outcome, SigningAction } from '../pipeline/signingAction'
 import { iso } from './evmSigner'
 
 /** The create body, as `schemas/gateway/actions/` defines it. */
 export type SignRawBody = SignRawRequest
 
+/** Raw signatures as their record keeps them. */
+function rawOutcome(signatures: RawSignature[]): Outcome {
+  return {
+    status: 'signed',
+    externalStatus: 'signed',
+    result: {
+      signedMessages: signatures.map((signature) => ({
+        content: signature.content,
+        signature: signature.signature,
+        algorithm: signature.algorithm,
+        publicKey: signature.publicKey,
+      })),
+    },
+  }
+}
+
 /** POST /v1/provider/sign-raw: raw signatures over digests (secp256k1) or messages (ed25519). */
-export const signRawAction: SigningAction<SignRawBody> = {
+export const signRawAction: SigningAction<SignRawBody, 'signRaw'> = {
   kind: 'signRaw',
   recordIdOf: (body) => body.requestId,
   async plan({ services, clientId, connectionId }, body) {
@@ -32,26 +49,20 @@ export const signRawAction: SigningAction<SignRawBody> = {
       details: {},
     }
   },
-  async execute(session, plan, body) {
-    const signatures = await session.signRaw({
-      accountExternalId: plan.signer.accountExternalId,
-      addressExternalId: plan.signer.addressExternalId,
-      algorithm: body.algorithm,
-      payloads: body.data.map(({ content }) => content as Hex),
-    })
-    return {
-      status: 'signed',
-      externalStatus: 'signed',
-      result: {
-        signedMessages: signatures.map((signature) => ({
-          content: signature.content,
-          signature: signature.signature,
-          algorithm: signature.algorithm,
-          publicKey: signature.publicKey,
-        })),
+  operation: 'signRaw',
+  async execute(session, plan, body, options) {
+    const signatures = await session.signRaw(
+      {
+        accountExternalId: plan.signer.accountExternalId,
+        addressExternalId: plan.signer.addressExternalId,
+        algorithm: body.algorithm,
+        payloads: body.data.map(({ content }) => content as Hex),
       },
-    }
+      options,
+    )
+    return isSubmitted(signatures) ? signatures : rawOutcome(signatures)
   },
+  completed: (_plan, _body, signatures) => rawOutcome(signatures),
   toApi(row) {
     const body = row.body as unknown as SignRawBody
     const result = row.result ?? {}

@@ -1,16 +1,17 @@
 import { declaresOwnDomainType } from '@rampart/decoder'
 import { GatewayError } from '../../core/errors/gatewayError'
 import type { SignTypedDataRequest } from '../../generated/actions/signTypedDataRequest'
+import { isSubmitted } from '../../providers/submitted'
 import { resolveSigner } from '../../resources/resolveSigner'
 import type { SigningAction } from '../pipeline/signingAction'
 import { requireEvmSigner } from './evmSigner'
-import { signatureRecord } from './signatureRecord'
+import { signatureOutcome, signatureRecord } from './signatureRecord'
 
 /** The create body, as `schemas/gateway/actions/` defines it. */
 export type SignTypedDataBody = SignTypedDataRequest
 
 /** POST /v1/provider/evm/sign-typed-data: an EIP-712 signature. */
-export const signTypedDataAction: SigningAction<SignTypedDataBody> = {
+export const signTypedDataAction: SigningAction<SignTypedDataBody, 'signTypedData'> = {
   kind: 'evm.signTypedData',
   recordIdOf: (body) => body.requestId,
   async plan({ services, clientId, connectionId }, body) {
@@ -35,13 +36,18 @@ export const signTypedDataAction: SigningAction<SignTypedDataBody> = {
       details: {},
     }
   },
-  async execute(session, plan, body) {
-    const { from: _from, ...signature } = await session.signTypedData({
-      accountExternalId: plan.signer.accountExternalId,
-      addressExternalId: plan.signer.addressExternalId,
-      typedData: body.data,
-    })
-    return { status: 'signed', externalStatus: 'signed', result: { signature } }
+  operation: 'signTypedData',
+  async execute(session, plan, body, options) {
+    const signed = await session.signTypedData(
+      {
+        accountExternalId: plan.signer.accountExternalId,
+        addressExternalId: plan.signer.addressExternalId,
+        typedData: body.data,
+      },
+      options,
+    )
+    return isSubmitted(signed) ? signed : signatureOutcome(signed)
   },
+  completed: (_plan, _body, signed) => signatureOutcome(signed),
   toApi: (row) => signatureRecord(row, 'signTypedDataRequest'),
 }

@@ -3,11 +3,12 @@ import { formatUnits, isAddress } from 'viem'
 import { accounts, addresses, assets, networks, wallets } from '../../core/database/schema'
 import { GatewayError } from '../../core/errors/gatewayError'
 import type { CreateTransferRequest } from '../../generated/actions/createTransferRequest'
-import type { BuildTransferInput, PreparedTransaction } from '../../providers/types'
+import { isSubmitted } from '../../providers/submitted'
+import type { BuildTransferInput, CustodianTransfer, PreparedTransaction } from '../../providers/types'
 import { withAccountAddresses } from '../../resources/loadAccounts'
 import { resolveSigner, type Signer } from '../../resources/resolveSigner'
 import { addressToApi, assetToApi, networkToApi, walletToApi } from '../../resources/toApi'
-import type { PlanContext, SigningAction } from '../pipeline/signingAction'
+import type { Outcome, PlanContext, SigningAction } from '../pipeline/signingAction'
 import { decidedGas, decidedRequest, signedOutcome } from './decidedTransaction'
 import { iso } from './evmSigner'
 import { pointingIntoBody, transferPointers } from './providerPointers'
@@ -124,8 +125,23 @@ async function destinationOf(context: PlanContext, body: CreateTransferBody, net
   }
 }
 
+/** A finished transfer as its record shows it: amounts and fees in the asset's and the native coin's decimals. */
+function transferOutcome(details: TransferDetails, built: CustodianTransfer): Outcome {
+  return signedOutcome(built, {
+    networkFeeAttribution: built.networkFeeAttribution,
+    grossAmount: formatUnits(BigInt(built.grossAmount), details.decimals),
+    netAmount: formatUnits(BigInt(built.netAmount), details.decimals),
+    fees: built.fees.map((fee) => ({
+      type: fee.type,
+      attribution: fee.attribution,
+      amount: formatUnits(BigInt(fee.amount), details.nativeDecimals),
+      assetId: details.nativeAssetId,
+    })),
+  })
+}
+
 /** POST /v1/provider/transfers: a native or ERC-20 transfer the provider builds, signs and (when configured) sends. */
-export const transferAction: SigningAction<CreateTransferBody> = {
+export const transferAction: SigningAction<CreateTransferBody, 'transfer'> = {
   kind: 'transfer',
   recordIdOf: (body) => body.transferId,
   async plan(context, body) {
@@ -207,25 +223,17 @@ export const transferAction: SigningAction<CreateTransferBody> = {
       details,
     }
   },
-  async execute(session, plan, body) {
+  operation: 'transfer',
+  async execute(session, plan, body, options) {
     const details = plan.details as TransferDetails
     const gas = decidedGas(plan.details)
-    const built = await session.buildTransfer({
-      ...transferInput(plan.signer, details, body),
-      ...(gas === undefined ? {} : { gas }),
-    })
-    return signedOutcome(built, {
-      networkFeeAttribution: built.networkFeeAttribution,
-      grossAmount: formatUnits(BigInt(built.grossAmount), details.decimals),
-      netAmount: formatUnits(BigInt(built.netAmount), details.decimals),
-      fees: built.fees.map((fee) => ({
-        type: fee.type,
-        attribution: fee.attribution,
-        amount: formatUnits(BigInt(fee.amount), details.nativeDecimals),
-        assetId: details.nativeAssetId,
-      })),
-    })
+    const built = await session.buildTransfer(
+      { ...transferInput(plan.signer, details, body), ...(gas === undefined ? {} : { gas }) },
+      options,
+    )
+    return isSubmitted(built) ? built : transferOutcome(details, built)
   },
+  completed: (plan, _body, built) => transferOutcome(plan.details as TransferDetails, built),
   toApi(row) {
     const body = row.body as unknown as CreateTransferBody
     const details = (row.plan?.details ?? {}) as Partial<TransferDetails>

@@ -2,7 +2,13 @@ import type { JsonRpcRequest } from '@rampart/decoder'
 import type { EvaluationRequest, HistoryTransfer } from '@rampart/evaluator'
 import type { SigningRequestRow } from '../../core/database/actionsSchema'
 import type { RequestKind } from '../../generated/actions/requestKind'
-import type { ProviderSession } from '../../providers/types'
+import type {
+  CreateOptions,
+  OperationResults,
+  ProviderOperation,
+  ProviderSession,
+  SubmittedRequest,
+} from '../../providers/types'
 import type { Signer } from '../../resources/resolveSigner'
 import type { SigningServices } from './signingServices'
 
@@ -39,7 +45,10 @@ export type Outcome = {
 }
 
 /** One signing action (send-transaction, sign-message, transfers, ...): its body, its plan and its provider call. */
-export interface SigningAction<Body extends { idempotenceId: string }> {
+export interface SigningAction<
+  Body extends { idempotenceId: string },
+  Operation extends ProviderOperation = ProviderOperation,
+> {
   /**
    * Stable kind stored on records and shown on them (schemas/gateway/actions/requestKind.schema.json); what an
    * approval names; idempotence keys and record ids are unique per kind.
@@ -49,8 +58,24 @@ export interface SigningAction<Body extends { idempotenceId: string }> {
   recordIdOf(body: Body): string | undefined
   /** Validates what the schema cannot and resolves the signer; throws 404/422 without recording anything. */
   plan(context: PlanContext, body: Body): Promise<Plan>
-  /** Hands the permitted request to the provider. */
-  execute(session: ProviderSession, plan: Plan, body: Body): Promise<Outcome>
+  /**
+   * Hands the permitted request to the provider, with the idempotency key the request keeps for good (a create
+   * repeated after a lost answer sends the same one). An asynchronous custodian may answer that it has the request
+   * ({@link SubmittedRequest}): the record stays `processing` and the gateway follows it.
+   */
+  execute(
+    session: ProviderSession,
+    plan: Plan,
+    body: Body,
+    options: CreateOptions,
+  ): Promise<Outcome | SubmittedRequest>
+  /**
+   * The provider operation of the create, for actions a custodian may answer later; actions without one (staking)
+   * are always answered at once.
+   */
+  operation?: Operation
+  /** The outcome of the operation's final result, whether the create answered it or following the request did. */
+  completed?(plan: Plan, body: Body, result: OperationResults[Operation]): Outcome
   /** The record as the API returns it, but for its `kind` (see {@link recordToApi}). */
   toApi(row: SigningRequestRow): Record<string, unknown>
   /** Reads the provider's current view of a record that reached it (staking positions move on their own). */

@@ -8,6 +8,8 @@ import type { Database } from '../../core/database/openDatabase'
 import { GatewayError } from '../../core/errors/gatewayError'
 import { isProviderError } from '../../core/errors/providerErrors'
 import { requireGrantedNetwork } from '../../grants/grantScope'
+import { isSubmitted } from '../../providers/submitted'
+import type { SubmittedRequest } from '../../providers/types'
 import { decideRequest } from './decideRequest'
 import { recordMovements, replaceMovements } from './limitMovements'
 import { nulCharacterAt } from './nulCharacter'
@@ -268,6 +270,21 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
 }
 
 /**
+ * A custodian has the request and signs it later: the record stays `processing`, with the custodian's id and its
+ * status verbatim, still counting for limits (it was permitted, and may yet be signed).
+ */
+async function recordSubmitted(
+  services: SigningServices,
+  row: SigningRequestRow,
+  submitted: SubmittedRequest,
+): Promise<SigningRequestRow> {
+  return update(services, row.rowId, {
+    status: 'processing',
+    result: { externalId: submitted.externalId, externalStatus: submitted.externalStatus },
+  })
+}
+
+/**
  * Step 5: the provider call. Its failure is recorded (terminal `failed`, with the provider's message), never lost.
  * Once the provider has answered, the request is signed whatever happens next: a failure to record that answer
  * leaves it in `processing`, still counting for limits, for the interrupted-request sweep to end as INTERRUPTED
@@ -286,7 +303,11 @@ async function runPermitted<Body extends { idempotenceId: string }>(
     let outcome: Outcome
     try {
       const session = await services.sessions.sessionFor(row.clientId, row.connectionId)
-      outcome = await action.execute(session, plan, body)
+      // The row's id is the request's idempotency key at the provider for good: recorded before anything is sent,
+      // so a create repeated after a lost answer sends the same one.
+      const answer = await action.execute(session, plan, body, { idempotencyKey: row.rowId })
+      if (isSubmitted(answer)) return await recordSubmitted(services, row, answer)
+      outcome = answer
     } catch (error) {
       const failure = isProviderError(error)
         ? { code: error.code, message: error.message, statusCode: error.httpStatus }
