@@ -12,7 +12,7 @@ import {
   writeDemoClient,
 } from '../demo/gatewayHome'
 import { type DemoIdentityView, provisionDemo } from '../demo/provisionDemo'
-import { createBitgoProvider, createLocalProvider } from '../providers'
+import { createAnchorageProvider, createBitgoProvider, createLocalProvider } from '../providers'
 import { chooseVaultStore } from '../providers/local/chooseVaultStore'
 
 const print = (text = '') => process.stdout.write(`${text}\n`)
@@ -46,6 +46,7 @@ async function main() {
     )
     return [
       createLocalProvider({ vaultStore: chosen.vaultStore, vaultLock: chosen.vaultLock, networks }),
+      createAnchorageProvider(),
       createBitgoProvider(),
     ]
   })
