@@ -303,3 +303,62 @@ describe('the loopback Anchorage server’s authentication', () => {
     await expect(session.listWallets()).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' })
   })
 })
+
+describe('Anchorage transfers that end otherwise', () => {
+  it('reads a deduct transfer’s fee out of its amount, and a FAILED transfer as failed with its reason', async () => {
+    const failing = await startAnchorageServer({ transferSteps: ['QUEUED', 'IN_PROGRESS', 'FAILED'] })
+    try {
+      const provider = createAnchorageProvider({ http: noWait })
+      const session = await provider.connect(provider.validateCredentials(failing.credentials), {
+        connectionId: randomUUID(),
+      })
+      const key = randomUUID()
+      const submitted = await session.buildTransfer(
+        { ...transferInput(), networkFeeAttribution: 'deduct' },
+        { idempotencyKey: key },
+      )
+      expect(failing.transfers()[0]?.body).toMatchObject({ deductFeeFromAmountIfSameType: true })
+      const externalId = (submitted as { externalId: string }).externalId
+      const input = {
+        operation: 'transfer' as const,
+        externalId,
+        idempotencyKey: key,
+        signer: { accountExternalId: ethWallet },
+      }
+      const statuses = []
+      for (let read = 0; read < 3; read++) {
+        const followed = await session.followRequest!(input)
+        statuses.push(followed?.status)
+        if (followed?.status === 'failed') expect(followed.reason).toMatch(/FAILED/)
+      }
+      expect(statuses).toEqual(['submitted', 'signing', 'failed'])
+    } finally {
+      await failing.close()
+    }
+    const completing = await startAnchorageServer({ transferSteps: ['COMPLETED'] })
+    try {
+      const provider = createAnchorageProvider({ http: noWait })
+      const session = await provider.connect(provider.validateCredentials(completing.credentials), {
+        connectionId: randomUUID(),
+      })
+      const key = randomUUID()
+      const submitted = await session.buildTransfer(
+        { ...transferInput(), networkFeeAttribution: 'deduct' },
+        { idempotencyKey: key },
+      )
+      const followed = await session.followRequest!({
+        operation: 'transfer',
+        externalId: (submitted as { externalId: string }).externalId,
+        idempotencyKey: key,
+        signer: { accountExternalId: ethWallet },
+      })
+      expect(followed?.result).toMatchObject({
+        networkFeeAttribution: 'deduct',
+        grossAmount: '1500000000000000000',
+        netAmount: '1499559000000000000',
+      })
+    } finally {
+      await completing.close()
+    }
+  })
+})

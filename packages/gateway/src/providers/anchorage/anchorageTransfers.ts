@@ -124,7 +124,7 @@ export class AnchorageTransfers {
     const deducted = attribution === 'deduct' && sameAsset
     return {
       txHash: txHashOf(transfer.blockchainTxId),
-      from: wallet.depositAddress ? getAddress(wallet.depositAddress.address) : '',
+      from: sourceAddress(wallet),
       broadcast: true,
       networkFeeAttribution: attribution,
       grossAmount: String(deducted || !sameAsset ? amount : amount + fee),
@@ -160,7 +160,7 @@ export class AnchorageTransfers {
         path: '/source',
       })
     }
-    return { wallet, from: getAddress(wallet.depositAddress.address), ...asset, chainId }
+    return { wallet, from: sourceAddress(wallet), ...asset, chainId }
   }
 }
 
@@ -175,6 +175,16 @@ function assetOfType(assetType: string): { decimals: number } {
     })
   }
   return asset
+}
+
+/** The address an EVM wallet sends from: its deposit address (every Anchorage EVM wallet has one). */
+function sourceAddress(wallet: AnchorageWallet): string {
+  if (wallet.depositAddress === null) {
+    throw new ProviderError('PROVIDER_UNAVAILABLE', 'Anchorage reports no address for the source wallet', {
+      provider: 'anchorage',
+    })
+  }
+  return getAddress(wallet.depositAddress.address)
 }
 
 /** Anchorage's blockchain transaction id as an EVM hash: `0x` and 64 hex digits. */
