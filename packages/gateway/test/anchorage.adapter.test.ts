@@ -362,3 +362,22 @@ describe('Anchorage transfers that end otherwise', () => {
     }
   })
 })
+
+describe('an Anchorage create whose answer is lost', () => {
+  it('is found again by sending it with the same idempotentId: one transfer at Anchorage', async () => {
+    const session = await open({ http: { ...noWait, maxRetries: 0 } })
+    const key = randomUUID()
+    server.fail({ kind: 'lost' }, { method: 'POST', path: '/v2/transfers' })
+    const lost = await session.buildTransfer(transferInput('2000000000000000'), { idempotencyKey: key }).then(
+      () => null,
+      (error: unknown) => error,
+    )
+    // Unheard: the outcome is unknown, and the gateway must not send anew, only again with the key.
+    expect(lost).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', details: { outcomeUnknown: true } })
+    expect(server.transfers().filter((transfer) => transfer.idempotentId === key)).toHaveLength(1)
+    const again = await session.buildTransfer(transferInput('2000000000000000'), { idempotencyKey: key })
+    const [made] = server.transfers().filter((transfer) => transfer.idempotentId === key)
+    expect((again as { externalId: string }).externalId).toBe(made?.transferId)
+    expect(server.transfers().filter((transfer) => transfer.idempotentId === key)).toHaveLength(1)
+  })
+})

@@ -29,6 +29,8 @@ export type AnchorageFault =
   | { kind: 'status'; status: 429 | 500 | 502 | 503; retryAfterSeconds?: number }
   /** Holds the request without answering (past any client timeout), then drops it when the server closes. */
   | { kind: 'hang' }
+  /** Does what the request asks, then drops the connection: the client never hears that it was done. */
+  | { kind: 'lost' }
 
 export type AnchorageServerOptions = {
   fixtures?: AnchorageFixtures
@@ -93,6 +95,13 @@ export async function startAnchorageServer(options: AnchorageServerOptions = {})
       if (fault) {
         fault.times--
         if (fault.times <= 0) faults.splice(faults.indexOf(fault), 1)
+        if (fault.fault.kind === 'lost') {
+          const refusal = authenticate(request, raw)
+          const [status] = refusal ? [401] : route(request, raw)
+          calls.push({ method: request.method ?? '', path: pathOf(request), status })
+          response.destroy()
+          return
+        }
         if (fault.fault.kind === 'hang') {
           calls.push({ method: request.method ?? '', path: pathOf(request), status: 0 })
           held.push(response)
