@@ -47,7 +47,7 @@ export class AnchorageTransfers {
     const resolved = await this.resolve(input)
     return {
       from: resolved.from,
-      to: getAddress(input.destinationAddress),
+      to: destinationOf(input),
       value: input.amount,
       chainId: resolved.chainId,
       type: 'eip1559',
@@ -63,7 +63,7 @@ export class AnchorageTransfers {
     const idempotentId = options?.idempotencyKey ?? randomUUID()
     const created = await this.client.createTransfer({
       source: { type: 'WALLET', id: resolved.wallet.walletId },
-      destination: { type: 'ADDRESS', id: input.destinationAddress },
+      destination: { type: 'ADDRESS', id: destinationOf(input) },
       assetType: resolved.assetType,
       amount: formatUnits(BigInt(input.amount), resolved.decimals),
       deductFeeFromAmountIfSameType: attribution === 'deduct',
@@ -175,6 +175,18 @@ function assetOfType(assetType: string): { decimals: number } {
     })
   }
   return asset
+}
+
+/** The destination, checked and EIP-55: the gateway resolved it to an address before. */
+function destinationOf(input: BuildTransferInput): string {
+  try {
+    return getAddress(input.destinationAddress)
+  } catch {
+    throw new ProviderError('INVALID_REQUEST', 'The destination is not an EVM address', {
+      provider: 'anchorage',
+      path: '/destinationAddress',
+    })
+  }
 }
 
 /** The address an EVM wallet sends from: its deposit address (every Anchorage EVM wallet has one). */
