@@ -8,6 +8,7 @@ export default defineConfig({
     './src/core/database/actionsSchema.ts',
     './src/core/database/grantsSchema.ts',
     './src/providers/local/vaultTable.ts',
+    './src/signing/follow/followSchema.ts',
   ],
   out: './migrations',
 })

@@ -72,6 +72,7 @@ export const corePlugin = fp<CoreOptions>(
         prices: createPriceSource(options.config.prices, {
           warn: (message) => app.log.warn({ prices: message }, 'the price source failed'),
         }),
+        ...(options.config.follow ? { follow: options.config.follow } : {}),
       }),
     )
   },

@@ -104,6 +104,7 @@ export interface ErrorBody {
     | 'UNSUPPORTED_MEDIA_TYPE'
     | 'VALIDATION_FAILED'
     | 'WALLET_NOT_FOUND'
+    | 'WEBHOOK_SIGNATURE_INVALID'
   message: string
   context?: {
     [k: string]: unknown

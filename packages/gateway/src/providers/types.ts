@@ -557,4 +557,13 @@ export interface CustodyProvider<Credentials = unknown> {
   validateCredentials(credentials: unknown): Credentials
   /** Opens a session; throws `INVALID_CREDENTIALS` when the provider refuses them. */
   connect(credentials: Credentials, context: ConnectContext): Promise<ProviderSession>
+  /**
+   * Providers that notify by signed webhooks (`POST /v1/webhooks/<id>`): the request a webhook is about when its
+   * signature verifies with the provider's keys, null otherwise (the gateway refuses it unread). The gateway then
+   * reads the request from the provider (`followRequest`) rather than trusting the body.
+   */
+  verifyWebhook?(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: Buffer,
+  ): { externalId: string; externalTxId?: string | null } | null
 }

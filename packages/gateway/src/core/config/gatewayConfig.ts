@@ -64,6 +64,8 @@ export type GatewayConfig = {
    * 0 turns the sweep off (for instance on all but one of several gateways sharing a database).
    */
   interruptedAfterSeconds: number
+  /** How the gateway follows requests asynchronous custodians hold (see FollowConfig); the defaults when left out. */
+  follow?: Partial<FollowConfig>
   logLevel: string
   /** Where decisions in a currency get their prices, and how old a price may be (see PriceConfig). */
   prices?: PriceConfig
@@ -88,4 +90,28 @@ export type PriceConfig = {
         timeoutMs: number
         retries: number
       }
+}
+
+/**
+ * Following requests an asynchronous custodian (Fireblocks) holds: every `intervalMs` the gateway checks the requests
+ * that are due; a request is checked `firstDelayMs` after it was submitted, then at waits doubling up to
+ * `maxDelayMs` (with jitter) while nothing changes. A create whose answer was never heard is looked up (or sent again
+ * with its key) once `sendingGraceMs` have passed, longer than the create itself may take. A request still not
+ * ended after `maxFollowHours` is marked failed (check it at the custodian). `intervalMs` 0 follows nothing (on all
+ * but some of several gateways sharing a database).
+ */
+export type FollowConfig = {
+  intervalMs: number
+  firstDelayMs: number
+  maxDelayMs: number
+  sendingGraceMs: number
+  maxFollowHours: number
+}
+
+export const defaultFollowConfig: FollowConfig = {
+  intervalMs: 2000,
+  firstDelayMs: 2000,
+  maxDelayMs: 60_000,
+  sendingGraceMs: 180_000,
+  maxFollowHours: 72,
 }

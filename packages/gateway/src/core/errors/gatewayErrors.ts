@@ -70,6 +70,11 @@ export const gatewayErrors = {
   },
   JWS_UNKNOWN_KEY: { httpStatus: 401, meaning: 'The kid is none of the client’s keys.' },
   JWS_SIGNATURE_INVALID: { httpStatus: 401, meaning: 'The signature does not verify.' },
+  WEBHOOK_SIGNATURE_INVALID: {
+    httpStatus: 401,
+    meaning:
+      "A provider webhook whose signature does not verify with the provider's keys: refused, not read.",
+  },
   JWS_METHOD_MISMATCH: { httpStatus: 401, meaning: 'The signed htm is not the request’s method.' },
   JWS_URI_MISMATCH: { httpStatus: 401, meaning: 'The signed uri is not the request’s.' },
   JWS_ORIGIN_MISMATCH: {

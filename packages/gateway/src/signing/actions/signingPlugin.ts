@@ -2,12 +2,21 @@ import type { FastifyInstance } from 'fastify'
 import { createAjv } from '../../core/http/createAjv'
 import { registrableSchemas } from '../../core/http/gatewaySchemas'
 import { evaluateRoutes } from '../evaluate/evaluateRoutes'
+import { followPlugin } from '../follow/followPlugin'
+import type { ActionsByKind } from '../follow/followRequests'
 import { scheduleInterruptedRequestRecovery } from '../pipeline/recoverInterruptedRequests'
 import { registrableActionSchemas } from './actionSchemas'
 import { evmRoutes } from './evmRoutes'
+import { sendTransactionAction } from './sendTransactionAction'
+import { signMessageAction } from './signMessageAction'
+import { signRawAction } from './signRawAction'
 import { signRawRoutes } from './signRawRoutes'
+import { signTypedDataAction } from './signTypedDataAction'
+import { stakeAction } from './stakeAction'
 import { stakingRoutes } from './stakingRoutes'
+import { transferAction } from './transferAction'
 import { transferRoutes } from './transferRoutes'
+import { unstakeAction } from './unstakeAction'
 
 /**
  * Every signing action of the gateway, and POST /evaluate: the action schemas and one child plugin per resource
@@ -32,4 +41,18 @@ export async function signingPlugin(app: FastifyInstance) {
   await app.register(signRawRoutes, { services })
   await app.register(stakingRoutes, { services })
   await app.register(evaluateRoutes, { services })
+  await app.register(followPlugin, { services, actions: actionsByKind })
 }
+
+/** Every action by the kind its records carry: what the follower completes a custodian's answer with. */
+const actionsByKind: ActionsByKind = new Map(
+  [
+    sendTransactionAction,
+    signMessageAction,
+    signTypedDataAction,
+    signRawAction,
+    transferAction,
+    stakeAction,
+    unstakeAction,
+  ].map((action) => [action.kind, action]),
+)

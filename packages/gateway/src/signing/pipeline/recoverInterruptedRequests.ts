@@ -1,6 +1,7 @@
-import { and, eq, lt, notInArray } from 'drizzle-orm'
+import { and, eq, lt, notExists, notInArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { signingRequests } from '../../core/database/actionsSchema'
+import { signingFollowUps } from '../follow/followSchema'
 import type { SigningServices } from './signingServices'
 
 /** The failure an interrupted request is left with: its outcome at the provider is unknown, and it says so. */
@@ -32,6 +33,13 @@ export async function recoverInterruptedRequests(
       and(
         eq(signingRequests.status, 'processing'),
         lt(signingRequests.updatedAt, cutoff),
+        // A request an asynchronous custodian holds (or may hold) is the follower's: it knows how to find out.
+        notExists(
+          services.db
+            .select({ rowId: signingFollowUps.rowId })
+            .from(signingFollowUps)
+            .where(eq(signingFollowUps.rowId, signingRequests.rowId)),
+        ),
         ...(inFlight.length > 0 ? [notInArray(signingRequests.rowId, inFlight)] : []),
       ),
     )

@@ -8,8 +8,10 @@ import type { Database } from '../../core/database/openDatabase'
 import { GatewayError } from '../../core/errors/gatewayError'
 import { isProviderError } from '../../core/errors/providerErrors'
 import { requireGrantedNetwork } from '../../grants/grantScope'
+import { outcomeUnknown } from '../../providers/http/providerFailure'
 import { isSubmitted } from '../../providers/submitted'
 import type { SubmittedRequest } from '../../providers/types'
+import { signingFollowUps } from '../follow/followSchema'
 import { decideRequest } from './decideRequest'
 import { recordMovements, replaceMovements } from './limitMovements'
 import { nulCharacterAt } from './nulCharacter'
@@ -278,10 +280,52 @@ async function recordSubmitted(
   row: SigningRequestRow,
   submitted: SubmittedRequest,
 ): Promise<SigningRequestRow> {
-  return update(services, row.rowId, {
-    status: 'processing',
-    result: { externalId: submitted.externalId, externalStatus: submitted.externalStatus },
+  const now = services.clock()
+  const moved = await services.db.transaction(async (tx) => {
+    await tx
+      .update(signingFollowUps)
+      .set({
+        phase: 'submitted',
+        externalId: submitted.externalId,
+        attempts: 0,
+        nextCheckAt: new Date(now.getTime() + services.follow.firstDelayMs),
+        leasedUntil: null,
+        updatedAt: now,
+      })
+      .where(eq(signingFollowUps.rowId, row.rowId))
+    // Only while still processing: a follower that found the request by its key may have ended it already.
+    return updateFrom(
+      services,
+      row.rowId,
+      'processing',
+      { result: { externalId: submitted.externalId, externalStatus: submitted.externalStatus } },
+      tx,
+    )
   })
+  return moved ?? (await reread(services, row.rowId))
+}
+
+/**
+ * Before a create reaches a custodian that answers later: the follow-up that carries its idempotency key, due once
+ * the create has had time to answer. If this gateway stops before hearing the answer, the follower finds it here.
+ */
+async function recordSending(services: SigningServices, row: SigningRequestRow): Promise<void> {
+  const now = services.clock()
+  await services.db
+    .insert(signingFollowUps)
+    .values({
+      rowId: row.rowId,
+      provider: row.provider,
+      idempotencyKey: row.rowId,
+      externalId: null,
+      phase: 'sending',
+      attempts: 0,
+      nextCheckAt: new Date(now.getTime() + services.follow.sendingGraceMs),
+      leasedUntil: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
 }
 
 /**
@@ -301,14 +345,31 @@ async function runPermitted<Body extends { idempotenceId: string }>(
   services.withProvider.add(row.rowId)
   try {
     let outcome: Outcome
+    let followed = false
     try {
       const session = await services.sessions.sessionFor(row.clientId, row.connectionId)
-      // The row's id is the request's idempotency key at the provider for good: recorded before anything is sent,
-      // so a create repeated after a lost answer sends the same one.
+      // The row's id is the request's idempotency key at the provider for good: recorded (with a follow-up, for a
+      // custodian that answers later) before anything is sent, so a create repeated after a lost answer, by this
+      // gateway or another after a restart, sends the same one.
+      followed = action.operation !== undefined && typeof session.followRequest === 'function'
+      if (followed) await recordSending(services, row)
       const answer = await action.execute(session, plan, body, { idempotencyKey: row.rowId })
       if (isSubmitted(answer)) return await recordSubmitted(services, row, answer)
       outcome = answer
     } catch (error) {
+      if (followed && outcomeUnknown(error)) {
+        // The create may have reached the custodian: the follower looks it up by its key, or sends it again with it.
+        services.log.warn(
+          { requestId: row.requestId, code: isProviderError(error) ? error.code : undefined },
+          'a create went unanswered; the request stays processing and is looked up by its idempotency key',
+        )
+        // Only while still processing: the follower may have found and ended it meanwhile.
+        return (
+          (await updateFrom(services, row.rowId, 'processing', {
+            result: { externalId: null, externalStatus: null },
+          })) ?? (await reread(services, row.rowId))
+        )
+      }
       const failure = isProviderError(error)
         ? { code: error.code, message: error.message, statusCode: error.httpStatus }
         : error instanceof GatewayError
@@ -320,6 +381,7 @@ async function runPermitted<Body extends { idempotenceId: string }>(
       // Nothing was signed: the transfer stops counting for limits.
       const failed = await services.db.transaction(async (tx) => {
         await replaceMovements(tx, row.rowId, row.clientId, null)
+        if (followed) await tx.delete(signingFollowUps).where(eq(signingFollowUps.rowId, row.rowId))
         return update(services, row.rowId, { status: 'failed', failure, history: null }, tx)
       })
       throw providerFailed(failed)
@@ -335,10 +397,11 @@ async function runPermitted<Body extends { idempotenceId: string }>(
         history: (outcome.history ?? history) as unknown as Record<string, unknown>[],
       }
       const counted = outcome.history
-      if (!counted) return await update(services, row.rowId, signed)
+      if (!counted && !followed) return await update(services, row.rowId, signed)
       // The provider knows better what moved: limits count that from now on, with the record.
       return await services.db.transaction(async (tx) => {
-        await replaceMovements(tx, row.rowId, row.clientId, counted)
+        if (counted) await replaceMovements(tx, row.rowId, row.clientId, counted)
+        if (followed) await tx.delete(signingFollowUps).where(eq(signingFollowUps.rowId, row.rowId))
         return update(services, row.rowId, signed, tx)
       })
     } catch (error) {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { JWK } from 'jose'
 import type { ConnectionSessions } from '../../connections/connectionSessions'
+import { defaultFollowConfig, type FollowConfig } from '../../core/config/gatewayConfig'
 import type { Database } from '../../core/database/openDatabase'
 import type { KeyedLock } from '../../core/lock/keyedLock'
 import type { PriceSource } from '../prices/priceSource'
@@ -26,13 +27,16 @@ export type SigningCollaborators = {
   clock?: () => Date
   /** Where decisions in a currency get their prices; a static table that prices nothing when left out. */
   prices?: PriceSource
+  /** How requests asynchronous custodians hold are followed; the defaults for what is left out. */
+  follow?: Partial<FollowConfig>
 }
 
 /**
  * The collaborators of every stage of the signing pipeline, plus the state one gateway keeps about its own
  * requests. Built once per gateway (createSigningServices), so two gateways in one process share nothing.
  */
-export type SigningServices = Required<SigningCollaborators> & {
+export type SigningServices = Required<Omit<SigningCollaborators, 'follow'>> & {
+  follow: FollowConfig
   /** Creates that have claimed their idempotence key and not finished yet, by key. */
   running: Map<string, Promise<unknown>>
   /** Rows whose provider call is under way in this gateway: the interrupted-request sweep leaves them alone. */
@@ -46,6 +50,7 @@ export function createSigningServices(collaborators: SigningCollaborators): Sign
     ...collaborators,
     clock: collaborators.clock ?? (() => new Date()),
     prices: collaborators.prices ?? staticPriceSource({}),
+    follow: { ...defaultFollowConfig, ...collaborators.follow },
     running: new Map(),
     withProvider: new Set(),
     reportNetworks: new Map(),
