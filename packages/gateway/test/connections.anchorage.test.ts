@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildGateway } from '../src/app/buildGateway'
 import { signingRequests } from '../src/core/database/actionsSchema'
 import { connections } from '../src/core/database/schema'
 import { createAnchorageProvider } from '../src/providers'
+import { signingFollowUps } from '../src/signing/follow/followSchema'
 import { type AnchorageServer, startAnchorageServer } from './support/anchorageServer'
 import { policy, registerSigningClient, type SigningSetup } from './support/signingClient'
 import { encryptCredentials, signedInject, startTestGateway } from './support/testGateway'
@@ -11,6 +14,11 @@ const anchorageAddress = '0x27211c05145FDc3c916e3377DB1a257364c5380B'
 const trusted = '0x742d35Cc6634C0532925a3b844Bc454e4438f44e'
 const blocked = '0x000000000000000000000000000000000000dEaD'
 
+/** Fast following for tests: due checks every 50 ms, waits from 20 ms up to 200 ms. */
+const follow = { intervalMs: 50, firstDelayMs: 20, maxDelayMs: 200, sendingGraceMs: 400, maxFollowHours: 1 }
+const anchorageProvider = (http: { timeoutMs?: number; maxRetries?: number } = {}) =>
+  createAnchorageProvider({ http: { retryBaseMs: 1, retryMaxMs: 50, ...http } })
+
 let server: AnchorageServer
 let setup: SigningSetup
 let connectionId: string
@@ -18,10 +26,8 @@ let accounts: Record<string, string>
 
 beforeAll(async () => {
   server = await startAnchorageServer()
-  const gateway = await startTestGateway(
-    {},
-    { providers: [createAnchorageProvider({ http: { retryBaseMs: 1, retryMaxMs: 50 } })] },
-  )
+  const gateway = await startTestGateway({ follow }, { providers: [anchorageProvider()] })
+  await gateway.app.ready()
   setup = await registerSigningClient(gateway, {
     policies: [
       policy('forbid-dead', 'forbid', [{ criterion: 'checkDestinationAddress', args: [blocked] }]),
@@ -40,18 +46,30 @@ afterAll(async () => {
   await server?.close()
 })
 
-const anchorage = (method: 'GET' | 'POST', url: string, body?: unknown) =>
-  setup.call(method, url, body, { 'x-connection-id': connectionId })
+const anchorage = (method: 'GET' | 'POST', url: string, body?: unknown, app?: FastifyInstance) =>
+  signedInject(app ? { ...setup.gateway, app } : setup.gateway, setup.client, {
+    method,
+    url,
+    ...(body === undefined ? {} : { body }),
+    headers: { 'x-connection-id': connectionId },
+  })
 
 let sequence = 0
-const transfer = (destination: string, amount = '0.25') =>
-  anchorage('POST', '/v1/provider/transfers', {
-    source: { type: 'account', id: accounts.ETHEREUM! },
-    destination: { address: destination },
-    asset: { assetId: 'eip155:1/slip44:60' },
-    amount,
-    idempotenceId: `anchorage-${++sequence}-${Date.now()}`,
-  })
+const transfer = (destination: string, amount = '0.25', app?: FastifyInstance) =>
+  anchorage(
+    'POST',
+    '/v1/provider/transfers',
+    {
+      source: { type: 'account', id: accounts.ETHEREUM! },
+      destination: { address: destination },
+      asset: { assetId: 'eip155:1/slip44:60' },
+      amount,
+      idempotenceId: `anchorage-${++sequence}-${Date.now()}`,
+    },
+    app,
+  )
+const statusOf = async (rowId: string) =>
+  (await setup.gateway.app.db.select().from(signingRequests).where(eq(signingRequests.rowId, rowId)))[0]!
 
 describe('an Anchorage connection through the gateway API', () => {
   it('is created with JWE credentials, stored encrypted, and synced from Anchorage', async () => {
@@ -150,4 +168,72 @@ describe('an Anchorage connection through the gateway API', () => {
     expect(again.json().data.transferId).toBe(first.json().data.transferId)
     expect(server.count('POST', '/v2/transfers') - before).toBe(1)
   })
+
+  it('follows a submitted transfer by polling: processing, then broadcast with the hash, fee and amounts read back', async () => {
+    const response = await transfer(trusted, '0.5')
+    expect(response.statusCode, response.body).toBe(201)
+    const { transferId } = response.json().data
+    await expect
+      .poll(async () => (await anchorage('GET', `/v1/provider/transfers/${transferId}`)).json().data.status, {
+        timeout: 10_000,
+      })
+      .toBe('broadcast')
+    const record = (await anchorage('GET', `/v1/provider/transfers/${transferId}`)).json().data
+    const sent = server.transfers().find((candidate) => candidate.transferId === record.externalId)
+    expect(sent?.status).toBe('COMPLETED')
+    expect(record).toMatchObject({
+      status: 'broadcast',
+      externalId: sent?.transferId,
+      networkFeeAttribution: 'on_top',
+      netAmount: '0.5',
+      grossAmount: '0.500441',
+      fees: [{ type: 'network', attribution: 'on_top', amount: '0.000441', assetId: 'eip155:1/slip44:60' }],
+    })
+    expect(record.txHash).toMatch(/^0x[0-9a-f]{64}$/)
+  })
+})
+
+describe('a gateway stopped while Anchorage holds its transfer create', () => {
+  for (const fault of ['lost', 'hang'] as const) {
+    it(`is resumed by another gateway on its database, one transfer at Anchorage (${fault})`, async () => {
+      // The first gateway never hears its create's answer (it is "killed"), and follows nothing itself.
+      const stopped = await buildGateway({
+        config: { ...setup.gateway.config, follow: { ...follow, intervalMs: 0 } },
+        db: setup.gateway.app.db,
+        providers: [anchorageProvider({ timeoutMs: 60_000, maxRetries: 0 })],
+        logger: false,
+      })
+      await stopped.ready()
+      server.fail({ kind: fault }, { method: 'POST', path: '/v2/transfers' })
+      const inFlight = transfer(trusted, '0.01', stopped)
+      const sending = () =>
+        setup.gateway.app.db.select().from(signingFollowUps).where(eq(signingFollowUps.phase, 'sending'))
+      await expect.poll(async () => (await sending()).length, { timeout: 10_000 }).toBe(1)
+      const [followUp] = await sending()
+      expect(followUp).toMatchObject({ externalId: null, idempotencyKey: followUp!.rowId })
+
+      const restarted = await buildGateway({
+        config: { ...setup.gateway.config, follow },
+        db: setup.gateway.app.db,
+        providers: [anchorageProvider()],
+        logger: false,
+      })
+      await restarted.ready()
+      try {
+        await expect
+          .poll(async () => (await statusOf(followUp!.rowId)).status, { timeout: 15_000 })
+          .toBe('broadcast')
+        const made = server.transfers().filter((candidate) => candidate.idempotentId === followUp!.rowId)
+        expect(made).toHaveLength(1)
+        const { requestId } = await statusOf(followUp!.rowId)
+        const record = (await anchorage('GET', `/v1/provider/transfers/${requestId}`)).json().data
+        expect(record).toMatchObject({ status: 'broadcast', externalId: made[0]?.transferId })
+      } finally {
+        await restarted.close()
+        // A held create is let go when the server closes.
+        void inFlight.catch(() => {})
+        void stopped.close().catch(() => {})
+      }
+    })
+  }
 })
