@@ -12,7 +12,7 @@ import {
   writeDemoClient,
 } from '../demo/gatewayHome'
 import { type DemoIdentityView, provisionDemo } from '../demo/provisionDemo'
-import { createLocalProvider } from '../providers'
+import { createAnchorageProvider, createBitgoProvider, createLocalProvider } from '../providers'
 import { createFireblocksProvider, fireblocksWebhookKeys } from '../providers/fireblocks'
 import { chooseVaultStore } from '../providers/local/chooseVaultStore'
 
@@ -52,6 +52,8 @@ async function main() {
       createFireblocksProvider({
         webhookPublicKeys: fireblocksWebhookKeys(process.env.RAMPART_FIREBLOCKS_WEBHOOK_KEYS),
       }),
+      createAnchorageProvider(),
+      createBitgoProvider(),
     ]
   })
 

@@ -1,6 +1,17 @@
 // The custody provider adapters: the interface, its errors, the registry and the built-in local provider.
 export * from '../core/errors/providerErrors'
 export {
+  type AnchorageProviderOptions,
+  createAnchorageProvider,
+} from './anchorage/anchorageProvider'
+export {
+  type AnchorageCredentials,
+  anchorageBaseUrls,
+  validateAnchorageCredentials,
+} from './anchorage/credentials'
+export { createBitgoProvider } from './bitgo/bitgoProvider'
+export { type BitgoCredentials, type BitgoEnvironment, validateBitgoCredentials } from './bitgo/credentials'
+export {
   createFireblocksProvider,
   type FireblocksCredentials,
   type FireblocksProvider,
