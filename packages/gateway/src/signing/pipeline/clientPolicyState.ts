@@ -86,13 +86,33 @@ export class ClientPolicies {
   }
 }
 
-async function build(
+function build(
   row: typeof clients.$inferSelect,
   priceMaxAge: number | undefined,
 ): Promise<ClientPolicyState> {
-  const entities = row.entities as unknown as Entities
-  const policies = row.policies as Policy[]
-  const enabled = new Set(row.presets as string[])
+  return buildClientPolicyState(
+    {
+      clientId: row.clientId,
+      entities: row.entities,
+      policies: row.policies,
+      presetIds: row.presets as string[],
+    },
+    priceMaxAge,
+  )
+}
+
+/**
+ * The policy state of a client's entities, policies and enabled presets: what the client's row holds, or documents
+ * a policy author tries out on the try-it page, after validating them, before storing them. When the evaluator cannot
+ * be built from them the state has none, and every decision with it is a refusal.
+ */
+export async function buildClientPolicyState(
+  documents: { clientId: string; entities: unknown; policies: unknown; presetIds: readonly string[] },
+  priceMaxAge: number | undefined,
+): Promise<ClientPolicyState> {
+  const entities = documents.entities as Entities
+  const policies = documents.policies as Policy[]
+  const enabled = new Set(documents.presetIds)
   const presets = BUILTIN_PRESETS.filter((preset) => enabled.has(preset.id))
   // Presets decide with the same history as the client's own policies.
   const limitedPolicies = [...policies, ...presets.flatMap((preset) => preset.policies as Policy[])]
@@ -100,7 +120,7 @@ async function build(
   // Validated and indexed once, where the stored document comes in; the evaluator and the decoder share the index.
   const { index } = loadEntities(entities, { kind: 'full' })
   const base = {
-    clientId: row.clientId,
+    clientId: documents.clientId,
     entities,
     index,
     presets: new Map(presets.map((preset) => [preset.id, preset])),
