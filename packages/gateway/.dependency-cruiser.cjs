@@ -21,7 +21,8 @@
  * - signing: the pipeline, the actions and /evaluate; gated by grants, reads accounts through resources, signs
  *   through providers, in the session connections' `ConnectionSessions` opens for the request's connection.
  * - pages: what every HTML page shares (layout, escaping, CSP, CSRF, static assets); imports no feature.
- * - tryit: the try-it page for policy authors; decides through signing's evaluate path, on pages.
+ * - tryit: the try-it page for policy authors; decides through signing's evaluate path, on pages, at grants'
+ *   public origin.
  * - demo: provisions a demo client through clients and signs with auth's `signRequest`.
  */
 const featureDependencies = {
@@ -33,7 +34,7 @@ const featureDependencies = {
   grants: ['auth', 'pages', 'providers', 'resources'],
   clients: ['auth', 'connections'],
   signing: ['auth', 'connections', 'grants', 'providers', 'resources'],
-  tryit: ['auth', 'pages', 'signing'],
+  tryit: ['grants', 'pages', 'signing'],
   demo: ['auth', 'clients'],
 }
 

@@ -31,6 +31,7 @@ import { knownDestinationsRoutes } from '../resources/knownDestinationsRoutes'
 import { networksRoutes } from '../resources/networksRoutes'
 import { walletsRoutes } from '../resources/walletsRoutes'
 import { signingPlugin } from '../signing/actions/signingPlugin'
+import { tryItRoutes } from '../tryit/tryItRoutes'
 import { corePlugin } from './corePlugin'
 
 export type BuildGatewayOptions = {
@@ -145,6 +146,7 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   await app.register(pagesPlugin)
   await app.register(grantsPlugin)
   await app.register(signingPlugin)
+  await app.register(tryItRoutes())
   for (const plugin of options.plugins ?? []) await app.register(plugin)
   await app.ready()
   return app
