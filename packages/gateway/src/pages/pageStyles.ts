@@ -7,7 +7,7 @@ export const pageStyles = `
 :root { color-scheme: light; }
 *, *::before, *::after { box-sizing: border-box; }
 body { font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0; background: #f4f5f7;
-  color: #1b1d21; }
+  color: #1b1d21; overflow-wrap: anywhere; }
 main { max-width: 38rem; margin: 2rem auto; background: #fff; border-radius: 10px; padding: 1.5rem 2rem;
   box-shadow: 0 1px 3px rgba(0,0,0,.12); }
 main.wide { max-width: 78rem; }
@@ -27,13 +27,14 @@ button { font: inherit; padding: .55rem 1.2rem; border-radius: 6px; border: 1px 
 button.approve, button.primary { background: #1747c7; border-color: #1747c7; color: #fff; }
 :focus-visible { outline: 3px solid #f0a500; outline-offset: 2px; }
 code, pre { background: #f0f1f4; border-radius: 4px; font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace; }
-code { padding: 0 .25rem; word-break: break-all; }
+code { padding: 0 .25rem; overflow-wrap: anywhere; }
 pre { padding: .5rem .75rem; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
 textarea, input[type="text"], input[type="password"], select { display: block; width: 100%; font: inherit;
   padding: .4rem .5rem; border: 1px solid #8a909c; border-radius: 6px; background: #fff; color: #1b1d21; }
 textarea { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; }
-.columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 1.5rem; }
-dl.fields { display: grid; grid-template-columns: minmax(6rem, max-content) 1fr; gap: .25rem 1rem; margin: .5rem 0; }
+.columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(18rem, 100%), 1fr)); gap: 1.5rem; }
+.columns > * { min-width: 0; }
+dl.fields { display: grid; grid-template-columns: minmax(6rem, max-content) minmax(0, 1fr); gap: .25rem 1rem; margin: .5rem 0; }
 dl.fields dt { color: #4f5563; }
 dl.fields dd { margin: 0; word-break: break-word; }
 .verdict { display: inline-block; padding: .15rem .6rem; border-radius: 999px; font-weight: 600; }

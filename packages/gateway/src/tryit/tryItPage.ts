@@ -56,7 +56,8 @@ ${each(issues, (issue) => html`<li>${fieldLabels[issue.field]}${issue.where ? ht
 
 function formView(input: TryItPageInput): SafeHtml {
   const { fields } = input
-  return html`<form method="post" action="${tryItPath}">
+  return html`<h2>${input.result ? 'Try another' : 'The request'}</h2>
+<form method="post" action="${tryItPath}">
 ${csrfInput(input.csrf)}
 <label for="clientId">Client</label>
 <select id="clientId" name="clientId" required>
@@ -69,7 +70,7 @@ ${
 <option value="">—</option>
 ${each(input.fixtures, (fixture) => html`<option value="${fixture.name}"${fixture.name === fields.fixture ? html` selected` : ''}>${fixture.name}: ${fixture.description}</option>`)}
 </select>
-<div class="buttons"><button type="submit" name="action" value="load">Load the example</button></div>`
+<div class="buttons"><button type="submit" name="action" value="load" formnovalidate>Load the example</button></div>`
     : ''
 }
 <label for="request">JSON-RPC request</label>
