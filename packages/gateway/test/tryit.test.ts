@@ -96,6 +96,28 @@ describe('the try-it page: who may use it', () => {
     expect(attempt.body).not.toContain('Decision')
   })
 
+  it('refuses a peer that typed too many wrong keys, even with the right one; other peers still sign in', async () => {
+    const session = pageSession()
+    await session.get()
+    const signInFrom = (remoteAddress: string, adminKey: string) =>
+      gateway.app.inject({
+        method: 'POST',
+        url: '/try/sign-in',
+        remoteAddress,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `rampart_try_csrf=${session.csrf}`,
+          origin: 'http://localhost',
+        },
+        payload: new URLSearchParams({ csrf: session.csrf, adminKey }).toString(),
+      })
+    for (let i = 0; i < 10; i++) expect((await signInFrom('198.51.100.7', 'wrong')).statusCode).toBe(401)
+    const refused = await signInFrom('198.51.100.7', gateway.config.adminApiKey)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.body).toContain('Too many wrong keys')
+    expect((await signInFrom('198.51.100.8', gateway.config.adminApiKey)).statusCode).toBe(303)
+  })
+
   it('refuses a forged or expired session cookie', async () => {
     const session = pageSession()
     await session.get()

@@ -9,6 +9,7 @@ import { newNonce, sendPage } from '../pages/pageHeaders'
 import { isAdminKey, isAdminSession, newAdminSession, sessionSeconds } from './adminSession'
 import { findRequestFixturesDir, loadRequestFixtures } from './requestFixtures'
 import { runTryIt } from './runTryIt'
+import { SignInAttempts } from './signInAttempts'
 import { fieldsOf, readTryIt, type TryItFields } from './tryItForm'
 import { renderSignIn, renderTryIt, type TryItPageInput, tryItPath } from './tryItPage'
 
@@ -45,6 +46,7 @@ export function tryItRoutes(options: TryItOptions = {}) {
       options.requestFixturesDir === undefined ? findRequestFixturesDir() : options.requestFixturesDir,
     )
     const routeOptions = { config: { auth: 'none' as const }, schema: { hide: true } }
+    const attempts = new SignInAttempts()
     const nowSeconds = () => Math.floor(Date.now() / 1000)
     const secure = (request: FastifyRequest) => publicOrigin(app, request).startsWith('https:')
 
@@ -112,10 +114,15 @@ export function tryItRoutes(options: TryItOptions = {}) {
     app.post(`${tryItPath}/sign-in`, routeOptions, async (request, reply) => {
       const form = checkedForm(request, reply)
       if (!form) return reply
+      if (!attempts.allowed(request.ip, Date.now())) {
+        return signIn(request, reply, 429, 'Too many wrong keys from this address: try again in 15 minutes.')
+      }
       if (!isAdminKey(form.get('adminKey') ?? '', app.config.adminApiKey)) {
+        attempts.failed(request.ip, Date.now())
         request.log.warn('try-it sign-in with a wrong admin key')
         return signIn(request, reply, 401, 'That is not the admin API key.')
       }
+      attempts.succeeded(request.ip)
       reply.setCookie(sessionCookie, newAdminSession(app.config.adminApiKey, nowSeconds()), {
         path: tryItPath,
         httpOnly: true,
@@ -153,7 +160,14 @@ export function tryItRoutes(options: TryItOptions = {}) {
       }
       const read = readTryIt(fields)
       if ('issues' in read) return page(request, reply, 422, { fields, issues: read.issues })
-      const outcome = await runTryIt(app.signing, read.input, app.config.prices?.maxAgeSeconds)
+      let outcome: Awaited<ReturnType<typeof runTryIt>>
+      try {
+        outcome = await runTryIt(app.signing, read.input, app.config.prices?.maxAgeSeconds)
+      } catch (error) {
+        // Fail closed and say so, on a page: no decision is shown, and the cause goes to the log without its stack.
+        request.log.error({ reason: error instanceof Error ? error.message : String(error) }, 'try-it failed')
+        return refuse(reply, 500, 'Not tried', 'The request could not be decided. The gateway log says why.')
+      }
       if ('issues' in outcome) return page(request, reply, 422, { fields, issues: outcome.issues })
       return page(request, reply, 200, { fields, result: outcome.result })
     })
