@@ -26,8 +26,10 @@
  * - decisionLog: each client's tamper-evident log (appendLogEntry, its table, its export route); imports no feature.
  *   signing appends decisions and approvals to it, clients the changes of policies and entities, governance the
  *   approvals, rejections and applied versions of proposals.
+ * - pages: what every HTML page shares (layout, escaping, CSP, CSRF, static assets); imports no feature.
+ * - tryit: the try-it page for policy authors; decides through signing's evaluate path, on pages, at grants'
+ *   public origin.
  * - demo: provisions a demo client through clients and signs with auth's `signRequest`.
- * - governance: policy proposals and versions (its tables are what replay and shadow read).
  * - replay: decides a client's recorded requests again under a proposal (governance) or candidate policies, as the
  *   signing pipeline recorded them (its plans and history).
  * - shadow: decides live decisions again under a proposal approved for shadow (governance), hooked into the
@@ -39,12 +41,13 @@ const featureDependencies = {
   providers: [],
   resources: ['auth'],
   connections: ['auth', 'providers', 'resources'],
-  grants: ['auth', 'providers', 'resources'],
+  pages: [],
+  grants: ['auth', 'pages', 'providers', 'resources'],
   governance: ['connections', 'decisionLog'],
   clients: ['auth', 'connections', 'decisionLog', 'governance'],
   signing: ['auth', 'connections', 'decisionLog', 'governance', 'grants', 'providers', 'resources'],
+  tryit: ['grants', 'pages', 'signing'],
   demo: ['auth', 'clients'],
-  governance: [],
   replay: ['governance', 'signing'],
   shadow: ['governance', 'replay', 'signing'],
 }

@@ -24,6 +24,7 @@ import { decisionLogRoutes } from '../decisionLog/decisionLogRoutes'
 import { proposalRoutes } from '../governance/proposalRoutes'
 import { routeGrantKey, routeGrants } from '../grants/grantActions'
 import { grantsPlugin } from '../grants/grantsPlugin'
+import { pagesPlugin } from '../pages/pagesPlugin'
 import type { CustodyProvider } from '../providers/types'
 import { replayPlugin } from '../replay/replayPlugin'
 import { accountsRoutes } from '../resources/accountsRoutes'
@@ -34,6 +35,7 @@ import { networksRoutes } from '../resources/networksRoutes'
 import { walletsRoutes } from '../resources/walletsRoutes'
 import { shadowPlugin } from '../shadow/shadowPlugin'
 import { signingPlugin } from '../signing/actions/signingPlugin'
+import { tryItRoutes } from '../tryit/tryItRoutes'
 import { corePlugin } from './corePlugin'
 
 export type BuildGatewayOptions = {
@@ -147,10 +149,12 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   await app.register(networksRoutes)
   await app.register(assetsRoutes)
   await app.register(knownDestinationsRoutes)
+  await app.register(pagesPlugin)
   await app.register(grantsPlugin)
   await app.register(signingPlugin)
   await app.register(replayPlugin)
   await app.register(shadowPlugin)
+  await app.register(tryItRoutes())
   for (const plugin of options.plugins ?? []) await app.register(plugin)
   await app.ready()
   return app

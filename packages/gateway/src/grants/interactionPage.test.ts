@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { escapeHtml } from '../pages/escape'
 import type { GrantRow } from './interaction'
-import { escapeHtml, renderInteractionPage } from './interactionPage'
+import { renderInteractionPage } from './interactionPage'
 
 const grant = {
   grantId: 'grant_1',
@@ -31,7 +32,7 @@ describe('renderInteractionPage', () => {
     },
     action: '/v1/grant/interact/rampart-ix-abc',
     csrfToken: 'csrf-token',
-    styleNonce: 'nonce-1',
+    nonce: 'nonce-1',
   })
 
   it('escapes everything that comes from a client or a user', () => {
@@ -42,11 +43,11 @@ describe('renderInteractionPage', () => {
     expect(html).toContain('o&#39;brien')
   })
 
-  it('posts to itself with the CSRF token, and styles only through the nonce', () => {
+  it('posts to itself with the CSRF token, styled by the shared stylesheet, with no inline script or style', () => {
     expect(html).toContain('<form method="post" action="/v1/grant/interact/rampart-ix-abc">')
     expect(html).toContain('<input type="hidden" name="csrf" value="csrf-token">')
-    expect(html).toContain('<style nonce="nonce-1">')
-    expect(html).not.toMatch(/<script|style="/)
+    expect(html).toMatch(/<link rel="stylesheet" href="\/pages\/assets\/pages-[0-9a-f]{16}\.css">/)
+    expect(html).not.toMatch(/<script|<style|style="/)
   })
 
   it('describes each requested action', () => {
@@ -62,7 +63,7 @@ describe('renderInteractionPage', () => {
       interaction: { grant: { ...grant, userId: null }, clientName: 'Acme', offered: [] },
       action: '/v1/grant/interact/rampart-ix-abc',
       csrfToken: 'csrf-token',
-      styleNonce: 'nonce-1',
+      nonce: 'nonce-1',
     })
     expect(anonymous).not.toContain('name="proof"')
   })
@@ -85,7 +86,7 @@ describe('renderInteractionPage', () => {
       },
       action: '/v1/grant/interact/rampart-ix-abc',
       csrfToken: 'csrf-token',
-      styleNonce: 'nonce-1',
+      nonce: 'nonce-1',
     })
     const labels = page.split('<label>').slice(1)
     expect(labels[0]).not.toContain('only:')

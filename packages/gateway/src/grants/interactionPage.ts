@@ -1,16 +1,8 @@
+import { each, html } from '../pages/html'
+import { renderPage } from '../pages/layout'
 import { actionsOn } from './continueGrant'
 import type { Interaction } from './interaction'
 import { USER_PROOF_TYPE } from './userProof'
-
-/** Escapes text for HTML element content and double-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-}
 
 const actionLabels: Record<string, string> = {
   'connections:read': 'See the connections',
@@ -37,49 +29,13 @@ const actionLabels: Record<string, string> = {
   evaluate: 'Decode and evaluate requests',
 }
 
-const style = `
-  body { font: 15px/1.5 system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1b1d21; }
-  main { max-width: 36rem; margin: 2.5rem auto; background: #fff; border-radius: 10px; padding: 2rem;
-    box-shadow: 0 1px 3px rgba(0,0,0,.12); }
-  h1 { font-size: 1.35rem; margin: 0 0 .25rem; }
-  .muted { color: #5b6170; }
-  ul { padding-left: 1.2rem; }
-  fieldset { border: 1px solid #d6d9e0; border-radius: 8px; margin: 1rem 0; padding: .75rem 1rem; }
-  label { display: block; padding: .25rem 0; }
-  .error { background: #fde8e8; color: #8a1c1c; padding: .5rem .75rem; border-radius: 6px; }
-  .buttons { display: flex; gap: .75rem; margin-top: 1.25rem; }
-  button { font: inherit; padding: .55rem 1.2rem; border-radius: 6px; border: 1px solid #c4c8d0; background: #fff;
-    cursor: pointer; }
-  button.approve { background: #1f5eff; border-color: #1f5eff; color: #fff; }
-  code { background: #f0f1f4; padding: 0 .25rem; border-radius: 4px; word-break: break-all; }
-  textarea { display: block; width: 100%; box-sizing: border-box; font: 13px/1.4 ui-monospace, monospace; }
-`
-
-function page(title: string, nonce: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="same-origin">
-<title>${escapeHtml(title)}</title>
-<style nonce="${escapeHtml(nonce)}">${style}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`
-}
-
 export type InteractionPageInput = {
   interaction: Interaction
   /** The form's target: this page's own path. */
   action: string
   csrfToken: string
-  styleNonce: string
+  /** The response's CSP nonce. */
+  nonce: string
   error?: string
   /** Seconds since the epoch, for the `iat` the proof asks for. */
   now?: number
@@ -90,11 +46,11 @@ export type InteractionPageInput = {
  * payload, this grant's id) and takes the compact JWS in a text field. Made with one of the user's credential
  * keys outside the page, it shows the user, not whoever holds the link, approves.
  */
-function proofField(grantId: string, userId: string, now: number): string {
+function proofField(grantId: string, userId: string, now: number) {
   const payload = JSON.stringify({ grant: grantId, iat: now })
-  return `<fieldset>
-<legend>Prove you are ${escapeHtml(userId)}</legend>
-<p class="muted">Sign, with the key of one of your credentials, a compact JWS with <code>typ: ${escapeHtml(USER_PROOF_TYPE)}</code> over <code>${escapeHtml(payload)}</code> (<code>iat</code> is the time you sign, in seconds), and paste it here.</p>
+  return html`<fieldset>
+<legend>Prove you are ${userId}</legend>
+<p class="muted">Sign, with the key of one of your credentials, a compact JWS with <code>typ: ${USER_PROOF_TYPE}</code> over <code>${payload}</code> (<code>iat</code> is the time you sign, in seconds), and paste it here.</p>
 <label>Proof <textarea name="proof" rows="4" cols="60" spellcheck="false" autocomplete="off"></textarea></label>
 </fieldset>`
 }
@@ -106,31 +62,29 @@ export function renderInteractionPage(input: InteractionPageInput): string {
   const networks = Array.isArray(grant.networks) ? grant.networks.join(', ') : grant.networks
   const connections =
     offered.length === 0
-      ? '<p class="error">This client has no active connection you could grant access to.</p>'
-      : offered
-          .map((connection) => {
-            // When the rights name different connections, each says what it gives on this one.
-            const on = actionsOn(grant.requestedAccess, connection.connectionId)
-            const only =
-              on.length < actions.length
-                ? ` <span class="muted">only: ${on.map((action) => escapeHtml(actionLabels[action] ?? action)).join(', ')}</span>`
-                : ''
-            return `<label><input type="checkbox" name="connection" value="${escapeHtml(connection.connectionId)}"> ${escapeHtml(connection.label ?? connection.connectionId)} <span class="muted">(${escapeHtml(connection.provider)}, <code>${escapeHtml(connection.connectionId)}</code>)</span>${only}</label>`
-          })
-          .join('\n')
-  return page(
-    'Approve access',
-    input.styleNonce,
-    `<h1>${escapeHtml(clientName)} asks for access</h1>
-<p class="muted">${grant.label ? `Token <strong>${escapeHtml(grant.label)}</strong>` : 'An access token'}${grant.userId ? ` for user <strong>${escapeHtml(grant.userId)}</strong>` : ''}.</p>
-${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
+      ? html`<p class="error">This client has no active connection you could grant access to.</p>`
+      : each(offered, (connection) => {
+          // When the rights name different connections, each says what it gives on this one.
+          const on = actionsOn(grant.requestedAccess, connection.connectionId)
+          const only =
+            on.length < actions.length
+              ? html` <span class="muted">only: ${on.map((action) => actionLabels[action] ?? action).join(', ')}</span>`
+              : ''
+          return html`<label><input type="checkbox" name="connection" value="${connection.connectionId}"> ${connection.label ?? connection.connectionId} <span class="muted">(${connection.provider}, <code>${connection.connectionId}</code>)</span>${only}</label>`
+        })
+  return renderPage({
+    title: 'Approve access',
+    nonce: input.nonce,
+    body: html`<h1>${clientName} asks for access</h1>
+<p class="muted">${grant.label ? html`Token <strong>${grant.label}</strong>` : 'An access token'}${grant.userId ? html` for user <strong>${grant.userId}</strong>` : ''}.</p>
+${input.error ? html`<p class="error" role="alert">${input.error}</p>` : ''}
 <p>It will be able to:</p>
 <ul>
-${actions.map((action) => `<li>${escapeHtml(actionLabels[action] ?? action)} <span class="muted">(<code>${escapeHtml(action)}</code>)</span></li>`).join('\n')}
+${each(actions, (action) => html`<li>${actionLabels[action] ?? action} <span class="muted">(<code>${action}</code>)</span></li>`)}
 </ul>
-<p class="muted">Providers: ${escapeHtml(grant.providers)} · Networks: ${escapeHtml(networks)}${grant.capabilities.length > 0 ? ` · Capabilities: ${escapeHtml(grant.capabilities.join(', '))}` : ''}</p>
-<form method="post" action="${escapeHtml(input.action)}">
-<input type="hidden" name="csrf" value="${escapeHtml(input.csrfToken)}">
+<p class="muted">Providers: ${grant.providers} · Networks: ${networks}${grant.capabilities.length > 0 ? ` · Capabilities: ${grant.capabilities.join(', ')}` : ''}</p>
+<form method="post" action="${input.action}">
+<input type="hidden" name="csrf" value="${input.csrfToken}">
 <fieldset>
 <legend>Connections it may use</legend>
 ${connections}
@@ -141,10 +95,5 @@ ${grant.userId ? proofField(grant.grantId, grant.userId, input.now ?? Math.floor
 <button type="submit" name="decision" value="deny">Deny</button>
 </div>
 </form>`,
-  )
-}
-
-/** A page with one message: the link is unknown, expired, already answered, or the user denied. */
-export function renderMessagePage(title: string, message: string, styleNonce: string): string {
-  return page(title, styleNonce, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`)
+  })
 }

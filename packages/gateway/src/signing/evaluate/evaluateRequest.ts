@@ -3,6 +3,7 @@ import type { Decision, EvaluationRequest } from '@rampart/evaluator'
 import { GatewayError } from '../../core/errors/gatewayError'
 import type { EvaluateRequest } from '../../generated/actions/evaluateRequest'
 import { attestDecision } from '../pipeline/attestDecision'
+import type { ClientPolicyState } from '../pipeline/clientPolicyState'
 import { decideForClient } from '../pipeline/decideForClient'
 import { presetReport } from '../pipeline/evaluationReport'
 import { historyForLimits } from '../pipeline/loadHistory'
@@ -47,17 +48,16 @@ function resolutionView(
 }
 
 /**
- * POST /evaluate: decodes a JSON-RPC request and decides on it with the client's entities, policies and the
- * presets asked for, as the signing pipeline would, without recording or signing anything. The principal is the
- * credential that signed the HTTP request; the resource is the account the request signs from.
+ * Decodes a JSON-RPC request and decides on it with a client's policy state and the presets asked for, as the signing
+ * pipeline would: the client's history for limits, prices for fiat values, the library's decision rule. Nothing is
+ * recorded or signed. The principal is the credential that signs; the resource is the account the request signs from.
  */
-export async function evaluateRequest(
+export async function decideEvaluation(
   services: SigningServices,
-  clientId: string,
+  state: ClientPolicyState,
   principal: string,
   body: EvaluateBody,
 ) {
-  const state = await services.clientPolicies.forClient(clientId)
   const presetIds = body.protocolPresets ?? []
   const unknown = presetIds.flatMap((id, index) =>
     state.presets.has(id)
@@ -73,7 +73,7 @@ export async function evaluateRequest(
   // Why the history cannot be read goes to the log as its message: a database error's stack is no log's business.
   const historyTotals = await historyForLimits(services.db, state, now, (error) =>
     services.log.error(
-      { clientId: clientId, reason: error instanceof Error ? error.message : String(error) },
+      { clientId: state.clientId, reason: error instanceof Error ? error.message : String(error) },
       'the history limits count cannot be read',
     ),
   )
@@ -93,6 +93,31 @@ export async function evaluateRequest(
     ...(prices === undefined ? {} : { prices }),
   }
   const { decision, request } = decideForClient(state, decisionInput)
+  const presets = presetIds.flatMap((id) => {
+    const preset = state.presets.get(id)
+    return preset ? [preset] : []
+  })
+  return { resolution, decision, request, presets, decisionInput }
+}
+
+/**
+ * POST /evaluate: decodes a JSON-RPC request and decides on it with the client's entities, policies and the
+ * presets asked for (decideEvaluation), and signs the decision as an attestation naming the policy set it was
+ * decided under. The principal is the credential that signed the HTTP request.
+ */
+export async function evaluateRequest(
+  services: SigningServices,
+  clientId: string,
+  principal: string,
+  body: EvaluateBody,
+) {
+  const state = await services.clientPolicies.forClient(clientId)
+  const { resolution, decision, request, presets, decisionInput } = await decideEvaluation(
+    services,
+    state,
+    principal,
+    body,
+  )
   // Decided again under the client's shadow set after this answer, which it never changes.
   services.shadow.observe({ clientId, source: 'evaluate', input: decisionInput, live: decision })
   const signature = await attestDecision(
@@ -102,11 +127,7 @@ export async function evaluateRequest(
     undefined,
     state.policySet,
   )
-  const presets = presetIds.flatMap((id) => {
-    const preset = state.presets.get(id)
-    return preset ? [preset] : []
-  })
-  const display = resolutionView(resolution, presetIds.length > 0 ? decision.policyEvaluation : undefined)
+  const display = resolutionView(resolution, presets.length > 0 ? decision.policyEvaluation : undefined)
   return {
     action: resolution.action,
     rawPayload: body.request,

@@ -185,13 +185,33 @@ async function buildGoverned(
   }
 }
 
-async function build(
+function build(
   row: typeof clients.$inferSelect,
   priceMaxAge: number | undefined,
 ): Promise<ClientPolicyState> {
-  const entities = row.entities as unknown as Entities
-  const policies = row.policies as Policy[]
-  const enabled = new Set(row.presets as string[])
+  return buildClientPolicyState(
+    {
+      clientId: row.clientId,
+      entities: row.entities,
+      policies: row.policies,
+      presetIds: row.presets as string[],
+    },
+    priceMaxAge,
+  )
+}
+
+/**
+ * The policy state of a client's entities, policies and enabled presets: what the client's row holds, or documents
+ * a policy author tries out on the try-it page, after validating them, before storing them. When the evaluator cannot
+ * be built from them the state has none, and every decision with it is a refusal.
+ */
+export async function buildClientPolicyState(
+  documents: { clientId: string; entities: unknown; policies: unknown; presetIds: readonly string[] },
+  priceMaxAge: number | undefined,
+): Promise<ClientPolicyState> {
+  const entities = documents.entities as Entities
+  const policies = documents.policies as Policy[]
+  const enabled = new Set(documents.presetIds)
   const presets = BUILTIN_PRESETS.filter((preset) => enabled.has(preset.id))
   // Presets decide with the same history as the client's own policies.
   const limitedPolicies = [...policies, ...presets.flatMap((preset) => preset.policies as Policy[])]
@@ -199,7 +219,7 @@ async function build(
   // Validated and indexed once, where the stored document comes in; the evaluator and the decoder share the index.
   const { index } = loadEntities(entities, { kind: 'full' })
   const base = {
-    clientId: row.clientId,
+    clientId: documents.clientId,
     entities,
     index,
     presets: new Map(presets.map((preset) => [preset.id, preset])),
@@ -207,9 +227,9 @@ async function build(
     limitedPolicies,
     currencies: currenciesIn(limitedPolicies),
     logState: policyStateHash({
-      policies: row.policies,
-      presets: row.presets,
-      entities: row.entities,
+      policies,
+      presets: [...documents.presetIds],
+      entities: entities as unknown as Record<string, unknown>,
     }),
     decimals: decimalsOf(entities),
   }
