@@ -6,6 +6,7 @@ import { buildGateway } from '../src/app/buildGateway'
 import { signingRequests } from '../src/core/database/actionsSchema'
 import { createFireblocksProvider } from '../src/providers/fireblocks'
 import { signingFollowUps } from '../src/signing/follow/followSchema'
+import { recoverInterruptedRequests } from '../src/signing/pipeline/recoverInterruptedRequests'
 import { vaultAddress } from './support/fireblocksLedger'
 import { type FireblocksServer, startFireblocksServer } from './support/fireblocksServer'
 import { policy, registerSigningClient, type SigningSetup } from './support/signingClient'
@@ -171,6 +172,10 @@ describe('a Fireblocks connection through the gateway', () => {
       // Polling alone sees no change (the server moves nothing): the record waits.
       await new Promise((resolve) => setTimeout(resolve, 300))
       expect((await call('GET', url)).json().data.status).toBe('processing')
+
+      // However long it waits at the custodian, it is the follower's, not the interrupted-request sweep's.
+      const hourLater = new Date(Date.now() + 3_600_000)
+      expect(await recoverInterruptedRequests(gateway.app.signing, 60, hourLater)).toEqual([])
 
       await server.completeWithWebhooks(record.externalId)
       const done = (await call('GET', url)).json().data
