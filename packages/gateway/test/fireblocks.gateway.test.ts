@@ -215,6 +215,24 @@ describe('a Fireblocks connection through the gateway', () => {
     }
   })
 
+  it('signs typed data by webhook too, while polling sees no change', async () => {
+    server.setAutoAdvance(false)
+    try {
+      const record = (await signTypedData()).json().data
+      expect(record.status).toBe('processing')
+      await server.completeWithWebhooks(record.externalId)
+      const signed = (await call('GET', `/v1/provider/evm/sign-typed-data/${record.requestId}`)).json().data
+      expect(signed).toMatchObject({ status: 'signed', externalStatus: 'COMPLETED' })
+      const signer = await recoverTypedDataAddress({
+        ...(typedData as unknown as Parameters<typeof recoverTypedDataAddress>[0]),
+        signature: signed.signature.fullSig,
+      })
+      expect(signer).toBe(vaultAddress(server.vaults[0]!))
+    } finally {
+      server.setAutoAdvance(true)
+    }
+  })
+
   it('a transfer the policies forbid is answered 403 and never reaches Fireblocks', async () => {
     const creates = server.count('createTransaction')
     const response = await transfer('0.001', blocked)
