@@ -6,6 +6,7 @@ import { buildGateway } from '../src/app/buildGateway'
 import { signingRequests } from '../src/core/database/actionsSchema'
 import { createFireblocksProvider } from '../src/providers/fireblocks'
 import { signingFollowUps } from '../src/signing/follow/followSchema'
+import { recoverInterruptedRequests } from '../src/signing/pipeline/recoverInterruptedRequests'
 import { vaultAddress } from './support/fireblocksLedger'
 import { type FireblocksServer, startFireblocksServer } from './support/fireblocksServer'
 import { policy, registerSigningClient, type SigningSetup } from './support/signingClient'
@@ -172,6 +173,10 @@ describe('a Fireblocks connection through the gateway', () => {
       await new Promise((resolve) => setTimeout(resolve, 300))
       expect((await call('GET', url)).json().data.status).toBe('processing')
 
+      // However long it waits at the custodian, it is the follower's, not the interrupted-request sweep's.
+      const hourLater = new Date(Date.now() + 3_600_000)
+      expect(await recoverInterruptedRequests(gateway.app.signing, 60, hourLater)).toEqual([])
+
       await server.completeWithWebhooks(record.externalId)
       const done = (await call('GET', url)).json().data
       expect(done).toMatchObject({
@@ -205,6 +210,24 @@ describe('a Fireblocks connection through the gateway', () => {
       })
       expect(forged.statusCode).toBe(401)
       expect(forged.json().code).toBe('WEBHOOK_SIGNATURE_INVALID')
+    } finally {
+      server.setAutoAdvance(true)
+    }
+  })
+
+  it('signs typed data by webhook too, while polling sees no change', async () => {
+    server.setAutoAdvance(false)
+    try {
+      const record = (await signTypedData()).json().data
+      expect(record.status).toBe('processing')
+      await server.completeWithWebhooks(record.externalId)
+      const signed = (await call('GET', `/v1/provider/evm/sign-typed-data/${record.requestId}`)).json().data
+      expect(signed).toMatchObject({ status: 'signed', externalStatus: 'COMPLETED' })
+      const signer = await recoverTypedDataAddress({
+        ...(typedData as unknown as Parameters<typeof recoverTypedDataAddress>[0]),
+        signature: signed.signature.fullSig,
+      })
+      expect(signer).toBe(vaultAddress(server.vaults[0]!))
     } finally {
       server.setAutoAdvance(true)
     }

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto'
 import { recoverMessageAddress, recoverTypedDataAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isProviderError, isSubmitted, type ProviderError, type ProviderSession } from '../src/providers'
+import {
+  isProviderError,
+  isSubmitted,
+  type ProviderError,
+  type ProviderOperation,
+  type ProviderSession,
+} from '../src/providers'
 import { createFireblocksProvider, validateFireblocksCredentials } from '../src/providers/fireblocks'
 import { rsaKey } from '../src/providers/fireblocks/credentials'
 import { fireblocksAuthHeaders } from '../src/providers/fireblocks/requestJwt'
@@ -42,10 +48,7 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
 }
 
 /** Follows a submitted request until Fireblocks ends it (the server moves it one status per read). */
-async function followToEnd(
-  operation: 'transfer' | 'signTypedData' | 'signMessage' | 'signRaw',
-  externalId: string,
-) {
+async function followToEnd(operation: ProviderOperation, externalId: string) {
   const seen: string[] = []
   for (let read = 0; read < 10; read += 1) {
     const followed = await session.followRequest!({
@@ -263,6 +266,30 @@ describe('Fireblocks session', () => {
     } finally {
       server.setAutoAdvance(true)
     }
+  })
+
+  it('sends a contract call as CONTRACT_CALL with its data and decided fees, and reads back its hash', async () => {
+    const ref = { accountExternalId: '0:ETHEREUM' }
+    const transaction = { to: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D', value: '0', data: '0xa9059cbb' }
+    const prepared = await session.prepareTransaction({ ...ref, transaction })
+    expect(prepared).toMatchObject({ gasLimit: '100000', chainId: 1, type: 'eip1559' })
+    const answer = await session.signTransaction(
+      { ...ref, transaction: prepared },
+      { idempotencyKey: 'call-1' },
+    )
+    if (!isSubmitted(answer)) throw new Error('not submitted')
+    expect(server.transactions.get(answer.externalId)!.request).toMatchObject({
+      operation: 'CONTRACT_CALL',
+      assetId: 'ETH',
+      extraParameters: { contractCallData: '0xa9059cbb' },
+      gasLimit: '100000',
+    })
+    const { followed } = await followToEnd('signTransaction', answer.externalId)
+    expect((followed.result as { txHash: string }).txHash).toMatch(/^0x[0-9a-f]{64}$/)
+    const nonce = await failure(
+      session.prepareTransaction({ ...ref, transaction: { ...transaction, nonce: 3 } }),
+    )
+    expect(nonce).toMatchObject({ code: 'UNSUPPORTED', details: { path: '/transaction/nonce' } })
   })
 
   it('a create whose answer is lost is found by its key, never made twice; 429 and 503 are retried', async () => {

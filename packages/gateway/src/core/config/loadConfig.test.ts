@@ -28,6 +28,14 @@ describe('loadConfig', () => {
       0,
     )
     expect(config.masterKey.key).toHaveLength(32)
+    expect(config.follow).toEqual({
+      intervalMs: 2000,
+      firstDelayMs: 2000,
+      maxDelayMs: 60_000,
+      sendingGraceMs: 180_000,
+      maxFollowHours: 72,
+    })
+    expect(loadConfig({ ...base, RAMPART_FOLLOW_INTERVAL_MS: '0' }, {}).follow?.intervalMs).toBe(0)
   })
 
   it('uses PostgreSQL when DATABASE_URL is set, PGlite on disk with a data dir', () => {
@@ -99,6 +107,7 @@ describe('loadConfig', () => {
     ],
     [{ ...base, RAMPART_LOCAL_RPC_URLS: 'ETHEREUM=http://a.example,POLYGON=' }, '(entry 2 is not)'],
     [{ ...base, RAMPART_INTERRUPTED_AFTER_SECONDS: '-5' }, 'RAMPART_INTERRUPTED_AFTER_SECONDS'],
+    [{ ...base, RAMPART_FOLLOW_INTERVAL_MS: 'soon' }, 'RAMPART_FOLLOW_INTERVAL_MS: must be an integer'],
     [{ ...base, RAMPART_PUBLIC_ORIGIN: 'https://x.example.com/path' }, 'RAMPART_PUBLIC_ORIGIN'],
     [{ ...base, RAMPART_TRUST_PROXY: '2' }, 'RAMPART_TRUST_PROXY: must be true, false, or proxy addresses'],
   ])('refuses a bad setting with a clear error (%#)', (env, message) => {

@@ -3,7 +3,13 @@ import { defineErrors } from '@rampart/entities'
 import type { JWK } from 'jose'
 import { parseMasterKey } from '../crypto/envelope'
 import { internalErrors } from '../errors/internalErrors'
-import type { GatewayConfig, LocalVaultStoreKind, ReplayStoreKind } from './gatewayConfig'
+import {
+  defaultFollowConfig,
+  type FollowConfig,
+  type GatewayConfig,
+  type LocalVaultStoreKind,
+  type ReplayStoreKind,
+} from './gatewayConfig'
 import { type PriceConfigFile, parsePrices } from './parsePrices'
 import { parseRpcUrls } from './parseRpcUrls'
 import { parseTrustProxy } from './parseTrustProxy'
@@ -28,6 +34,8 @@ export type GatewayConfigFile = {
   localRpcUrls?: Record<string, string>
   transitKeyTtlSeconds?: number
   interruptedAfterSeconds?: number
+  /** How requests asynchronous custodians hold are followed (see FollowConfig); each key optional. */
+  follow?: Partial<FollowConfig>
   logLevel?: string
   prices?: PriceConfigFile
 }
@@ -173,6 +181,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, file?: GatewayC
       0,
       86_400,
     ),
+    follow: {
+      // 0 follows nothing on this gateway (others on the database do).
+      intervalMs: integer(
+        'RAMPART_FOLLOW_INTERVAL_MS',
+        env.RAMPART_FOLLOW_INTERVAL_MS || fromFile.follow?.intervalMs,
+        defaultFollowConfig.intervalMs,
+        0,
+        3_600_000,
+      ),
+      firstDelayMs: integer(
+        'follow.firstDelayMs',
+        fromFile.follow?.firstDelayMs,
+        defaultFollowConfig.firstDelayMs,
+        100,
+        3_600_000,
+      ),
+      maxDelayMs: integer(
+        'follow.maxDelayMs',
+        fromFile.follow?.maxDelayMs,
+        defaultFollowConfig.maxDelayMs,
+        100,
+        86_400_000,
+      ),
+      sendingGraceMs: integer(
+        'follow.sendingGraceMs',
+        fromFile.follow?.sendingGraceMs,
+        defaultFollowConfig.sendingGraceMs,
+        1000,
+        86_400_000,
+      ),
+      maxFollowHours: integer(
+        'follow.maxFollowHours',
+        fromFile.follow?.maxFollowHours,
+        defaultFollowConfig.maxFollowHours,
+        1,
+        8760,
+      ),
+    },
     logLevel: env.LOG_LEVEL || fromFile.logLevel || 'info',
     prices: parsePrices(
       fromFile.prices,
