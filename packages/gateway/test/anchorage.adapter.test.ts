@@ -58,7 +58,13 @@ describe('the Anchorage adapter against the loopback Anchorage server', () => {
         address: '0x27211c05145FDc3c916e3377DB1a257364c5380B',
       },
     ])
-    expect(treasury?.accounts[1]?.addresses[0]?.address).toBe('3DbSPwCQF9kWqpCHWjHuTY8uBu9PqHStUr')
+    // The Bitcoin wallet's current deposit address first, then the earlier ones its vault lists (over two pages).
+    expect(treasury?.accounts[1]?.addresses.map((address) => [address.externalId, address.address])).toEqual([
+      ['97f83a7fae3563895f50e2cbe4b9906c', '3DbSPwCQF9kWqpCHWjHuTY8uBu9PqHStUr'],
+      ['0ba932183dea75b8edef26c8fa806d04', '3Hy7Mb34EoXmdVQwdhAj1QZqD5kpH1voR8'],
+      ['5b3d879c618ff14796b7b96351c862f2', '3FNGj14FtsLZxyUXhogb5gofi28Ft22Y22'],
+    ])
+    expect(server.calls.filter((call) => call.path.endsWith('/addresses')).length).toBeGreaterThanOrEqual(2)
     expect(operations?.accounts.map((account) => account.networkId)).toEqual(['ETHEREUM_HOLESKY', 'ETHEREUM'])
   })
 

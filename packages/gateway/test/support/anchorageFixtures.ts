@@ -11,6 +11,8 @@ export type FixtureWallet = {
   isArchived: boolean
   isDefault: boolean
   depositAddress: { address: string; addressId: string }
+  /** Earlier deposit addresses (UTXO networks rotate them), listed by the vault's addresses. */
+  otherAddresses?: { address: string; addressId: string }[]
   /** Available balance per asset type, in the asset's units (Anchorage's `quantity`). */
   balances: Record<string, string>
 }
@@ -71,6 +73,10 @@ export const defaultAnchorageFixtures = (): AnchorageFixtures => ({
         address: '3DbSPwCQF9kWqpCHWjHuTY8uBu9PqHStUr',
         addressId: '97f83a7fae3563895f50e2cbe4b9906c',
       },
+      otherAddresses: [
+        { address: '3Hy7Mb34EoXmdVQwdhAj1QZqD5kpH1voR8', addressId: '0ba932183dea75b8edef26c8fa806d04' },
+        { address: '3FNGj14FtsLZxyUXhogb5gofi28Ft22Y22', addressId: '5b3d879c618ff14796b7b96351c862f2' },
+      ],
       balances: { BTC: '0.5' },
     },
     {

@@ -50,7 +50,7 @@ const spkiEd25519Prefix = Buffer.from('302a300506032b6570032100', 'hex')
  * - every request must carry `Api-Access-Key` (a key it issued), `Api-Timestamp` (Unix seconds within 60 s of its
  *   clock) and `Api-Signature` (hex Ed25519, by the key's registered public key, over timestamp + METHOD + path with
  *   query as received + body bytes as received); otherwise 401, and nothing is done;
- * - `GET /v2/vaults`, `/v2/wallets`, `/v2/trusted_destinations` page with `limit` and `afterId`, `page.next` the
+ * - `GET /v2/vaults`, `/v2/wallets`, `/v2/vaults/{id}/addresses?assetType=`, `/v2/trusted_destinations` page with `limit` and `afterId`, `page.next` the
  *   path of the next page; `GET /v2/transfers/{id}` moves a transfer one status further per read;
  * - `POST /v2/transfers` checks the source wallet, asset, balance and destination (a trusted destination or one of
  *   the organization's deposit addresses) and answers the first transfer again for an `idempotentId` it has seen;
@@ -185,6 +185,29 @@ export async function startAnchorageServer(options: AnchorageServerOptions = {})
         ),
       ]
     }
+    const vaultAddressesMatch = /^\/v2\/vaults\/([^/]+)\/addresses$/.exec(path)
+    if (request.method === 'GET' && vaultAddressesMatch) {
+      const vaultId = decodeURIComponent(vaultAddressesMatch[1]!)
+      const assetType = url.searchParams.get('assetType')
+      if (!fixtures.vaults.some((vault) => vault.vaultId === vaultId)) {
+        return [404, { errorType: 'NotFound', message: 'Vault not found' }]
+      }
+      if (assetType === null)
+        return [400, { errorType: 'InvalidRequest', message: "Missing required field 'assetType'." }]
+      const addresses = fixtures.wallets
+        .filter((wallet) => wallet.vaultId === vaultId && wallet.networkId === assetType)
+        .flatMap((wallet) =>
+          [wallet.depositAddress, ...(wallet.otherAddresses ?? [])].map((deposit) => ({
+            ...deposit,
+            walletId: wallet.walletId,
+            addressSignaturePayload: Buffer.from(JSON.stringify({ TextAddress: deposit.address })).toString(
+              'hex',
+            ),
+            signature: randomBytes(64).toString('hex'),
+          })),
+        )
+      return [200, page(url, addresses, 'addressId')]
+    }
     if (request.method === 'GET' && path === '/v2/trusted_destinations') {
       return [200, page(url, fixtures.trustedDestinations.map(trustedDestinationView), 'id')]
     }
@@ -215,7 +238,10 @@ export async function startAnchorageServer(options: AnchorageServerOptions = {})
     const data = items.slice(start, start + limit)
     const last = data.at(-1)
     const more = start + limit < items.length && last !== undefined
-    const next = new URLSearchParams({ afterId: String(last?.[idField]), limit: String(limit) })
+    // The next page's link keeps the request's other parameters (assetType), as Anchorage's does.
+    const next = new URLSearchParams(url.searchParams)
+    next.set('afterId', String(last?.[idField]))
+    next.set('limit', String(limit))
     return { data, page: { next: more ? `${url.pathname}?${next}` : null } }
   }
 

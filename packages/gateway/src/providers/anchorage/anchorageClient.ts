@@ -10,6 +10,7 @@ import {
   type AnchorageTransfer,
   type AnchorageTrustedDestination,
   type AnchorageVault,
+  type AnchorageVaultAddress,
   type AnchorageWallet,
   readCreatedTransfer,
   readOne,
@@ -17,6 +18,7 @@ import {
   readTransfer,
   readTrustedDestination,
   readVault,
+  readVaultAddress,
   readWallet,
 } from './anchorageModels'
 import type { AnchorageAuth } from './credentials'
@@ -87,6 +89,12 @@ export class AnchorageClient {
     return readOne(body, readWallet)
   }
 
+  /** The deposit addresses of a vault's wallets of one asset type (several for UTXO networks, which rotate them). */
+  listVaultAddresses(vaultId: string, assetType: string): Promise<AnchorageVaultAddress[]> {
+    const query = new URLSearchParams({ assetType })
+    return this.listAll(`/v2/vaults/${encodeURIComponent(vaultId)}/addresses`, readVaultAddress, query)
+  }
+
   listTrustedDestinations(): Promise<AnchorageTrustedDestination[]> {
     return this.listAll('/v2/trusted_destinations', readTrustedDestination)
   }
@@ -112,10 +120,15 @@ export class AnchorageClient {
     return readOne(body, readTransfer)
   }
 
-  private async listAll<T>(path: string, readItem: Parameters<typeof readPage<T>>[1]): Promise<T[]> {
+  private async listAll<T>(
+    path: string,
+    readItem: Parameters<typeof readPage<T>>[1],
+    query = new URLSearchParams(),
+  ): Promise<T[]> {
     const items: T[] = []
     const seen = new Set<string>()
-    let next: string | null = `${path}?limit=${this.pageSize}`
+    query.set('limit', String(this.pageSize))
+    let next: string | null = `${path}?${query}`
     while (next !== null) {
       // `page.next` comes from the response: only a path of the API itself is followed, each once, a bounded
       // number of times, so a wrong answer can neither send the signed headers elsewhere nor loop forever.

@@ -24,6 +24,13 @@ export interface AnchorageWallet {
   depositAddress: AnchorageDepositAddress | null
 }
 
+/** A deposit address of a vault, for one of its wallets. */
+export interface AnchorageVaultAddress {
+  address: string
+  addressId: string
+  walletId: string
+}
+
 export interface AnchorageTrustedDestination {
   id: string
   type: string
@@ -128,6 +135,14 @@ export function readWallet(item: Json, pointer: string): AnchorageWallet {
     networkId: string(item, 'networkId', pointer),
     isArchived: item.isArchived === true,
     depositAddress,
+  }
+}
+
+export function readVaultAddress(item: Json, pointer: string): AnchorageVaultAddress {
+  return {
+    address: string(item, 'address', pointer),
+    addressId: string(item, 'addressId', pointer),
+    walletId: string(item, 'walletId', pointer),
   }
 }
 

@@ -14,7 +14,7 @@ import type {
   SubmittedRequest,
 } from '../types'
 import type { AnchorageClient } from './anchorageClient'
-import type { AnchorageWallet } from './anchorageModels'
+import type { AnchorageVaultAddress, AnchorageWallet } from './anchorageModels'
 import { isEvmNetwork, networkIdOfAnchorage } from './anchorageNetworks'
 import { AnchorageTransfers } from './anchorageTransfers'
 
@@ -55,22 +55,30 @@ export function normalizedAddress(networkId: string, address: string): string {
   }
 }
 
-function accountOf(wallet: AnchorageWallet, networkId: string): ProviderAccount {
-  const deposit = wallet.depositAddress
+/** An account's addresses: its wallet's current deposit address first, then the others Anchorage lists for it. */
+function accountOf(
+  wallet: AnchorageWallet,
+  networkId: string,
+  more: AnchorageVaultAddress[],
+): ProviderAccount {
+  const deposits = [...(wallet.depositAddress ? [wallet.depositAddress] : []), ...more]
+  const seen = new Set<string>()
   return {
     externalId: wallet.walletId,
     walletExternalId: wallet.vaultId,
     networkId,
     label: wallet.walletName,
-    addresses: deposit
-      ? [
-          {
-            externalId: deposit.addressId,
-            accountExternalId: wallet.walletId,
-            address: normalizedAddress(networkId, deposit.address),
-          },
-        ]
-      : [],
+    addresses: deposits.flatMap((deposit) => {
+      if (seen.has(deposit.addressId)) return []
+      seen.add(deposit.addressId)
+      return [
+        {
+          externalId: deposit.addressId,
+          accountExternalId: wallet.walletId,
+          address: normalizedAddress(networkId, deposit.address),
+        },
+      ]
+    }),
   }
 }
 
@@ -95,15 +103,30 @@ export class AnchorageSession implements ProviderSession {
    */
   async listWallets(): Promise<ProviderWallet[]> {
     const [vaults, wallets] = await Promise.all([this.client.listVaults(), this.client.listWallets()])
+    const synced = wallets.flatMap((wallet) => {
+      const networkId = networkIdOfAnchorage(wallet.networkId)
+      return !wallet.isArchived && networkId !== null ? [{ wallet, networkId }] : []
+    })
+    // EVM wallets have one address; wallets on other networks (UTXO ones rotate addresses) may have more, listed
+    // per vault and asset type, the coin's asset type being the network's Anchorage id.
+    const more = new Map<string, AnchorageVaultAddress[]>()
+    const lists = new Map<string, { vaultId: string; assetType: string }>()
+    for (const { wallet, networkId } of synced) {
+      if (isEvmNetwork(networkId)) continue
+      const list = { vaultId: wallet.vaultId, assetType: wallet.networkId }
+      lists.set(JSON.stringify(list), list)
+    }
+    for (const { vaultId, assetType } of lists.values()) {
+      for (const address of await this.client.listVaultAddresses(vaultId, assetType)) {
+        more.set(address.walletId, [...(more.get(address.walletId) ?? []), address])
+      }
+    }
     return vaults.map((vault) => ({
       externalId: vault.vaultId,
       label: vault.name,
-      accounts: wallets.flatMap((wallet) => {
-        const networkId = networkIdOfAnchorage(wallet.networkId)
-        return wallet.vaultId === vault.vaultId && !wallet.isArchived && networkId !== null
-          ? [accountOf(wallet, networkId)]
-          : []
-      }),
+      accounts: synced
+        .filter(({ wallet }) => wallet.vaultId === vault.vaultId)
+        .map(({ wallet, networkId }) => accountOf(wallet, networkId, more.get(wallet.walletId) ?? [])),
     }))
   }
 
