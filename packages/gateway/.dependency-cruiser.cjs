@@ -21,16 +21,22 @@
  * - signing: the pipeline, the actions and /evaluate; gated by grants, reads accounts through resources, signs
  *   through providers, in the session connections' `ConnectionSessions` opens for the request's connection.
  * - demo: provisions a demo client through clients and signs with auth's `signRequest`.
+ * - passkeys: WebAuthn enrolment, challenges, assertions and the pages' shell; adds passkeys to a client's entities
+ *   through clients' `updateClient`.
+ * - approvals: the approvals page; verifies assertions through passkeys and resumes requests through signing.
+ * - grants also takes the grant user's proof by passkey, through passkeys.
  */
 const featureDependencies = {
   auth: [],
   providers: [],
   resources: ['auth'],
   connections: ['auth', 'providers', 'resources'],
-  grants: ['auth', 'providers', 'resources'],
+  grants: ['auth', 'providers', 'resources', 'passkeys'],
   clients: ['auth', 'connections'],
   signing: ['auth', 'connections', 'grants', 'providers', 'resources'],
   demo: ['auth', 'clients'],
+  passkeys: ['clients'],
+  approvals: ['passkeys', 'signing'],
 }
 
 const lowerLayers = ['core', 'generated']

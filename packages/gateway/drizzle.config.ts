@@ -8,6 +8,8 @@ export default defineConfig({
     './src/core/database/actionsSchema.ts',
     './src/core/database/grantsSchema.ts',
     './src/providers/local/vaultTable.ts',
+    './src/passkeys/passkeysSchema.ts',
+    './src/signing/pipeline/rejectionsSchema.ts',
   ],
   out: './migrations',
 })

@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
+import { approvalsRoutes } from '../approvals/approvalsRoutes'
 import { authPlugin } from '../auth/authPlugin'
 import { adminClientsRoutes } from '../clients/adminClientsRoutes'
 import { connectionsRoutes } from '../connections/connectionsRoutes'
@@ -22,6 +23,7 @@ import { withRequestExamples } from '../core/openapi/requestExamples'
 import { documentRoutes } from '../core/openapi/routeResponses'
 import { routeGrantKey, routeGrants } from '../grants/grantActions'
 import { grantsPlugin } from '../grants/grantsPlugin'
+import { passkeysRoutes } from '../passkeys/passkeysRoutes'
 import type { CustodyProvider } from '../providers/types'
 import { accountsRoutes } from '../resources/accountsRoutes'
 import { addressesRoutes } from '../resources/addressesRoutes'
@@ -143,6 +145,8 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   await app.register(knownDestinationsRoutes)
   await app.register(grantsPlugin)
   await app.register(signingPlugin)
+  await app.register(passkeysRoutes())
+  await app.register(approvalsRoutes())
   for (const plugin of options.plugins ?? []) await app.register(plugin)
   await app.ready()
   return app
