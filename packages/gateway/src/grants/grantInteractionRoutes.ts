@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import cookie from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { GatewayError } from '../core/errors/gatewayError'
+import { relyingParty } from '../passkeys/passkeyOrigin'
 import type { GrantTimings } from './grantRequest'
 import {
   approveInteraction,
@@ -11,6 +13,7 @@ import {
   interactionState,
 } from './interaction'
 import { renderInteractionPage, renderMessagePage } from './interactionPage'
+import { grantPasskeyOptions, passkeyProofProblem } from './passkeyProof'
 import { publicOrigin } from './publicOrigin'
 import { newSecret, sameSecret } from './secrets'
 import { userProofProblem } from './userProof'
@@ -49,8 +52,8 @@ function pathOf(interactionId: string): string {
 /**
  * Headers of every interaction page: no caching, no framing, no referrer to other origins (the URL is a secret;
  * `same-origin` still lets the browser send the Origin of the form post), and a CSP that allows only the page's
- * own inline style and form posts to itself — plus the client's finish origin, because browsers apply
- * `form-action` to the redirect that follows the post.
+ * own inline style, the gateway's own passkeys script and its fetches, and form posts to itself — plus the
+ * client's finish origin, because browsers apply `form-action` to the redirect that follows the post.
  */
 function sendHtml(
   reply: FastifyReply,
@@ -69,7 +72,7 @@ function sendHtml(
     .header('referrer-policy', 'same-origin')
     .header(
       'content-security-policy',
-      `default-src 'none'; style-src 'nonce-${styleNonce}'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+      `default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'nonce-${styleNonce}'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
     )
     .send(html)
 }
@@ -142,6 +145,30 @@ export function grantInteractionRoutes(timings: GrantTimings) {
       return showForm(app, request, reply, grant, 200, newSecret('csrf'), timings.now())
     })
 
+    // The passkey the grant's user approves with: options for one assertion over this grant. Posted by the page's
+    // script with the form's CSRF token in a header, from the gateway's origin.
+    app.post<{ Params: Params }>(
+      '/v1/grant/interact/:interactionId/passkey-options',
+      options,
+      async (request) => {
+        const cookieToken = request.cookies[csrfCookie]
+        const headerToken = request.headers['x-csrf-token']
+        if (
+          request.headers.origin !== publicOrigin(app, request) ||
+          !cookieToken ||
+          typeof headerToken !== 'string' ||
+          !sameSecret(headerToken, cookieToken)
+        ) {
+          throw new GatewayError('PAGE_POST_REFUSED', 'This can only be sent from the approval page')
+        }
+        const grant = await findInteraction(app.db, request.params.interactionId)
+        const now = timings.now()
+        if (interactionState(grant, now) !== 'open' || !grant)
+          throw new GatewayError('VALIDATION_FAILED', 'This approval link is no longer open')
+        return { options: await grantPasskeyOptions(app.db, grant, relyingParty(app, request), now) }
+      },
+    )
+
     app.post<{ Params: Params; Body: unknown }>(
       '/v1/grant/interact/:interactionId',
       options,
@@ -196,13 +223,19 @@ export function grantInteractionRoutes(timings: GrantTimings) {
             'Pick at least one of the connections listed.',
           )
         }
-        const proofProblem = await userProofProblem(
-          app.db,
-          grant,
-          (form.get('proof') ?? '').trim(),
-          now,
-          app.config.jwsMaxAgeSeconds,
-        )
+        // A person proves who they are with a passkey (the page's script puts the assertion in `passkey`); a
+        // machine with a JWS in `proof`.
+        const passkey = (form.get('passkey') ?? '').trim()
+        const proofProblem =
+          grant.userId && passkey !== ''
+            ? await passkeyProofProblem(app.db, grant, passkey, relyingParty(app, request), now)
+            : await userProofProblem(
+                app.db,
+                grant,
+                (form.get('proof') ?? '').trim(),
+                now,
+                app.config.jwsMaxAgeSeconds,
+              )
         if (proofProblem) {
           return showForm(app, request, reply, grant, 422, cookieToken, now, `Not approved: ${proofProblem}.`)
         }

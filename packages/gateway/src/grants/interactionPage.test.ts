@@ -42,11 +42,19 @@ describe('renderInteractionPage', () => {
     expect(html).toContain('o&#39;brien')
   })
 
-  it('posts to itself with the CSRF token, and styles only through the nonce', () => {
+  it('posts to itself with the CSRF token, styles only through the nonce and loads only the gateway script', () => {
     expect(html).toContain('<form method="post" action="/v1/grant/interact/rampart-ix-abc">')
     expect(html).toContain('<input type="hidden" name="csrf" value="csrf-token">')
     expect(html).toContain('<style nonce="nonce-1">')
-    expect(html).not.toMatch(/<script|style="/)
+    expect(html).not.toMatch(/style="/)
+    // One script: the gateway's own passkeys bundle, by URL (no inline script, nothing from elsewhere).
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/v1/passkeys/passkeys.js" defer>'])
+  })
+
+  it("asks the grant's user for their passkey, the JWS proof kept for those without one", () => {
+    expect(html).toContain('data-passkey="grant"')
+    expect(html).toContain('<input type="hidden" name="passkey" value="">')
+    expect(html).toContain('<meta name="csrf-token" content="csrf-token">')
   })
 
   it('describes each requested action', () => {

@@ -1,3 +1,4 @@
+import { passkeysScriptPath } from '../passkeys/pageHtml'
 import { actionsOn } from './continueGrant'
 import type { Interaction } from './interaction'
 import { USER_PROOF_TYPE } from './userProof'
@@ -55,19 +56,22 @@ const style = `
   textarea { display: block; width: 100%; box-sizing: border-box; font: 13px/1.4 ui-monospace, monospace; }
 `
 
-function page(title: string, nonce: string, body: string): string {
+function page(title: string, nonce: string, body: string, csrfToken?: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="same-origin">
+${csrfToken ? `<meta name="csrf-token" content="${escapeHtml(csrfToken)}">` : ''}
 <title>${escapeHtml(title)}</title>
 <style nonce="${escapeHtml(nonce)}">${style}</style>
+<script src="${passkeysScriptPath}" defer></script>
 </head>
 <body>
 <main>
 ${body}
+<p id="status" role="status" aria-live="polite"></p>
 </main>
 </body>
 </html>
@@ -86,16 +90,22 @@ export type InteractionPageInput = {
 }
 
 /**
- * When the grant names a user, the approval needs that user's proof: the page says what to sign (the typ and the
- * payload, this grant's id) and takes the compact JWS in a text field. Made with one of the user's credential
- * keys outside the page, it shows the user, not whoever holds the link, approves.
+ * When the grant names a user, the approval needs that user's proof. A person gives it with their passkey: the
+ * Approve button asks the browser for an assertion over this grant, which the page's script puts in the form. A
+ * machine (or a user without a passkey) may instead paste a compact JWS made with one of the user's credential
+ * keys; the page says what to sign. Either shows that the user, not whoever holds the link, approves.
  */
 function proofField(grantId: string, userId: string, now: number): string {
   const payload = JSON.stringify({ grant: grantId, iat: now })
   return `<fieldset>
 <legend>Prove you are ${escapeHtml(userId)}</legend>
+<p class="muted">Approve asks for your passkey.</p>
+<input type="hidden" name="passkey" value="">
+<details>
+<summary>No passkey? Paste a signed proof instead</summary>
 <p class="muted">Sign, with the key of one of your credentials, a compact JWS with <code>typ: ${escapeHtml(USER_PROOF_TYPE)}</code> over <code>${escapeHtml(payload)}</code> (<code>iat</code> is the time you sign, in seconds), and paste it here.</p>
 <label>Proof <textarea name="proof" rows="4" cols="60" spellcheck="false" autocomplete="off"></textarea></label>
+</details>
 </fieldset>`
 }
 
@@ -137,10 +147,11 @@ ${connections}
 </fieldset>
 ${grant.userId ? proofField(grant.grantId, grant.userId, input.now ?? Math.floor(Date.now() / 1000)) : ''}
 <div class="buttons">
-<button type="submit" name="decision" value="approve" class="approve">Approve</button>
+<button type="submit" name="decision" value="approve" class="approve"${grant.userId ? ' data-passkey="grant"' : ''}>${grant.userId ? 'Approve with passkey' : 'Approve'}</button>
 <button type="submit" name="decision" value="deny">Deny</button>
 </div>
 </form>`,
+    input.csrfToken,
   )
 }
 

@@ -19,6 +19,16 @@ export class SoftPasskey {
     this.#publicJwk = { x: jwk.x!, y: jwk.y! }
   }
 
+  /** The passkey as an Entities credential of a user, as enrolment would have added it. */
+  credential(id: string, userId: string) {
+    return {
+      id,
+      userId,
+      key: { kty: 'EC', crv: 'P-256', alg: 'ES256', ...this.#publicJwk },
+      webauthn: { credentialId: this.credentialId, counter: 0 },
+    }
+  }
+
   get rpId() {
     return new URL(this.origin).hostname
   }

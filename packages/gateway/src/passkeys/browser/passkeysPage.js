@@ -97,15 +97,18 @@ async function decide(button) {
   }
 }
 
-/** The grant page: the user's proof is an assertion over this grant, put in the form before it is posted. */
+/**
+ * The grant page: the user's proof is an assertion over this grant, put in the form's passkey field; the form is
+ * then sent as if the button had sent it (so its decision=approve goes too).
+ */
 async function approveGrant(form, button) {
   busy(button, true)
   try {
     const { options } = await postJson(`${form.getAttribute('action')}/passkey-options`, {})
     const response = await startAuthentication({ optionsJSON: options })
     form.elements.namedItem('passkey').value = JSON.stringify(response)
-    form.elements.namedItem('decision').value = 'approve'
-    form.submit()
+    busy(button, false)
+    form.requestSubmit(button)
   } catch (error) {
     say(`Not approved: ${error.message}`, true)
     busy(button, false)
@@ -119,7 +122,7 @@ document.addEventListener('click', (event) => {
   if (action === 'enrol') enrol(button)
   else if (action === 'sign-in') signIn(button)
   else if (action === 'decide') decide(button)
-  else if (action === 'grant') {
+  else if (action === 'grant' && !button.form.elements.namedItem('passkey').value) {
     event.preventDefault()
     approveGrant(button.form, button)
   }
