@@ -19,6 +19,8 @@ export function coseToJwk(coseKey: Uint8Array<ArrayBuffer>): PasskeyJwk | string
   } catch {
     return 'the public key is not a COSE key'
   }
+  // CBOR that decodes to something other than a map (a number, a list) is no key either.
+  if (!(key instanceof Map)) return 'the public key is not a COSE key'
   const alg = key.get(cose.COSEKEYS.alg)
   if (cose.isCOSEPublicKeyEC2(key)) {
     const x = key.get(cose.COSEKEYS.x)
