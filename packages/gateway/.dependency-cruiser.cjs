@@ -20,6 +20,8 @@
  * - clients: the admin client routes; registering a client syncs its connections.
  * - signing: the pipeline, the actions and /evaluate; gated by grants, reads accounts through resources, signs
  *   through providers, in the session connections' `ConnectionSessions` opens for the request's connection.
+ * - pages: what every HTML page shares (layout, escaping, CSP, CSRF, static assets); imports no feature.
+ * - tryit: the try-it page for policy authors; decides through signing's evaluate path, on pages.
  * - demo: provisions a demo client through clients and signs with auth's `signRequest`.
  * - passkeys: WebAuthn enrolment, challenges, assertions and the pages' shell; adds passkeys to a client's entities
  *   through clients' `updateClient`.
@@ -31,9 +33,11 @@ const featureDependencies = {
   providers: [],
   resources: ['auth'],
   connections: ['auth', 'providers', 'resources'],
-  grants: ['auth', 'providers', 'resources', 'passkeys'],
+  pages: [],
+  grants: ['auth', 'pages', 'passkeys', 'providers', 'resources'],
   clients: ['auth', 'connections'],
   signing: ['auth', 'connections', 'grants', 'providers', 'resources'],
+  tryit: ['auth', 'pages', 'signing'],
   demo: ['auth', 'clients'],
   passkeys: ['clients'],
   approvals: ['passkeys', 'signing'],

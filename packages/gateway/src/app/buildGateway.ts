@@ -23,6 +23,7 @@ import { withRequestExamples } from '../core/openapi/requestExamples'
 import { documentRoutes } from '../core/openapi/routeResponses'
 import { routeGrantKey, routeGrants } from '../grants/grantActions'
 import { grantsPlugin } from '../grants/grantsPlugin'
+import { pagesPlugin } from '../pages/pagesPlugin'
 import { passkeysRoutes } from '../passkeys/passkeysRoutes'
 import type { CustodyProvider } from '../providers/types'
 import { accountsRoutes } from '../resources/accountsRoutes'
@@ -143,6 +144,7 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   await app.register(networksRoutes)
   await app.register(assetsRoutes)
   await app.register(knownDestinationsRoutes)
+  await app.register(pagesPlugin)
   await app.register(grantsPlugin)
   await app.register(signingPlugin)
   await app.register(passkeysRoutes())

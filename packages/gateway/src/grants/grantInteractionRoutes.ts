@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto'
-import cookie from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { GatewayError } from '../core/errors/gatewayError'
+import { clearCsrfCookie, csrfRefusal, setCsrfCookie } from '../pages/csrf'
+import { formOf, registerFormParser } from '../pages/formBody'
+import { renderMessagePage } from '../pages/layout'
+import { newNonce, sendPage } from '../pages/pageHeaders'
 import { relyingParty } from '../passkeys/passkeyOrigin'
 import type { GrantTimings } from './grantRequest'
 import {
@@ -12,14 +14,13 @@ import {
   type GrantRow,
   interactionState,
 } from './interaction'
-import { renderInteractionPage, renderMessagePage } from './interactionPage'
+import { renderInteractionPage } from './interactionPage'
 import { grantPasskeyOptions, passkeyProofProblem } from './passkeyProof'
 import { publicOrigin } from './publicOrigin'
 import { newSecret, sameSecret } from './secrets'
 import { userProofProblem } from './userProof'
 
 const csrfCookie = 'rampart_grant_csrf'
-const formLimit = 16_384
 
 type Params = { interactionId: string }
 
@@ -49,37 +50,9 @@ function pathOf(interactionId: string): string {
   return `/v1/grant/interact/${encodeURIComponent(interactionId)}`
 }
 
-/**
- * Headers of every interaction page: no caching, no framing, no referrer to other origins (the URL is a secret;
- * `same-origin` still lets the browser send the Origin of the form post), and a CSP that allows only the page's
- * own inline style, the gateway's own passkeys script and its fetches, and form posts to itself — plus the
- * client's finish origin, because browsers apply `form-action` to the redirect that follows the post.
- */
-function sendHtml(
-  reply: FastifyReply,
-  status: number,
-  html: string,
-  styleNonce: string,
-  finishOrigin?: string,
-) {
-  const formAction = finishOrigin ? `'self' ${finishOrigin}` : `'self'`
-  return reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('x-frame-options', 'DENY')
-    .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'same-origin')
-    .header(
-      'content-security-policy',
-      `default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'nonce-${styleNonce}'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
-    )
-    .send(html)
-}
-
 function message(reply: FastifyReply, status: number, title: string, text: string) {
-  const nonce = randomBytes(16).toString('base64url')
-  return sendHtml(reply, status, renderMessagePage(title, text, nonce), nonce)
+  const nonce = newNonce()
+  return sendPage(reply, status, renderMessagePage(title, text, nonce), { nonce })
 }
 
 async function showForm(
@@ -92,25 +65,25 @@ async function showForm(
   now: Date,
   error?: string,
 ) {
-  const nonce = randomBytes(16).toString('base64url')
+  const nonce = newNonce()
   const interaction = await describeInteraction(app.db, grant, environmentOf(app))
   const path = pathOf(request.params.interactionId)
-  reply.setCookie(csrfCookie, csrfToken, {
+  setCsrfCookie(reply, csrfToken, {
+    name: csrfCookie,
     path,
-    httpOnly: true,
-    sameSite: 'strict',
     secure: publicOrigin(app, request).startsWith('https:'),
-    maxAge: Math.max(1, Math.floor((grant.interactionExpiresAt.getTime() - now.getTime()) / 1000)),
+    maxAge: (grant.interactionExpiresAt.getTime() - now.getTime()) / 1000,
   })
   const html = renderInteractionPage({
     interaction,
     action: path,
     csrfToken,
-    styleNonce: nonce,
+    nonce,
     now: Math.floor(now.getTime() / 1000),
     ...(error ? { error } : {}),
   })
-  return sendHtml(reply, status, html, nonce, new URL(grant.finishUri).origin)
+  // Browsers apply form-action to the redirect that follows the post: the client's finish origin is a target too.
+  return sendPage(reply, status, html, { nonce, formTargets: [new URL(grant.finishUri).origin] })
 }
 
 /**
@@ -121,12 +94,7 @@ async function showForm(
  */
 export function grantInteractionRoutes(timings: GrantTimings) {
   return async (app: FastifyInstance) => {
-    await app.register(cookie)
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: formLimit },
-      (_request, body, done) => done(null, new URLSearchParams(body as string)),
-    )
+    registerFormParser(app)
 
     // The interaction id in the URL is a secret: these routes log only warnings and errors, never the URL.
     const options = {
@@ -173,15 +141,14 @@ export function grantInteractionRoutes(timings: GrantTimings) {
       '/v1/grant/interact/:interactionId',
       options,
       async (request, reply) => {
-        const form = request.body instanceof URLSearchParams ? request.body : undefined
+        const form = formOf(request.body)
         if (!form) return message(reply, 400, 'Bad request', 'The form could not be read.')
-        const origin = request.headers.origin
-        if (origin !== undefined && origin !== publicOrigin(app, request)) {
+        const refusal = csrfRefusal(request, form, csrfCookie, publicOrigin(app, request))
+        if (refusal === 'cross-origin') {
           return message(reply, 403, 'Refused', 'This form can only be sent from the gateway page.')
         }
         const cookieToken = request.cookies[csrfCookie]
-        const formToken = form.get('csrf')
-        if (!cookieToken || !formToken || !sameSecret(formToken, cookieToken)) {
+        if (refusal || !cookieToken) {
           return message(
             reply,
             403,
@@ -199,7 +166,7 @@ export function grantInteractionRoutes(timings: GrantTimings) {
         }
         const decision = form.get('decision')
         if (decision === 'deny') {
-          reply.clearCookie(csrfCookie, { path: pathOf(request.params.interactionId) })
+          clearCsrfCookie(reply, { name: csrfCookie, path: pathOf(request.params.interactionId) })
           if (!(await denyInteraction(app.db, grant, now))) {
             const page = closedPages.answered
             return message(reply, page.status, page.title, page.message)
@@ -244,7 +211,7 @@ export function grantInteractionRoutes(timings: GrantTimings) {
           const page = closedPages.answered
           return message(reply, page.status, page.title, page.message)
         }
-        reply.clearCookie(csrfCookie, { path: pathOf(request.params.interactionId) })
+        clearCsrfCookie(reply, { name: csrfCookie, path: pathOf(request.params.interactionId) })
         return reply
           .status(303)
           .header('cache-control', 'no-store')

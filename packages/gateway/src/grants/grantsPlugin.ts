@@ -21,7 +21,7 @@ export function createGrantsPlugin(options: Partial<GrantTimings> = {}) {
       await app.register(grantInteractionRoutes(timings))
       await app.register(grantTokenRoutes(timings))
     },
-    { name: 'rampart-grants', dependencies: ['rampart-core', 'rampart-auth'] },
+    { name: 'rampart-grants', dependencies: ['rampart-core', 'rampart-auth', 'rampart-pages'] },
   )
 }
 

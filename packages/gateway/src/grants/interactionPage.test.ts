@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { escapeHtml } from '../pages/escape'
 import type { GrantRow } from './interaction'
-import { escapeHtml, renderInteractionPage } from './interactionPage'
+import { renderInteractionPage } from './interactionPage'
 
 const grant = {
   grantId: 'grant_1',
@@ -31,7 +32,7 @@ describe('renderInteractionPage', () => {
     },
     action: '/v1/grant/interact/rampart-ix-abc',
     csrfToken: 'csrf-token',
-    styleNonce: 'nonce-1',
+    nonce: 'nonce-1',
   })
 
   it('escapes everything that comes from a client or a user', () => {
@@ -42,19 +43,15 @@ describe('renderInteractionPage', () => {
     expect(html).toContain('o&#39;brien')
   })
 
-  it('posts to itself with the CSRF token, styles only through the nonce and loads only the gateway script', () => {
+  it('posts to itself with the CSRF token, styled by the shared stylesheet, with no inline script or style', () => {
     expect(html).toContain('<form method="post" action="/v1/grant/interact/rampart-ix-abc">')
     expect(html).toContain('<input type="hidden" name="csrf" value="csrf-token">')
-    expect(html).toContain('<style nonce="nonce-1">')
-    expect(html).not.toMatch(/style="/)
-    // One script: the gateway's own passkeys bundle, by URL (no inline script, nothing from elsewhere).
-    expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/v1/passkeys/passkeys.js" defer>'])
-  })
-
-  it("asks the grant's user for their passkey, the JWS proof kept for those without one", () => {
-    expect(html).toContain('data-passkey="grant"')
-    expect(html).toContain('<input type="hidden" name="passkey" value="">')
-    expect(html).toContain('<meta name="csrf-token" content="csrf-token">')
+    expect(html).toMatch(/<link rel="stylesheet" href="\/pages\/assets\/pages-[0-9a-f]{16}\.css">/)
+    expect(html).not.toMatch(/<style|style="/)
+    // One script, by URL and nonce: the gateway's own passkeys bundle (no inline script).
+    expect(html.match(/<script[^>]*>[^<]*<\/script>/g)).toEqual([
+      '<script defer nonce="nonce-1" src="/v1/passkeys/passkeys.js"></script>',
+    ])
   })
 
   it('describes each requested action', () => {
@@ -70,7 +67,7 @@ describe('renderInteractionPage', () => {
       interaction: { grant: { ...grant, userId: null }, clientName: 'Acme', offered: [] },
       action: '/v1/grant/interact/rampart-ix-abc',
       csrfToken: 'csrf-token',
-      styleNonce: 'nonce-1',
+      nonce: 'nonce-1',
     })
     expect(anonymous).not.toContain('name="proof"')
   })
@@ -93,10 +90,17 @@ describe('renderInteractionPage', () => {
       },
       action: '/v1/grant/interact/rampart-ix-abc',
       csrfToken: 'csrf-token',
-      styleNonce: 'nonce-1',
+      nonce: 'nonce-1',
     })
     const labels = page.split('<label>').slice(1)
     expect(labels[0]).not.toContain('only:')
     expect(labels[1]).toContain('only: See wallets</span>')
+  })
+
+  it("asks the grant's user for their passkey, loading the gateway's passkeys script, the JWS proof kept", () => {
+    expect(html).toContain('data-passkey="grant"')
+    expect(html).toContain('<input type="hidden" name="passkey" value="">')
+    expect(html).toContain('<script defer nonce="nonce-1" src="/v1/passkeys/passkeys.js"></script>')
+    expect(html).toContain('<textarea name="proof"')
   })
 })

@@ -1,17 +1,9 @@
+import { each, html } from '../pages/html'
+import { renderPage } from '../pages/layout'
 import { passkeysScriptPath } from '../passkeys/pageHtml'
 import { actionsOn } from './continueGrant'
 import type { Interaction } from './interaction'
 import { USER_PROOF_TYPE } from './userProof'
-
-/** Escapes text for HTML element content and double-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-}
 
 const actionLabels: Record<string, string> = {
   'connections:read': 'See the connections',
@@ -38,52 +30,13 @@ const actionLabels: Record<string, string> = {
   evaluate: 'Decode and evaluate requests',
 }
 
-const style = `
-  body { font: 15px/1.5 system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1b1d21; }
-  main { max-width: 36rem; margin: 2.5rem auto; background: #fff; border-radius: 10px; padding: 2rem;
-    box-shadow: 0 1px 3px rgba(0,0,0,.12); }
-  h1 { font-size: 1.35rem; margin: 0 0 .25rem; }
-  .muted { color: #5b6170; }
-  ul { padding-left: 1.2rem; }
-  fieldset { border: 1px solid #d6d9e0; border-radius: 8px; margin: 1rem 0; padding: .75rem 1rem; }
-  label { display: block; padding: .25rem 0; }
-  .error { background: #fde8e8; color: #8a1c1c; padding: .5rem .75rem; border-radius: 6px; }
-  .buttons { display: flex; gap: .75rem; margin-top: 1.25rem; }
-  button { font: inherit; padding: .55rem 1.2rem; border-radius: 6px; border: 1px solid #c4c8d0; background: #fff;
-    cursor: pointer; }
-  button.approve { background: #1f5eff; border-color: #1f5eff; color: #fff; }
-  code { background: #f0f1f4; padding: 0 .25rem; border-radius: 4px; word-break: break-all; }
-  textarea { display: block; width: 100%; box-sizing: border-box; font: 13px/1.4 ui-monospace, monospace; }
-`
-
-function page(title: string, nonce: string, body: string, csrfToken?: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="same-origin">
-${csrfToken ? `<meta name="csrf-token" content="${escapeHtml(csrfToken)}">` : ''}
-<title>${escapeHtml(title)}</title>
-<style nonce="${escapeHtml(nonce)}">${style}</style>
-<script src="${passkeysScriptPath}" defer></script>
-</head>
-<body>
-<main>
-${body}
-<p id="status" role="status" aria-live="polite"></p>
-</main>
-</body>
-</html>
-`
-}
-
 export type InteractionPageInput = {
   interaction: Interaction
   /** The form's target: this page's own path. */
   action: string
   csrfToken: string
-  styleNonce: string
+  /** The response's CSP nonce. */
+  nonce: string
   error?: string
   /** Seconds since the epoch, for the `iat` the proof asks for. */
   now?: number
@@ -95,18 +48,19 @@ export type InteractionPageInput = {
  * machine (or a user without a passkey) may instead paste a compact JWS made with one of the user's credential
  * keys; the page says what to sign. Either shows that the user, not whoever holds the link, approves.
  */
-function proofField(grantId: string, userId: string, now: number): string {
+function proofField(grantId: string, userId: string, now: number) {
   const payload = JSON.stringify({ grant: grantId, iat: now })
-  return `<fieldset>
-<legend>Prove you are ${escapeHtml(userId)}</legend>
+  return html`<fieldset>
+<legend>Prove you are ${userId}</legend>
 <p class="muted">Approve asks for your passkey.</p>
 <input type="hidden" name="passkey" value="">
 <details>
 <summary>No passkey? Paste a signed proof instead</summary>
-<p class="muted">Sign, with the key of one of your credentials, a compact JWS with <code>typ: ${escapeHtml(USER_PROOF_TYPE)}</code> over <code>${escapeHtml(payload)}</code> (<code>iat</code> is the time you sign, in seconds), and paste it here.</p>
+<p class="muted">Sign, with the key of one of your credentials, a compact JWS with <code>typ: ${USER_PROOF_TYPE}</code> over <code>${payload}</code> (<code>iat</code> is the time you sign, in seconds), and paste it here.</p>
 <label>Proof <textarea name="proof" rows="4" cols="60" spellcheck="false" autocomplete="off"></textarea></label>
 </details>
-</fieldset>`
+</fieldset>
+<p id="status" role="status" aria-live="polite"></p>`
 }
 
 /** The approval page: what the client asks for, the connections to pick, approve and deny. */
@@ -116,46 +70,40 @@ export function renderInteractionPage(input: InteractionPageInput): string {
   const networks = Array.isArray(grant.networks) ? grant.networks.join(', ') : grant.networks
   const connections =
     offered.length === 0
-      ? '<p class="error">This client has no active connection you could grant access to.</p>'
-      : offered
-          .map((connection) => {
-            // When the rights name different connections, each says what it gives on this one.
-            const on = actionsOn(grant.requestedAccess, connection.connectionId)
-            const only =
-              on.length < actions.length
-                ? ` <span class="muted">only: ${on.map((action) => escapeHtml(actionLabels[action] ?? action)).join(', ')}</span>`
-                : ''
-            return `<label><input type="checkbox" name="connection" value="${escapeHtml(connection.connectionId)}"> ${escapeHtml(connection.label ?? connection.connectionId)} <span class="muted">(${escapeHtml(connection.provider)}, <code>${escapeHtml(connection.connectionId)}</code>)</span>${only}</label>`
-          })
-          .join('\n')
-  return page(
-    'Approve access',
-    input.styleNonce,
-    `<h1>${escapeHtml(clientName)} asks for access</h1>
-<p class="muted">${grant.label ? `Token <strong>${escapeHtml(grant.label)}</strong>` : 'An access token'}${grant.userId ? ` for user <strong>${escapeHtml(grant.userId)}</strong>` : ''}.</p>
-${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
+      ? html`<p class="error">This client has no active connection you could grant access to.</p>`
+      : each(offered, (connection) => {
+          // When the rights name different connections, each says what it gives on this one.
+          const on = actionsOn(grant.requestedAccess, connection.connectionId)
+          const only =
+            on.length < actions.length
+              ? html` <span class="muted">only: ${on.map((action) => actionLabels[action] ?? action).join(', ')}</span>`
+              : ''
+          return html`<label><input type="checkbox" name="connection" value="${connection.connectionId}"> ${connection.label ?? connection.connectionId} <span class="muted">(${connection.provider}, <code>${connection.connectionId}</code>)</span>${only}</label>`
+        })
+  return renderPage({
+    title: 'Approve access',
+    nonce: input.nonce,
+    // The gateway's passkeys script, only where a user must prove themselves.
+    scripts: grant.userId ? [passkeysScriptPath] : [],
+    body: html`<h1>${clientName} asks for access</h1>
+<p class="muted">${grant.label ? html`Token <strong>${grant.label}</strong>` : 'An access token'}${grant.userId ? html` for user <strong>${grant.userId}</strong>` : ''}.</p>
+${input.error ? html`<p class="error" role="alert">${input.error}</p>` : ''}
 <p>It will be able to:</p>
 <ul>
-${actions.map((action) => `<li>${escapeHtml(actionLabels[action] ?? action)} <span class="muted">(<code>${escapeHtml(action)}</code>)</span></li>`).join('\n')}
+${each(actions, (action) => html`<li>${actionLabels[action] ?? action} <span class="muted">(<code>${action}</code>)</span></li>`)}
 </ul>
-<p class="muted">Providers: ${escapeHtml(grant.providers)} · Networks: ${escapeHtml(networks)}${grant.capabilities.length > 0 ? ` · Capabilities: ${escapeHtml(grant.capabilities.join(', '))}` : ''}</p>
-<form method="post" action="${escapeHtml(input.action)}">
-<input type="hidden" name="csrf" value="${escapeHtml(input.csrfToken)}">
+<p class="muted">Providers: ${grant.providers} · Networks: ${networks}${grant.capabilities.length > 0 ? ` · Capabilities: ${grant.capabilities.join(', ')}` : ''}</p>
+<form method="post" action="${input.action}">
+<input type="hidden" name="csrf" value="${input.csrfToken}">
 <fieldset>
 <legend>Connections it may use</legend>
 ${connections}
 </fieldset>
 ${grant.userId ? proofField(grant.grantId, grant.userId, input.now ?? Math.floor(Date.now() / 1000)) : ''}
 <div class="buttons">
-<button type="submit" name="decision" value="approve" class="approve"${grant.userId ? ' data-passkey="grant"' : ''}>${grant.userId ? 'Approve with passkey' : 'Approve'}</button>
+${grant.userId ? html`<button type="submit" name="decision" value="approve" class="approve" data-passkey="grant">Approve with passkey</button>` : html`<button type="submit" name="decision" value="approve" class="approve">Approve</button>`}
 <button type="submit" name="decision" value="deny">Deny</button>
 </div>
 </form>`,
-    input.csrfToken,
-  )
-}
-
-/** A page with one message: the link is unknown, expired, already answered, or the user denied. */
-export function renderMessagePage(title: string, message: string, styleNonce: string): string {
-  return page(title, styleNonce, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`)
+  })
 }

@@ -3,7 +3,11 @@
 // from the gateway itself: the pages load no other script and reach no other origin.
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser'
 
-const csrfToken = () => document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? ''
+/** The page's CSRF token: the approvals page's meta element, or the grant page form's hidden field. */
+const csrfToken = () =>
+  document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ??
+  document.querySelector('form input[name="csrf"]')?.getAttribute('value') ??
+  ''
 
 async function postJson(path, body) {
   const response = await fetch(path, {

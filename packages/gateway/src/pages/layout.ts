@@ -1,0 +1,42 @@
+import { html, type SafeHtml } from './html'
+import { stylesheet } from './pageAssets'
+
+export type PageInput = {
+  title: string
+  /** This response's CSP nonce (see `newNonce`), put on every script the page loads. */
+  nonce: string
+  body: SafeHtml
+  /** Paths of same-origin scripts (page assets) the page loads, deferred. */
+  scripts?: readonly string[]
+  /** A wider main column, for pages that show two things side by side. */
+  wide?: boolean
+}
+
+/**
+ * The frame of every gateway page: a language, a viewport that fits a phone, the shared stylesheet from this
+ * origin and one `<main>` landmark. No inline script or style: the CSP allows only this origin's files and the
+ * scripts carrying the response's nonce.
+ */
+export function renderPage(input: PageInput): string {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="same-origin">
+<title>${input.title}</title>
+<link rel="stylesheet" href="${stylesheet.path}">
+${(input.scripts ?? []).map((path) => html`<script defer nonce="${input.nonce}" src="${path}"></script>\n`)}</head>
+<body>
+<main${input.wide ? html` class="wide"` : ''}>
+${input.body}
+</main>
+</body>
+</html>
+`.markup
+}
+
+/** A page with one message: a heading and a sentence. */
+export function renderMessagePage(title: string, message: string, nonce: string): string {
+  return renderPage({ title, nonce, body: html`<h1>${title}</h1>\n<p>${message}</p>` })
+}
