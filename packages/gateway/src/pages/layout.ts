@@ -14,7 +14,8 @@ export type PageInput = {
 
 /**
  * The frame of every gateway page: a language, a viewport that fits a phone, the shared stylesheet from this
- * origin and one `<main>` landmark. No inline script or style: the CSP allows only this origin's files and the
+ * origin, an empty icon (browsers would otherwise fetch /favicon.ico, which the gateway does not serve) and one
+ * `<main>` landmark. No inline script or style: the CSP allows only this origin's files and the
  * scripts carrying the response's nonce.
  */
 export function renderPage(input: PageInput): string {
@@ -25,6 +26,7 @@ export function renderPage(input: PageInput): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="same-origin">
 <title>${input.title}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${stylesheet.path}">
 ${(input.scripts ?? []).map((path) => html`<script defer nonce="${input.nonce}" src="${path}"></script>\n`)}</head>
 <body>

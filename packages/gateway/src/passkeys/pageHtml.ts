@@ -61,6 +61,7 @@ export function passkeyPage(input: {
 <meta name="referrer" content="same-origin">
 ${input.csrfToken ? `<meta name="csrf-token" content="${escapeText(input.csrfToken)}">` : ''}
 <title>${escapeText(input.title)}</title>
+<link rel="icon" href="data:,">
 <style nonce="${escapeText(input.nonce)}">${style}</style>
 <script src="${passkeysScriptPath}" defer></script>
 </head>
@@ -96,7 +97,7 @@ export function sendPage(
     .header('referrer-policy', 'same-origin')
     .header(
       'content-security-policy',
-      `default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'nonce-${nonce}'; img-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+      `default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'nonce-${nonce}'; img-src 'self' data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
     )
     .send(html)
 }

@@ -258,10 +258,8 @@ describe('passkeys in headless Chromium (CDP virtual authenticator)', () => {
       token: grant.body.continue.access_token.value,
     })
     expect(continued.status, JSON.stringify(continued.body)).toBe(201)
-    // Every response the pages' own requests got succeeded; Chromium's own favicon probe (a 404, which pages do not
-    // see as a response) is the only resource error left out of the console check.
     expect(failedResponses).toEqual([])
-    expect(consoleErrors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([])
+    expect(consoleErrors).toEqual([])
     expect(foreign).toEqual([])
     expect(dialogs).toEqual([])
     expect(hostileTypedData).toBeTruthy()
