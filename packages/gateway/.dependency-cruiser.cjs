@@ -34,6 +34,10 @@
  *   signing pipeline recorded them (its plans and history).
  * - shadow: decides live decisions again under a proposal approved for shadow (governance), hooked into the
  *   signing pipeline's decision observer, summing history as signing does; lists divergences with replay's schemas.
+ * - passkeys: WebAuthn enrolment, challenges, assertions and the pages' shell; adds passkeys to a client's entities
+ *   through clients' `updateClient`.
+ * - approvals: the approvals page; verifies assertions through passkeys and resumes requests through signing.
+ * - grants also takes the grant user's proof by passkey, through passkeys.
  */
 const featureDependencies = {
   auth: [],
@@ -42,14 +46,16 @@ const featureDependencies = {
   resources: ['auth'],
   connections: ['auth', 'providers', 'resources'],
   pages: [],
-  grants: ['auth', 'pages', 'providers', 'resources'],
+  grants: ['auth', 'pages', 'passkeys', 'providers', 'resources'],
   governance: ['connections', 'decisionLog'],
   clients: ['auth', 'connections', 'decisionLog', 'governance'],
   signing: ['auth', 'connections', 'decisionLog', 'governance', 'grants', 'providers', 'resources'],
-  tryit: ['grants', 'pages', 'signing'],
+  tryit: ['auth', 'grants', 'pages', 'signing'],
   demo: ['auth', 'clients'],
   replay: ['governance', 'signing'],
   shadow: ['governance', 'replay', 'signing'],
+  passkeys: ['clients'],
+  approvals: ['passkeys', 'signing'],
 }
 
 const lowerLayers = ['core', 'generated']

@@ -12,6 +12,8 @@ export default defineConfig({
     './src/shadow/shadowSchema.ts',
     './src/governance/governanceSchema.ts',
     './src/signing/follow/followSchema.ts',
+    './src/passkeys/passkeysSchema.ts',
+    './src/signing/pipeline/rejectionsSchema.ts',
   ],
   out: './migrations',
 })

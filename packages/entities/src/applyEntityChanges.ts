@@ -122,6 +122,16 @@ function putIssues(index: MutableEntityIndex, change: Record<string, unknown>, a
           "this public key is already another credential's key: whoever holds it authenticates as both",
         ),
       )
+    const webauthn = entity.webauthn as Record<string, unknown> | undefined
+    const passkeyId = typeof webauthn?.credentialId === 'string' ? webauthn.credentialId : undefined
+    if (passkeyId !== undefined && others(index.credentialsWith('webauthnId', passkeyId)).length > 0)
+      issues.push(
+        error(
+          ENTITY_ISSUE_CODES.duplicateWebAuthnId,
+          `/${at}/entity/webauthn/credentialId`,
+          "this WebAuthn credential id is already another credential's",
+        ),
+      )
   }
   return issues
 }

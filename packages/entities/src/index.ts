@@ -7,6 +7,7 @@ export {
   type EntityChangesResult,
 } from './applyEntityChanges'
 export { checkPublicJwk, type JwkProblem } from './checkPublicJwk'
+export { isPasskeyKey } from './checks/checkCredentials'
 export { decodeUtf8 } from './decodeUtf8'
 export {
   defineErrors,

@@ -50,6 +50,8 @@ export interface EntityIndex {
   credential(id: string): CredentialEntity | undefined
   /** The credential whose JWK carries this `kid` (compared exactly, as JOSE does). */
   credentialByKid(kid: string): CredentialEntity | undefined
+  /** The passkey credential whose `webauthn.credentialId` is this (compared exactly, as authenticators give it). */
+  credentialByWebAuthnId(credentialId: string): CredentialEntity | undefined
 }
 
 const none: readonly never[] = Object.freeze([])
@@ -176,6 +178,8 @@ export function createEntityIndex(
     tokenByAddress: (chainId, address) => byAddress(tables.tokens, tokenList, chainId, address),
     credential: (id) => entityAt(credentialList, credentials.get(id)),
     credentialByKid: (kid) => entityAt(credentialList, tables.credentials.byKid.get(kid)),
+    credentialByWebAuthnId: (credentialId) =>
+      entityAt(credentialList, tables.credentials.byWebAuthnId.get(credentialId)),
   }
 }
 

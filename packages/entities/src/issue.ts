@@ -57,6 +57,8 @@ export const ENTITY_ISSUE_CODES = {
   jwkForbiddenMember: 'jwk.forbidden-member',
   duplicateKid: 'duplicate-kid',
   duplicateKey: 'duplicate-key',
+  webauthnUnsupportedKey: 'webauthn.unsupported-key',
+  duplicateWebAuthnId: 'duplicate-webauthn-id',
   rootWithoutCredential: 'root-without-credential',
   issuesTruncated: 'issues-truncated',
 } as const

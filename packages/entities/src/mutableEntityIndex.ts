@@ -105,6 +105,7 @@ export class MutableEntityIndex implements EntityIndex {
   readonly #byKid = new MultiMap()
   readonly #byKidLower = new MultiMap()
   readonly #byKey = new MultiMap()
+  readonly #byWebAuthnId = new MultiMap()
   #document: Entities | undefined
 
   /** What is left to index: a collection, and the position to go on from. */
@@ -187,9 +188,15 @@ export class MutableEntityIndex implements EntityIndex {
   }
 
   /** Ids (lowercased) of the credentials holding a `kid` (exactly, or lowercased), or a key (its fingerprint). */
-  credentialsWith(by: 'kid' | 'kidLower' | 'key', value: string): readonly string[] {
+  credentialsWith(by: 'kid' | 'kidLower' | 'key' | 'webauthnId', value: string): readonly string[] {
     this.#ready()
-    return (by === 'kid' ? this.#byKid : by === 'kidLower' ? this.#byKidLower : this.#byKey).get(value)
+    const map = {
+      kid: this.#byKid,
+      kidLower: this.#byKidLower,
+      key: this.#byKey,
+      webauthnId: this.#byWebAuthnId,
+    }[by]
+    return map.get(value)
   }
 
   /** How many links of a collection name an entity on one side. */
@@ -279,6 +286,9 @@ export class MutableEntityIndex implements EntityIndex {
         const fingerprint = keyFingerprint(jwk)
         if (fingerprint !== undefined) file(this.#byKey, fingerprint)
       }
+      const webauthn = entity.webauthn
+      if (isItem(webauthn) && typeof webauthn.credentialId === 'string')
+        file(this.#byWebAuthnId, webauthn.credentialId)
     }
   }
 
@@ -343,6 +353,11 @@ export class MutableEntityIndex implements EntityIndex {
   credentialByKid = (kid: string) => {
     this.#ready()
     const id = this.#byKid.get(kid)[0]
+    return id === undefined ? undefined : this.#entity<CredentialEntity>('credentials', id)
+  }
+  credentialByWebAuthnId = (credentialId: string) => {
+    this.#ready()
+    const id = this.#byWebAuthnId.get(credentialId)[0]
     return id === undefined ? undefined : this.#entity<CredentialEntity>('credentials', id)
   }
 }

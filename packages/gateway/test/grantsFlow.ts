@@ -76,11 +76,13 @@ export async function submitForm(
     connections?: string[]
     origin?: string
     proof?: string
+    passkey?: string
   },
 ) {
   const form = new URLSearchParams()
   if (fields.csrf !== undefined) form.set('csrf', fields.csrf)
   if (fields.proof !== undefined) form.set('proof', fields.proof)
+  if (fields.passkey !== undefined) form.set('passkey', fields.passkey)
   if (fields.decision !== undefined) form.set('decision', fields.decision)
   for (const connectionId of fields.connections ?? []) form.append('connection', connectionId)
   return gateway.app.inject({

@@ -5,10 +5,19 @@ import type { IdTable } from './idTable'
 import type { IssueCollector } from './issueCollector'
 import { type Item, isItem, itemsOf } from './shared'
 
-/** Credentials resolved for the index: each credential's user position (-1 if none), and positions by `kid`. */
+/**
+ * Credentials resolved for the index: each credential's user position (-1 if none), and positions by `kid` and by
+ * WebAuthn credential id (passkeys).
+ */
 export interface CredentialTable {
   userAt: Int32Array
   byKid: Map<string, number>
+  byWebAuthnId: Map<string, number>
+}
+
+/** The keys a passkey may hold: what WebAuthn authenticators make (ES256, EdDSA) and the gateway verifies. */
+export function isPasskeyKey(jwk: Item): boolean {
+  return (jwk.kty === 'EC' && jwk.crv === 'P-256') || (jwk.kty === 'OKP' && jwk.crv === 'Ed25519')
 }
 
 /** The full document names the JWK `key`; the credential-only document names it `publicKey`. */
@@ -26,7 +35,11 @@ export function checkCredentials(
 ): CredentialTable {
   const items = itemsOf(doc, 'credentials')
   const userIds = ids.get('users')
-  const table: CredentialTable = { userAt: new Int32Array(items.length).fill(-1), byKid: new Map() }
+  const table: CredentialTable = {
+    userAt: new Int32Array(items.length).fill(-1),
+    byKid: new Map(),
+    byWebAuthnId: new Map(),
+  }
   // Credentials by the public key they hold, whatever their kid.
   const keys = new Map<string, number>()
   for (let i = 0; i < items.length; i++) {
@@ -48,6 +61,7 @@ export function checkCredentials(
     const jwk = credential[member]
     if (!isItem(jwk)) continue
     const keyPath = `/credentials/${i}/${member}`
+    if (isItem(credential.webauthn)) checkPasskey(credential.webauthn, jwk, i, keyPath, table, issues)
     if (issues) {
       const { problems, fingerprint } = inspectPublicJwk(jwk)
       for (const problem of problems) {
@@ -102,6 +116,41 @@ export function keyFingerprint(jwk: Item): string | undefined {
   if (jwk.kty === 'RSA')
     return `RSA ${bytesOf(jwk.n).replace(/^(00)+/, '')} ${bytesOf(jwk.e).replace(/^(00)+/, '')}`
   return undefined
+}
+
+/**
+ * A passkey's key must be one an authenticator makes (P-256 or Ed25519), and its WebAuthn credential id must name
+ * one credential only: an assertion is matched to its credential by that id.
+ */
+function checkPasskey(
+  webauthn: Item,
+  jwk: Item,
+  at: number,
+  keyPath: string,
+  table: CredentialTable,
+  issues: IssueCollector | null,
+): void {
+  if (issues && !isPasskeyKey(jwk)) {
+    issues.add({
+      code: ENTITY_ISSUE_CODES.webauthnUnsupportedKey,
+      severity: 'error',
+      path: keyPath,
+      message: 'a passkey (webauthn) key must be an EC P-256 key (ES256) or an OKP Ed25519 key (EdDSA)',
+    })
+  }
+  if (typeof webauthn.credentialId !== 'string') return
+  const first = table.byWebAuthnId.get(webauthn.credentialId)
+  if (first === undefined) {
+    table.byWebAuthnId.set(webauthn.credentialId, at)
+    return
+  }
+  issues?.add({
+    code: ENTITY_ISSUE_CODES.duplicateWebAuthnId,
+    severity: 'error',
+    path: `/credentials/${at}/webauthn/credentialId`,
+    message: `this WebAuthn credential id is already that of /credentials/${first}`,
+    related: `/credentials/${first}/webauthn/credentialId`,
+  })
 }
 
 function reportRootsWithoutCredential(

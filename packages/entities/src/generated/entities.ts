@@ -104,6 +104,7 @@ export interface CredentialEntity {
   id: EntityId
   userId: EntityId
   key: Jwk
+  webauthn?: WebAuthnCredential
 }
 /**
  * A public key as a JSON Web Key (RFC 7517). Any JWK member is allowed.
@@ -122,6 +123,79 @@ export interface Jwk {
   e?: string
   use?: string
   [k: string]: unknown
+}
+/**
+ * Makes the credential a passkey: its key (a P-256 EC key for ES256, or an Ed25519 OKP key for EdDSA, as JWK) lives in an authenticator that signs WebAuthn assertions, not JWS. The gateway enrols it and verifies its assertions; counter is the signature counter it reported at enrolment (the gateway keeps the latest it has seen).
+ *
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "WebAuthnCredential".
+ */
+export interface WebAuthnCredential {
+  /**
+   * The WebAuthn credential id the authenticator gave at registration, base64url without padding.
+   */
+  credentialId: string
+  /**
+   * The authenticator's signature counter at enrolment (0 for authenticators that keep none).
+   */
+  counter: number
+  /**
+   * How the browser can reach the authenticator, as it reported at registration.
+   *
+   * @maxItems 8
+   */
+  transports?:
+    | []
+    | ['ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb']
+    | [
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb'
+      ]
+    | [
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb'
+      ]
+    | [
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb'
+      ]
+    | [
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb'
+      ]
+    | [
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb'
+      ]
+    | [
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb'
+      ]
+    | [
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb',
+        'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb'
+      ]
 }
 /**
  * This interface was referenced by `Entities`'s JSON-Schema

@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
+import { approvalsRoutes } from '../approvals/approvalsRoutes'
 import { authPlugin } from '../auth/authPlugin'
 import { adminClientsRoutes } from '../clients/adminClientsRoutes'
 import { connectionsRoutes } from '../connections/connectionsRoutes'
@@ -25,6 +26,7 @@ import { proposalRoutes } from '../governance/proposalRoutes'
 import { routeGrantKey, routeGrants } from '../grants/grantActions'
 import { grantsPlugin } from '../grants/grantsPlugin'
 import { pagesPlugin } from '../pages/pagesPlugin'
+import { passkeysRoutes } from '../passkeys/passkeysRoutes'
 import type { CustodyProvider } from '../providers/types'
 import { replayPlugin } from '../replay/replayPlugin'
 import { accountsRoutes } from '../resources/accountsRoutes'
@@ -155,6 +157,8 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   await app.register(replayPlugin)
   await app.register(shadowPlugin)
   await app.register(tryItRoutes())
+  await app.register(passkeysRoutes())
+  await app.register(approvalsRoutes())
   for (const plugin of options.plugins ?? []) await app.register(plugin)
   await app.ready()
   return app

@@ -65,6 +65,9 @@ export async function verifyCredentialJws(
   const credential =
     credentials.find((candidate) => candidate.key.kid === kid || candidate.id === kid) ??
     fail(`is signed with a key that is no credential of ${owner}`)
+  // A passkey signs WebAuthn assertions on the gateway's pages, with user verification; a JWS never stands for it.
+  if ((credential as { webauthn?: unknown }).webauthn !== undefined)
+    fail('is signed with a passkey credential, which approves only by WebAuthn on the gateway pages')
   const valid = await verifyJwsSignature(
     header.alg as JwsAlgorithm,
     credential.key as JWK,

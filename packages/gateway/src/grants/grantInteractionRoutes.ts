@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { GatewayError } from '../core/errors/gatewayError'
 import { clearCsrfCookie, csrfRefusal, setCsrfCookie } from '../pages/csrf'
 import { formOf, registerFormParser } from '../pages/formBody'
 import { renderMessagePage } from '../pages/layout'
 import { newNonce, sendPage } from '../pages/pageHeaders'
+import { relyingParty } from '../passkeys/passkeyOrigin'
 import type { GrantTimings } from './grantRequest'
 import {
   approveInteraction,
@@ -13,8 +15,9 @@ import {
   interactionState,
 } from './interaction'
 import { renderInteractionPage } from './interactionPage'
+import { grantPasskeyOptions, passkeyProofProblem } from './passkeyProof'
 import { publicOrigin } from './publicOrigin'
-import { newSecret } from './secrets'
+import { newSecret, sameSecret } from './secrets'
 import { userProofProblem } from './userProof'
 
 const csrfCookie = 'rampart_grant_csrf'
@@ -110,6 +113,30 @@ export function grantInteractionRoutes(timings: GrantTimings) {
       return showForm(app, request, reply, grant, 200, newSecret('csrf'), timings.now())
     })
 
+    // The passkey the grant's user approves with: options for one assertion over this grant. Posted by the page's
+    // script with the form's CSRF token in a header, from the gateway's origin.
+    app.post<{ Params: Params }>(
+      '/v1/grant/interact/:interactionId/passkey-options',
+      options,
+      async (request) => {
+        const cookieToken = request.cookies[csrfCookie]
+        const headerToken = request.headers['x-csrf-token']
+        if (
+          request.headers.origin !== publicOrigin(app, request) ||
+          !cookieToken ||
+          typeof headerToken !== 'string' ||
+          !sameSecret(headerToken, cookieToken)
+        ) {
+          throw new GatewayError('PAGE_POST_REFUSED', 'This can only be sent from the approval page')
+        }
+        const grant = await findInteraction(app.db, request.params.interactionId)
+        const now = timings.now()
+        if (interactionState(grant, now) !== 'open' || !grant)
+          throw new GatewayError('VALIDATION_FAILED', 'This approval link is no longer open')
+        return { options: await grantPasskeyOptions(app.db, grant, relyingParty(app, request), now) }
+      },
+    )
+
     app.post<{ Params: Params; Body: unknown }>(
       '/v1/grant/interact/:interactionId',
       options,
@@ -163,13 +190,19 @@ export function grantInteractionRoutes(timings: GrantTimings) {
             'Pick at least one of the connections listed.',
           )
         }
-        const proofProblem = await userProofProblem(
-          app.db,
-          grant,
-          (form.get('proof') ?? '').trim(),
-          now,
-          app.config.jwsMaxAgeSeconds,
-        )
+        // A person proves who they are with a passkey (the page's script puts the assertion in `passkey`); a
+        // machine with a JWS in `proof`.
+        const passkey = (form.get('passkey') ?? '').trim()
+        const proofProblem =
+          grant.userId && passkey !== ''
+            ? await passkeyProofProblem(app.db, grant, passkey, relyingParty(app, request), now)
+            : await userProofProblem(
+                app.db,
+                grant,
+                (form.get('proof') ?? '').trim(),
+                now,
+                app.config.jwsMaxAgeSeconds,
+              )
         if (proofProblem) {
           return showForm(app, request, reply, grant, 422, cookieToken, now, `Not approved: ${proofProblem}.`)
         }

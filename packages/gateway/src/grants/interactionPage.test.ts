@@ -47,7 +47,11 @@ describe('renderInteractionPage', () => {
     expect(html).toContain('<form method="post" action="/v1/grant/interact/rampart-ix-abc">')
     expect(html).toContain('<input type="hidden" name="csrf" value="csrf-token">')
     expect(html).toMatch(/<link rel="stylesheet" href="\/pages\/assets\/pages-[0-9a-f]{16}\.css">/)
-    expect(html).not.toMatch(/<script|<style|style="/)
+    expect(html).not.toMatch(/<style|style="/)
+    // One script, by URL and nonce: the gateway's own passkeys bundle (no inline script).
+    expect(html.match(/<script[^>]*>[^<]*<\/script>/g)).toEqual([
+      '<script defer nonce="nonce-1" src="/v1/passkeys/passkeys.js"></script>',
+    ])
   })
 
   it('describes each requested action', () => {
@@ -91,5 +95,12 @@ describe('renderInteractionPage', () => {
     const labels = page.split('<label>').slice(1)
     expect(labels[0]).not.toContain('only:')
     expect(labels[1]).toContain('only: See wallets</span>')
+  })
+
+  it("asks the grant's user for their passkey, loading the gateway's passkeys script, the JWS proof kept", () => {
+    expect(html).toContain('data-passkey="grant"')
+    expect(html).toContain('<input type="hidden" name="passkey" value="">')
+    expect(html).toContain('<script defer nonce="nonce-1" src="/v1/passkeys/passkeys.js"></script>')
+    expect(html).toContain('<textarea name="proof"')
   })
 })

@@ -1,5 +1,6 @@
 import { each, html } from '../pages/html'
 import { renderPage } from '../pages/layout'
+import { passkeysScriptPath } from '../passkeys/pageHtml'
 import { actionsOn } from './continueGrant'
 import type { Interaction } from './interaction'
 import { USER_PROOF_TYPE } from './userProof'
@@ -42,17 +43,24 @@ export type InteractionPageInput = {
 }
 
 /**
- * When the grant names a user, the approval needs that user's proof: the page says what to sign (the typ and the
- * payload, this grant's id) and takes the compact JWS in a text field. Made with one of the user's credential
- * keys outside the page, it shows the user, not whoever holds the link, approves.
+ * When the grant names a user, the approval needs that user's proof. A person gives it with their passkey: the
+ * Approve button asks the browser for an assertion over this grant, which the page's script puts in the form. A
+ * machine (or a user without a passkey) may instead paste a compact JWS made with one of the user's credential
+ * keys; the page says what to sign. Either shows that the user, not whoever holds the link, approves.
  */
 function proofField(grantId: string, userId: string, now: number) {
   const payload = JSON.stringify({ grant: grantId, iat: now })
   return html`<fieldset>
 <legend>Prove you are ${userId}</legend>
+<p class="muted">Approve asks for your passkey.</p>
+<input type="hidden" name="passkey" value="">
+<details>
+<summary>No passkey? Paste a signed proof instead</summary>
 <p class="muted">Sign, with the key of one of your credentials, a compact JWS with <code>typ: ${USER_PROOF_TYPE}</code> over <code>${payload}</code> (<code>iat</code> is the time you sign, in seconds), and paste it here.</p>
 <label>Proof <textarea name="proof" rows="4" cols="60" spellcheck="false" autocomplete="off"></textarea></label>
-</fieldset>`
+</details>
+</fieldset>
+<p id="status" role="status" aria-live="polite"></p>`
 }
 
 /** The approval page: what the client asks for, the connections to pick, approve and deny. */
@@ -75,6 +83,8 @@ export function renderInteractionPage(input: InteractionPageInput): string {
   return renderPage({
     title: 'Approve access',
     nonce: input.nonce,
+    // The gateway's passkeys script, only where a user must prove themselves.
+    scripts: grant.userId ? [passkeysScriptPath] : [],
     body: html`<h1>${clientName} asks for access</h1>
 <p class="muted">${grant.label ? html`Token <strong>${grant.label}</strong>` : 'An access token'}${grant.userId ? html` for user <strong>${grant.userId}</strong>` : ''}.</p>
 ${input.error ? html`<p class="error" role="alert">${input.error}</p>` : ''}
@@ -91,7 +101,7 @@ ${connections}
 </fieldset>
 ${grant.userId ? proofField(grant.grantId, grant.userId, input.now ?? Math.floor(Date.now() / 1000)) : ''}
 <div class="buttons">
-<button type="submit" name="decision" value="approve" class="approve">Approve</button>
+${grant.userId ? html`<button type="submit" name="decision" value="approve" class="approve" data-passkey="grant">Approve with passkey</button>` : html`<button type="submit" name="decision" value="approve" class="approve">Approve</button>`}
 <button type="submit" name="decision" value="deny">Deny</button>
 </div>
 </form>`,

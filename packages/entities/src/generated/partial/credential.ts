@@ -4,6 +4,8 @@ import type { EntityId } from '../entities'
 export type { EntityId }
 import type { Jwk } from '../entities'
 export type { Jwk }
+import type { WebAuthnCredential } from '../entities'
+export type { WebAuthnCredential }
 
 /**
  * A partial Entities document holding credentials only. In this document the credential's JWK is named publicKey.
@@ -23,4 +25,5 @@ export interface PartialCredentialEntity {
   id: EntityId
   userId: EntityId
   publicKey: Jwk
+  webauthn?: WebAuthnCredential
 }

@@ -56,6 +56,11 @@ export const gatewayErrors = {
   // 401: the caller could not be authenticated.
   UNAUTHENTICATED: { httpStatus: 401, meaning: 'The route needs an authenticated client.' },
   ADMIN_KEY_INVALID: { httpStatus: 401, meaning: 'An admin route without a valid x-api-key.' },
+  APPROVER_SESSION_REQUIRED: {
+    httpStatus: 401,
+    meaning:
+      'The approvals page needs an approver signed in with a passkey (its session expired or is unknown).',
+  },
   CLIENT_ID_MISSING: { httpStatus: 401, meaning: 'A client route without the x-client-id header.' },
   CLIENT_UNKNOWN: { httpStatus: 401, meaning: 'The client is not registered.' },
   AUTHORIZATION_MALFORMED: { httpStatus: 401, meaning: 'The Authorization header is not GNAP <token>.' },
@@ -124,6 +129,10 @@ export const gatewayErrors = {
     meaning: 'The policies forbid the request; context has the decision and the recorded request id.',
   },
   GRANT_DENIED: { httpStatus: 403, meaning: 'The user denied the grant.' },
+  PAGE_POST_REFUSED: {
+    httpStatus: 403,
+    meaning: 'A passkey page post from another origin, or without the session’s CSRF token.',
+  },
   GRANT_ROUTE_NOT_COVERED: { httpStatus: 403, meaning: 'Access tokens cannot be used on this route.' },
   GRANT_ACTION_NOT_COVERED: { httpStatus: 403, meaning: 'The access token does not grant this action.' },
   GRANT_CONNECTION_REQUIRED: {
@@ -183,6 +192,11 @@ export const gatewayErrors = {
     httpStatus: 409,
     meaning: 'Another proposal of the client is in shadow (context.proposalId); take it out of shadow first.',
   },
+  REQUEST_REJECTED: {
+    httpStatus: 409,
+    meaning:
+      'An approver rejected the signing request (status rejected); the failure message gives their reason.',
+  },
   GRANT_CONNECTION_UNDER_GRANT: {
     httpStatus: 409,
     meaning: 'A connection the user picked has since come under another grant.',
@@ -240,6 +254,19 @@ export const gatewayErrors = {
   APPROVAL_INVALID: {
     httpStatus: 422,
     meaning: 'The approval is not a valid signed approval of this request.',
+  },
+  REJECTION_INVALID: {
+    httpStatus: 422,
+    meaning: 'The rejection is not a valid signed rejection of this request, or gives no reason.',
+  },
+  PASSKEY_INVALID: {
+    httpStatus: 422,
+    meaning:
+      'The passkey assertion or registration does not verify: another origin or challenge, a used or expired challenge, no user verification, a lagging counter.',
+  },
+  ENROLMENT_INVALID: {
+    httpStatus: 422,
+    meaning: 'The passkey enrolment link is unknown, expired or already used.',
   },
 
   // 500: never any detail.

@@ -8,6 +8,7 @@ import { clientHeaders, errorResponses, idParams } from '../../core/http/routeSc
 import { requireGrantedNetwork } from '../../grants/grantScope'
 import { requireGrant } from '../../grants/requireGrant'
 import { approveSigningRequest } from '../pipeline/approveRequest'
+import { checkedReason, rejectSigningRequest, verifyRejection } from '../pipeline/rejectRequest'
 import { type Plan, recordToApi, type SigningAction } from '../pipeline/signingAction'
 import { connectionIdOf, createSigningRequest } from '../pipeline/signingPipeline'
 import type { SigningServices } from '../pipeline/signingServices'
@@ -135,6 +136,56 @@ export function registerSigningRoutes<Body extends { idempotenceId: string }>(
       requireGrantedNetwork(request, (row.plan as unknown as Plan).signer)
       return {
         data: recordToApi(action, await approveSigningRequest(services, action, row, request.body.approval)),
+      }
+    },
+  )
+
+  app.post<{ Params: { id: string }; Body: { rejection: string } }>(
+    `${options.path}/:id/reject`,
+    {
+      config: requireGrant('requests:approve'),
+      schema: {
+        tags: [options.tag],
+        operationId: `reject${options.operationName}`,
+        summary: `Reject a ${noun.toLowerCase()} waiting for approvals`,
+        description:
+          'The rejection is a compact JWS (typ rampart-rejection+jws) over {clientId, kind, requestId, reason, iat}, ' +
+          'signed with the key of one of the organization credentials, as an approval is. The request ends: its ' +
+          'status becomes rejected and its failure (code REQUEST_REJECTED) gives the reason.',
+        headers: connectionHeaders,
+        params: idParams('id', `The ${noun.toLowerCase()} id`),
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['rejection'],
+          properties: { rejection: { type: 'string', minLength: 1, maxLength: 16384 } },
+        },
+        response: {
+          200: actionDataOf(options.record),
+          ...errorResponses(401, 403, 404, 409, 422, 500),
+        },
+      },
+    },
+    async (request) => {
+      const { clientId } = clientOf(request)
+      const connectionId = connectionIdOf(request)
+      const row = await findRecord(
+        services.db,
+        { clientId, connectionId },
+        action.kind,
+        request.params.id,
+        noun,
+      )
+      const state = await services.clientPolicies.forClient(clientId)
+      const rejecter = await verifyRejection(
+        request.body.rejection,
+        state.entities.credentials ?? [],
+        { clientId, kind: action.kind, requestId: row.requestId },
+        { now: Math.floor(services.clock().getTime() / 1000), maxAgeSeconds: services.jwsMaxAgeSeconds },
+      )
+      const { reason, ...who } = rejecter
+      return {
+        data: recordToApi(action, await rejectSigningRequest(services, row, who, checkedReason(reason))),
       }
     },
   )

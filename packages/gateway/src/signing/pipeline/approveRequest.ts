@@ -36,6 +36,19 @@ export async function approveSigningRequest<Body extends { idempotenceId: string
       maxAgeSeconds: services.jwsMaxAgeSeconds,
     },
   )
+  return recordApproval(services, action, row, approver)
+}
+
+/**
+ * Records an approval already verified (a JWS above, or a passkey assertion on the approvals page) and decides
+ * again, as {@link approveSigningRequest} says.
+ */
+export async function recordApproval<Body extends { idempotenceId: string }>(
+  services: SigningServices,
+  action: SigningAction<Body>,
+  row: SigningRequestRow,
+  approver: { credentialId: string; userId: string },
+): Promise<SigningRequestRow> {
   let current = row
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
     if (current.status !== 'pending_approval') {

@@ -1,0 +1,177 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { RegistrationResponseJSON } from '@simplewebauthn/server'
+import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server'
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import { updateClient } from '../clients/registerClient'
+import type { Database } from '../core/database/openDatabase'
+import { clients } from '../core/database/schema'
+import { GatewayError } from '../core/errors/gatewayError'
+import { coseToJwk } from './passkeyKeys'
+import type { RelyingParty } from './passkeyOrigin'
+import { passkeyEnrolments } from './passkeysSchema'
+import { passkeysOf } from './verifyPasskeyAssertion'
+
+/** An enrolment link serves for fifteen minutes: the admin hands it to the user, who registers at once. */
+export const enrolmentSeconds = 900
+
+const hash = (token: string) => createHash('sha256').update(token).digest('base64url')
+
+const invalid = (message: string): never => {
+  throw new GatewayError('ENROLMENT_INVALID', 'The enrolment link is not valid', {
+    issues: [{ path: '/token', message }],
+  })
+}
+
+async function entitiesOf(db: Database, clientId: string): Promise<Record<string, unknown>> {
+  const [client] = await db
+    .select({ entities: clients.entities })
+    .from(clients)
+    .where(eq(clients.clientId, clientId))
+  if (!client) throw new GatewayError('CLIENT_NOT_FOUND', 'Client not found')
+  return client.entities as Record<string, unknown>
+}
+
+/**
+ * Makes a one-time enrolment link for a user of the client's entities: a random token, of which only the SHA-256
+ * is kept. The token travels in the link's fragment, which browsers never send to a server or in a Referer.
+ */
+export async function createEnrolment(db: Database, clientId: string, userId: string, now: Date) {
+  const entities = await entitiesOf(db, clientId)
+  const users = Array.isArray(entities.users) ? (entities.users as { id?: unknown }[]) : []
+  if (!users.some((user) => user?.id === userId)) {
+    throw new GatewayError('VALIDATION_FAILED', 'The user is not in the client entities', {
+      issues: [
+        {
+          path: '/userId',
+          message: `no user ${JSON.stringify(userId)} in the client's entities`,
+          keyword: 'user',
+        },
+      ],
+    })
+  }
+  const token = randomBytes(32).toString('base64url')
+  const expiresAt = new Date(now.getTime() + enrolmentSeconds * 1000)
+  await db
+    .insert(passkeyEnrolments)
+    .values({ tokenHash: hash(token), clientId, userId, createdAt: now, expiresAt })
+  return { token, expiresAt }
+}
+
+async function openEnrolment(db: Database, token: unknown, now: Date) {
+  if (typeof token !== 'string' || token.length > 100) return invalid('is not an enrolment token')
+  const [row] = await db
+    .select()
+    .from(passkeyEnrolments)
+    .where(
+      and(
+        eq(passkeyEnrolments.tokenHash, hash(token)),
+        isNull(passkeyEnrolments.usedAt),
+        gt(passkeyEnrolments.expiresAt, now),
+      ),
+    )
+  return row ?? invalid('is unknown, expired or already used')
+}
+
+/** Starts the registration ceremony of a link: WebAuthn creation options, whose challenge the link keeps. */
+export async function registrationOptions(
+  db: Database,
+  token: unknown,
+  relyingParty: RelyingParty,
+  now: Date,
+) {
+  const enrolment = await openEnrolment(db, token, now)
+  const entities = await entitiesOf(db, enrolment.clientId)
+  const options = await generateRegistrationOptions({
+    rpName: relyingParty.name,
+    rpID: relyingParty.rpId,
+    userName: enrolment.userId,
+    userID: new Uint8Array(
+      createHash('sha256').update(`${enrolment.clientId}\n${enrolment.userId}`).digest(),
+    ),
+    attestationType: 'none',
+    // ES256 and EdDSA only: the keys an Entities passkey credential may hold.
+    supportedAlgorithmIDs: [-7, -8],
+    authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
+    excludeCredentials: passkeysOf(entities.credentials, enrolment.userId).map((passkey) => ({
+      id: passkey.webauthn.credentialId,
+    })),
+    timeout: 120_000,
+  })
+  await db
+    .update(passkeyEnrolments)
+    .set({ challenge: options.challenge })
+    .where(eq(passkeyEnrolments.tokenHash, enrolment.tokenHash))
+  return options
+}
+
+/**
+ * Ends the ceremony: verifies the authenticator's answer (challenge, origin, RP id, user verification) with
+ * @simplewebauthn/server, spends the link, and adds the passkey to the client's entities as a credential of the
+ * user, checked as any entities update is. If the entities refuse it, the link is left usable.
+ */
+export async function completeEnrolment(
+  db: Database,
+  token: unknown,
+  response: RegistrationResponseJSON,
+  relyingParty: RelyingParty,
+  now: Date,
+): Promise<{ clientId: string; userId: string; credentialId: string }> {
+  const enrolment = await openEnrolment(db, token, now)
+  if (!enrolment.challenge) return invalid('has no registration started: start again')
+  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>
+  try {
+    verified = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: enrolment.challenge,
+      expectedOrigin: relyingParty.origin,
+      expectedRPID: relyingParty.rpId,
+      requireUserVerification: true,
+      supportedAlgorithmIDs: [-7, -8],
+    })
+  } catch (error) {
+    throw new GatewayError('PASSKEY_INVALID', 'The passkey registration is invalid', {
+      issues: [{ path: '/response', message: error instanceof Error ? error.message : 'does not verify' }],
+    })
+  }
+  if (!verified.verified || !verified.registrationInfo) return invalid('the registration does not verify')
+  const { credential } = verified.registrationInfo
+  const jwk = coseToJwk(credential.publicKey)
+  if (typeof jwk === 'string')
+    throw new GatewayError('PASSKEY_INVALID', 'The passkey registration is invalid', {
+      issues: [{ path: '/response', message: jwk }],
+    })
+  // Spent before the entities change, so two answers over one link cannot both add a passkey.
+  const [spent] = await db
+    .update(passkeyEnrolments)
+    .set({ usedAt: now })
+    .where(and(eq(passkeyEnrolments.tokenHash, enrolment.tokenHash), isNull(passkeyEnrolments.usedAt)))
+    .returning()
+  if (!spent) return invalid('is already used')
+  const credentialId = `passkey-${randomBytes(12).toString('base64url')}`
+  try {
+    const entities = await entitiesOf(db, enrolment.clientId)
+    const credentials = Array.isArray(entities.credentials) ? entities.credentials : []
+    const webauthn = {
+      credentialId: credential.id,
+      counter: credential.counter,
+      ...(credential.transports?.length ? { transports: credential.transports } : {}),
+    }
+    await updateClient(db, enrolment.clientId, {
+      entities: {
+        ...entities,
+        credentials: [...credentials, { id: credentialId, userId: enrolment.userId, key: jwk, webauthn }],
+      },
+    })
+  } catch (error) {
+    await db
+      .update(passkeyEnrolments)
+      .set({ usedAt: null })
+      .where(eq(passkeyEnrolments.tokenHash, enrolment.tokenHash))
+    throw error
+  }
+  await db
+    .update(passkeyEnrolments)
+    .set({ credentialId })
+    .where(eq(passkeyEnrolments.tokenHash, enrolment.tokenHash))
+  return { clientId: enrolment.clientId, userId: enrolment.userId, credentialId }
+}
