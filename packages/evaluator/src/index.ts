@@ -77,4 +77,12 @@ export {
   widens,
 } from './replay'
 export { requestHistory } from './requestHistory'
+export {
+  type CheckPolicySetOptions,
+  checkPolicySet,
+  MAX_PAIRWISE_POLICIES,
+  type PolicyWarning,
+  type PolicyWarningCode,
+  policyWarningCodes,
+} from './staticChecks/checkPolicySet'
 export { type PolicyValidationResult, validatePolicies, validatePresets } from './validatePolicies'

@@ -1,4 +1,4 @@
-import { createPublicKey, type JsonWebKey, type KeyObject, verify } from 'node:crypto'
+import { createPublicKey, type JsonWebKey, verify } from 'node:crypto'
 import { ATTESTATION_TYPE, hashRequest } from '../attestation'
 import { canonicalJson } from '../canonicalJson'
 import type { LoggedDecision } from '../generated/decisionLogEntry'
@@ -6,14 +6,30 @@ import type { LoggedDecision } from '../generated/decisionLogEntry'
 /** The algorithms a gateway signs decisions with (ES256K, EdDSA) and the evaluator's own (ES256). */
 const algorithms = new Set(['EdDSA', 'ES256K', 'ES256'])
 
-/** A public key ready to verify attestations: imported once, not per entry. */
-export type AttestationPublicKey = { key: KeyObject; kid?: string }
+/**
+ * A public key ready to verify attestations, imported once, not per entry: whether a signature by `alg` over
+ * `input` verifies. (A function, not node:crypto's KeyObject: the published declarations name jose's KeyObject.)
+ */
+export type AttestationPublicKey = {
+  verifies: (alg: string, input: Uint8Array, signature: Uint8Array) => boolean
+  kid?: string
+}
 
 /** Imports the gateway's public attestation key (a JWK); throws with node:crypto's message when it is not one. */
 export function attestationPublicKey(jwk: Record<string, unknown>): AttestationPublicKey {
   if ('d' in jwk) throw new Error('the key holds a private member (d): give the public key only')
   const key = createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' })
-  return { key, ...(typeof jwk.kid === 'string' ? { kid: jwk.kid } : {}) }
+  const verifies = (alg: string, input: Uint8Array, signature: Uint8Array) => {
+    try {
+      return alg === 'EdDSA'
+        ? verify(null, input, key, signature)
+        : verify('sha256', input, { key, dsaEncoding: 'ieee-p1363' }, signature)
+    } catch {
+      // A signature of another key type or length: it does not verify.
+      return false
+    }
+  }
+  return { verifies, ...(typeof jwk.kid === 'string' ? { kid: jwk.kid } : {}) }
 }
 
 const decodeJson = (part: string): unknown => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
@@ -51,15 +67,7 @@ export function attestationProblem(
     return `the attestation was signed with key ${String(protectedHeader.kid)}, not ${publicKey.kid}`
   const input = Buffer.from(`${header}.${payload}`)
   const bytes = Buffer.from(signature, 'base64url')
-  let valid: boolean
-  try {
-    valid =
-      protectedHeader.alg === 'EdDSA'
-        ? verify(null, input, publicKey.key, bytes)
-        : verify('sha256', input, { key: publicKey.key, dsaEncoding: 'ieee-p1363' }, bytes)
-  } catch {
-    valid = false
-  }
+  const valid = publicKey.verifies(protectedHeader.alg, input, bytes)
   if (!valid) return 'the attestation signature does not verify with the key'
   if (claims.requestHash !== hashRequest(decided.evaluationRequest))
     return 'the attestation is about another evaluation request'

@@ -164,6 +164,14 @@ export async function updateClient(db: Database, clientId: string, update: Clien
     throw new GatewayError('CLIENT_INVALID', 'The client update is invalid', { issues: issues })
   const now = new Date()
   const row = await db.transaction(async (tx) => {
+    // The row as this update replaces it, locked as the update locks it (no key update: a log append's foreign-key
+    // check, which holds the client's log lock, never waits on it): a concurrent update waits, and each logs what
+    // it changed.
+    const [before] = await tx
+      .select()
+      .from(clients)
+      .where(eq(clients.clientId, clientId))
+      .for('no key update')
     const [updated] = await tx
       .update(clients)
       .set({
@@ -176,8 +184,7 @@ export async function updateClient(db: Database, clientId: string, update: Clien
       })
       .where(eq(clients.clientId, clientId))
       .returning()
-    // What changed is logged against the row as it was read: a concurrent update logs its own change.
-    if (updated) await logChanges(tx as unknown as Database, current, updated, now)
+    if (updated) await logChanges(tx as unknown as Database, before, updated, now)
     return updated
   })
   if (!row) throw new GatewayError('CLIENT_NOT_FOUND', 'Client not found')
