@@ -234,6 +234,50 @@ describe('policy governance: proposals approved by a quorum of the organization'
       version: 3,
       contentHash: bootstrap.statement.contentHash,
     })
+
+    // The decision log records each proposal's life and each applied change, naming the proposal.
+    const log = await admin('GET', '/log')
+    expect(log.statusCode, log.body).toBe(200)
+    const entries = log.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    const kinds = entries.map((entry: { kind: string }) => entry.kind)
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'proposal.created',
+        'proposal.approved',
+        'proposal.rejected',
+        'policies.changed',
+      ]),
+    )
+    const changes = entries.filter((entry: { kind: string }) => entry.kind === 'policies.changed')
+    expect(changes.at(-1).change.by).toBe(`proposal:${rollback.proposalId}`)
+  })
+
+  it('refuses every request when the live version stored was altered: the evaluator verifies it at load', async () => {
+    const { policyVersions } = await import('../src/governance/governanceSchema')
+    const { and, desc, eq } = await import('drizzle-orm')
+    const db = gateway.database.db
+    const [live] = await db
+      .select()
+      .from(policyVersions)
+      .where(eq(policyVersions.clientId, client.clientId))
+      .orderBy(desc(policyVersions.version))
+      .limit(1)
+    const where = and(eq(policyVersions.clientId, client.clientId), eq(policyVersions.version, live!.version))
+    await db
+      .update(policyVersions)
+      .set({ content: { ...live!.content, policies: transfersUpTo(1_000_000) } })
+      .where(where)
+    gateway.app.clientPolicies.forget(client.clientId)
+    const refused = await decision()
+    expect(refused.decision).toMatchObject({ decision: 'Forbid', reason: { code: 'EVALUATOR_UNAVAILABLE' } })
+    await db.update(policyVersions).set({ content: live!.content }).where(where)
+    gateway.app.clientPolicies.forget(client.clientId)
+    const restored = (await decision()).decision
+    expect(restored.decision).toBe('Forbid')
+    expect(restored.reason.code).not.toBe('EVALUATOR_UNAVAILABLE')
   })
 
   it('expires a proposal past its TTL', async () => {

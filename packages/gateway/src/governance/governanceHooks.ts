@@ -10,25 +10,3 @@ import type { ProposalWarning } from './governanceSchema'
 export function policySetWarnings(_content: PolicySetContent): ProposalWarning[] {
   return []
 }
-
-/** A governance event for the client's tamper-evident decision log. */
-export type GovernanceLogEvent =
-  | {
-      kind: 'policies.changed' | 'entities.changed'
-      version: number
-      contentHash: string
-      proposalId: string
-    }
-  | { kind: 'proposal.approved'; proposalId: string; userId: string; credentialId: string }
-  | { kind: 'proposal.rejected'; proposalId: string; reason: string }
-
-/**
- * Appends a governance event to the client's decision log, in the transaction that makes the change. The log and
- * its appendLogEntry(tx, clientId, entry) are the decision-log branch's (wt-log): until it lands here, this hook
- * appends nothing. Every governance change already calls it.
- */
-export async function appendGovernanceLogEntry(
-  _tx: unknown,
-  _clientId: string,
-  _event: GovernanceLogEvent,
-): Promise<void> {}
