@@ -64,4 +64,12 @@ export { DEFAULT_PRICE_MAX_AGE } from './priceBook'
 export { assetsToPrice, currenciesIn } from './pricedAssets'
 export { refusal } from './refusal'
 export { requestHistory } from './requestHistory'
+export {
+  type CheckPolicySetOptions,
+  checkPolicySet,
+  MAX_PAIRWISE_POLICIES,
+  type PolicyWarning,
+  type PolicyWarningCode,
+  policyWarningCodes,
+} from './staticChecks/checkPolicySet'
 export { type PolicyValidationResult, validatePolicies, validatePresets } from './validatePolicies'

@@ -100,3 +100,54 @@ describe('rampart policies validate', () => {
     )
   })
 })
+
+describe('rampart policies validate: static checks', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rampart-static-'))
+  const file = join(dir, 'shadowed.json')
+  // The second permit allows less than the first, which decides first: it can never decide.
+  writeFileSync(
+    file,
+    `[
+  {
+    "id": "small",
+    "then": "permit",
+    "when": [
+      { "criterion": "checkAction", "args": ["signTransaction"] },
+      { "criterion": "checkIntentAmount", "args": { "operator": "lte", "value": "1000" } }
+    ]
+  },
+  {
+    "id": "smaller",
+    "then": "permit",
+    "when": [
+      { "criterion": "checkAction", "args": ["signTransaction"] },
+      { "criterion": "checkIntentAmount", "args": { "operator": "lte", "value": "10" } }
+    ]
+  }
+]
+`,
+  )
+
+  it('reports a shadowed permit as a warning at its line, and exits 0', async () => {
+    const { out } = captureOutput()
+    expect(await runPoliciesValidate([file], { format: 'json' })).toBe(EXIT.ok)
+    expect(JSON.parse(out.join(''))).toEqual([
+      expect.objectContaining({
+        path: '/1',
+        line: 10,
+        column: 3,
+        code: 'permit-shadowed',
+        severity: 'warning',
+      }),
+    ])
+  })
+
+  it('exits 1 with more warnings than --max-warnings, and prints none with --quiet', async () => {
+    captureOutput()
+    expect(await runPoliciesValidate([file], { format: 'text', maxWarnings: 0 })).toBe(EXIT.invalid)
+    const { out, err } = captureOutput()
+    expect(await runPoliciesValidate([file], { format: 'text', quiet: true })).toBe(EXIT.ok)
+    expect(out.join('')).toBe('')
+    expect(err.join('')).toMatch(/1 file checked: 0 errors, 1 warning/)
+  })
+})

@@ -1,4 +1,4 @@
-import { validatePolicies, validatePresets } from '@rampart/evaluator'
+import { checkPolicySet, validatePolicies, validatePresets } from '@rampart/evaluator'
 import { issueIn, readJsonFile } from '../readJsonFile'
 import { locateJsonPointers } from '../sourceLocation'
 import { type FileValidation, type ValidateOutputOptions, validateFiles } from '../validateFiles'
@@ -7,7 +7,9 @@ export type PoliciesValidateOptions = ValidateOutputOptions
 
 /**
  * Validates one policy file: an array of policies (policy.schema.json), or a preset (preset.schema.json).
- * Each issue is located at its line and column; `unreadable` marks a file that could not be read.
+ * Each issue is located at its line and column; `unreadable` marks a file that could not be read. A valid file
+ * is then checked statically (checkPolicySet: shadowed or dead permits, permits without a limit or an approval,
+ * spending limits across tokens, typed data without a verifying contract), each finding a warning.
  */
 export async function validatePolicyFile(file: string): Promise<FileValidation> {
   const located = issueIn(file)
@@ -22,6 +24,28 @@ export async function validatePolicyFile(file: string): Promise<FileValidation> 
     const { line, column } = locations[k]!
     return located(pointers[k]!, line, column, code, message)
   })
+  if (issues.length > 0) return { issues, unreadable: false }
+  // A preset's policies are checked as a set of their own, at their place in the preset.
+  const policies = Array.isArray(doc) ? doc : (doc as { policies?: unknown }).policies
+  const warnings = Array.isArray(policies)
+    ? Array.isArray(doc)
+      ? checkPolicySet(policies)
+      : checkPolicySet(policies, '/policies', { preset: true })
+    : []
+  const warningLocations =
+    warnings.length === 0
+      ? []
+      : locateJsonPointers(
+          text,
+          warnings.map(({ path }) => path),
+        )
+  for (const [k, warning] of warnings.entries()) {
+    const { line, column } = warningLocations[k]!
+    issues.push({
+      ...located(warning.path, line, column, warning.code, warning.message),
+      severity: 'warning',
+    })
+  }
   return { issues, unreadable: false }
 }
 
