@@ -280,6 +280,20 @@ describe('policy governance: proposals approved by a quorum of the organization'
     expect(restored.reason.code).not.toBe('EVALUATOR_UNAVAILABLE')
   })
 
+  it("returns the static checks' warnings on a proposal, without blocking it", async () => {
+    const unbounded = policy('permit-any-transfer', 'permit', [
+      { criterion: 'checkAction', args: ['signTransaction'] },
+    ])
+    const proposal = await propose({ policies: [...transfersUpTo(100), unbounded] })
+    expect((proposal as unknown as { warnings: unknown[] }).warnings).toEqual([
+      expect.objectContaining({
+        code: 'permit-unbounded',
+        path: expect.stringMatching(/^\/content\/policies\/1/),
+      }),
+    ])
+    expect(proposal.status).toBe('AWAITING_QUORUM')
+  })
+
   it('expires a proposal past its TTL', async () => {
     const shortLived = await propose({ policies: transfersUpTo(500), ttlSeconds: 60 })
     const later = new Date(Date.now() + 61_000)

@@ -9,7 +9,6 @@ import {
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../core/database/openDatabase'
 import { GatewayError, type ValidationIssue } from '../core/errors/gatewayError'
-import { policySetWarnings } from './governanceHooks'
 import { logProposalEvent } from './governanceLog'
 import {
   type PolicyProposalRow,
@@ -19,6 +18,7 @@ import {
   type StoredContent,
 } from './governanceSchema'
 import { liveContent } from './liveSet'
+import { policySetWarnings } from './proposalWarnings'
 
 /** What a proposal body may change; what it leaves out stays as the live version has it. */
 export type ProposalBody = {
