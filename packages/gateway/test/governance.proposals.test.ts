@@ -119,6 +119,12 @@ describe('policy governance: proposals approved by a quorum of the organization'
     expect(noGovernance.statusCode).toBe(422)
     expect(noGovernance.json().context.issues[0].path).toBe('/governance')
 
+    // A quorum no one in the organization could meet would lock its policies for good.
+    const threeRoots = { quorum: { anyOf: [{ require: [{ role: 'root', count: 3 }] }] } }
+    const lockout = await admin('POST', '/proposals', { governance: threeRoots })
+    expect(lockout.statusCode).toBe(422)
+    expect(lockout.json().context.issues[0].path).toBe('/governance/quorum')
+
     bootstrap = await propose({ governance: twoAdminsOrRootAndAdmin, description: 'First signed set' })
     expect(bootstrap).toMatchObject({ status: 'AWAITING_QUORUM', version: 1, kind: 'bootstrap' })
     expect(bootstrap.statement).toMatchObject({ setId: client.clientId, version: 1, previousHash: null })

@@ -19,6 +19,7 @@ import {
 } from './governanceSchema'
 import { liveContent } from './liveSet'
 import { policySetWarnings } from './proposalWarnings'
+import { unreachableQuorum } from './reachableQuorum'
 
 /** What a proposal body may change; what it leaves out stays as the live version has it. */
 export type ProposalBody = {
@@ -85,6 +86,9 @@ export async function createProposal(
         }),
       ),
     })
+  const unreachable = unreachableQuorum(content)
+  if (unreachable)
+    throw new GatewayError('PROPOSAL_INVALID', 'The proposal is invalid', { issues: [unreachable] })
   const ttl = body.ttlSeconds ?? DEFAULT_PROPOSAL_TTL_SECONDS
   const kind: ProposalKind = live ? (origin.kind ?? 'change') : 'bootstrap'
   const row = await db.transaction(async (tx) => {
