@@ -300,6 +300,21 @@ describe('policy governance: proposals approved by a quorum of the organization'
     expect(proposal.status).toBe('AWAITING_QUORUM')
   })
 
+  it('applies one of two approved proposals promoted together; the other is superseded', async () => {
+    const one = await propose({ policies: transfersUpTo(120) })
+    const other = await propose({ policies: transfersUpTo(150) })
+    for (const proposal of [one, other]) {
+      await approve(proposal, 'alice')
+      await approve(proposal, 'bob')
+    }
+    const answers = await Promise.all([apply(one), apply(other)])
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409])
+    const loser = answers.find((answer) => answer.statusCode === 409)!
+    expect(loser.json()).toMatchObject({ code: 'PROPOSAL_CLOSED', context: { status: 'SUPERSEDED' } })
+    const versions = (await admin('GET', '/policy-versions')).json().data
+    expect(versions[0].version).toBe(versions[1].version + 1)
+  })
+
   it('expires a proposal past its TTL', async () => {
     const shortLived = await propose({ policies: transfersUpTo(500), ttlSeconds: 60 })
     const later = new Date(Date.now() + 61_000)
