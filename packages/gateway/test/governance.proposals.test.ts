@@ -119,6 +119,12 @@ describe('policy governance: proposals approved by a quorum of the organization'
     expect(noGovernance.statusCode).toBe(422)
     expect(noGovernance.json().context.issues[0].path).toBe('/governance')
 
+    // A quorum no one in the organization could meet would lock its policies for good.
+    const threeRoots = { quorum: { anyOf: [{ require: [{ role: 'root', count: 3 }] }] } }
+    const lockout = await admin('POST', '/proposals', { governance: threeRoots })
+    expect(lockout.statusCode).toBe(422)
+    expect(lockout.json().context.issues[0].path).toBe('/governance/quorum')
+
     bootstrap = await propose({ governance: twoAdminsOrRootAndAdmin, description: 'First signed set' })
     expect(bootstrap).toMatchObject({ status: 'AWAITING_QUORUM', version: 1, kind: 'bootstrap' })
     expect(bootstrap.statement).toMatchObject({ setId: client.clientId, version: 1, previousHash: null })
@@ -234,6 +240,79 @@ describe('policy governance: proposals approved by a quorum of the organization'
       version: 3,
       contentHash: bootstrap.statement.contentHash,
     })
+
+    // The decision log records each proposal's life and each applied change, naming the proposal.
+    const log = await admin('GET', '/log')
+    expect(log.statusCode, log.body).toBe(200)
+    const entries = log.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    const kinds = entries.map((entry: { kind: string }) => entry.kind)
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'proposal.created',
+        'proposal.approved',
+        'proposal.rejected',
+        'policies.changed',
+      ]),
+    )
+    const changes = entries.filter((entry: { kind: string }) => entry.kind === 'policies.changed')
+    expect(changes.at(-1).change.by).toBe(`proposal:${rollback.proposalId}`)
+  })
+
+  it('refuses every request when the live version stored was altered: the evaluator verifies it at load', async () => {
+    const { policyVersions } = await import('../src/governance/governanceSchema')
+    const { and, desc, eq } = await import('drizzle-orm')
+    const db = gateway.database.db
+    const [live] = await db
+      .select()
+      .from(policyVersions)
+      .where(eq(policyVersions.clientId, client.clientId))
+      .orderBy(desc(policyVersions.version))
+      .limit(1)
+    const where = and(eq(policyVersions.clientId, client.clientId), eq(policyVersions.version, live!.version))
+    await db
+      .update(policyVersions)
+      .set({ content: { ...live!.content, policies: transfersUpTo(1_000_000) } })
+      .where(where)
+    gateway.app.clientPolicies.forget(client.clientId)
+    const refused = await decision()
+    expect(refused.decision).toMatchObject({ decision: 'Forbid', reason: { code: 'EVALUATOR_UNAVAILABLE' } })
+    await db.update(policyVersions).set({ content: live!.content }).where(where)
+    gateway.app.clientPolicies.forget(client.clientId)
+    const restored = (await decision()).decision
+    expect(restored.decision).toBe('Forbid')
+    expect(restored.reason.code).not.toBe('EVALUATOR_UNAVAILABLE')
+  })
+
+  it("returns the static checks' warnings on a proposal, without blocking it", async () => {
+    const unbounded = policy('permit-any-transfer', 'permit', [
+      { criterion: 'checkAction', args: ['signTransaction'] },
+    ])
+    const proposal = await propose({ policies: [...transfersUpTo(100), unbounded] })
+    expect((proposal as unknown as { warnings: unknown[] }).warnings).toEqual([
+      expect.objectContaining({
+        code: 'permit-unbounded',
+        path: expect.stringMatching(/^\/content\/policies\/1/),
+      }),
+    ])
+    expect(proposal.status).toBe('AWAITING_QUORUM')
+  })
+
+  it('applies one of two approved proposals promoted together; the other is superseded', async () => {
+    const one = await propose({ policies: transfersUpTo(120) })
+    const other = await propose({ policies: transfersUpTo(150) })
+    for (const proposal of [one, other]) {
+      await approve(proposal, 'alice')
+      await approve(proposal, 'bob')
+    }
+    const answers = await Promise.all([apply(one), apply(other)])
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409])
+    const loser = answers.find((answer) => answer.statusCode === 409)!
+    expect(loser.json()).toMatchObject({ code: 'PROPOSAL_CLOSED', context: { status: 'SUPERSEDED' } })
+    const versions = (await admin('GET', '/policy-versions')).json().data
+    expect(versions[0].version).toBe(versions[1].version + 1)
   })
 
   it('expires a proposal past its TTL', async () => {

@@ -4,7 +4,7 @@ import type { Database } from '../core/database/openDatabase'
 import { clients } from '../core/database/schema'
 import { GatewayError } from '../core/errors/gatewayError'
 import { proposedSet } from './approveProposal'
-import { appendGovernanceLogEntry } from './governanceHooks'
+import { logAppliedVersion } from './governanceLog'
 import { OPEN_STATUSES, type PolicyVersionRow, policyProposals, policyVersions } from './governanceSchema'
 import { signedSetOf } from './liveSet'
 import { openProposal } from './openProposal'
@@ -89,22 +89,14 @@ export async function applyProposal(
       .from(clients)
       .where(eq(clients.clientId, clientId))
     const { content } = proposal
-    const entitiesChanged = canonicalJson(client?.entities) !== canonicalJson(content.entities)
-    const policiesChanged =
-      canonicalJson(client?.policies) !== canonicalJson(content.policies) ||
-      canonicalJson(client?.presets) !== canonicalJson(content.presets ?? [])
+    const after = { entities: content.entities, policies: content.policies, presets: content.presets ?? [] }
+    const entitiesChanged = canonicalJson(client?.entities) !== canonicalJson(after.entities)
     await tx
       .update(clients)
-      .set({
-        entities: content.entities,
-        policies: content.policies,
-        presets: content.presets ?? [],
-        updatedAt: now,
-      })
+      .set({ ...after, updatedAt: now })
       .where(eq(clients.clientId, clientId))
-    const logged = { version: proposal.version, contentHash: proposal.contentHash, proposalId }
-    if (policiesChanged) await appendGovernanceLogEntry(tx, clientId, { kind: 'policies.changed', ...logged })
-    if (entitiesChanged) await appendGovernanceLogEntry(tx, clientId, { kind: 'entities.changed', ...logged })
+    // Last in the transaction: the log lock is held only while the entries are written.
+    if (client) await logAppliedVersion(tx, clientId, client, after, proposalId, now)
     return { version: version!, set, entitiesChanged, updatedAt: now }
   })
 }

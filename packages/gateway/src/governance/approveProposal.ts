@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm'
 import type { Database } from '../core/database/openDatabase'
 import { GatewayError } from '../core/errors/gatewayError'
-import { appendGovernanceLogEntry } from './governanceHooks'
+import { logProposalEvent } from './governanceLog'
 import {
   type PolicyProposalRow,
   type PolicyVersionRow,
@@ -92,7 +92,13 @@ export async function approveProposal(
       .returning()
     const approver = assessment.approvedBy.find((given) => given.credentialId === approval.credentialId)
     if (approver)
-      await appendGovernanceLogEntry(tx, clientId, { kind: 'proposal.approved', proposalId, ...approver })
+      await logProposalEvent(
+        tx,
+        clientId,
+        'proposal.approved',
+        { proposalId, version: proposal.version, contentHash: proposal.contentHash, ...approver },
+        now,
+      )
     return updated!
   })
 }

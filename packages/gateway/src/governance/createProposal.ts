@@ -9,7 +9,7 @@ import {
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../core/database/openDatabase'
 import { GatewayError, type ValidationIssue } from '../core/errors/gatewayError'
-import { policySetWarnings } from './governanceHooks'
+import { logProposalEvent } from './governanceLog'
 import {
   type PolicyProposalRow,
   type ProposalKind,
@@ -18,6 +18,8 @@ import {
   type StoredContent,
 } from './governanceSchema'
 import { liveContent } from './liveSet'
+import { policySetWarnings } from './proposalWarnings'
+import { unreachableQuorum } from './reachableQuorum'
 
 /** What a proposal body may change; what it leaves out stays as the live version has it. */
 export type ProposalBody = {
@@ -84,30 +86,38 @@ export async function createProposal(
         }),
       ),
     })
+  const unreachable = unreachableQuorum(content)
+  if (unreachable)
+    throw new GatewayError('PROPOSAL_INVALID', 'The proposal is invalid', { issues: [unreachable] })
   const ttl = body.ttlSeconds ?? DEFAULT_PROPOSAL_TTL_SECONDS
   const kind: ProposalKind = live ? (origin.kind ?? 'change') : 'bootstrap'
-  const [row] = await db
-    .insert(policyProposals)
-    .values({
-      proposalId: `prop_${randomUUID()}`,
-      clientId,
-      kind,
-      version: provisional.version,
-      previousHash: provisional.previousHash,
-      contentHash: provisional.contentHash,
-      content: content as unknown as StoredContent,
-      rollbackOf: origin.rollbackOf ?? null,
-      description: body.description ?? null,
-      status: 'AWAITING_QUORUM',
-      approvals: [],
-      approvedBy: [],
-      warnings: policySetWarnings(content),
-      createdAt: now,
-      updatedAt: now,
-      expiresAt: new Date(now.getTime() + ttl * 1000),
-    })
-    .returning()
-  return row!
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(policyProposals)
+      .values({
+        proposalId: `prop_${randomUUID()}`,
+        clientId,
+        kind,
+        version: provisional.version,
+        previousHash: provisional.previousHash,
+        contentHash: provisional.contentHash,
+        content: content as unknown as StoredContent,
+        rollbackOf: origin.rollbackOf ?? null,
+        description: body.description ?? null,
+        status: 'AWAITING_QUORUM',
+        approvals: [],
+        approvedBy: [],
+        warnings: policySetWarnings(content),
+        createdAt: now,
+        updatedAt: now,
+        expiresAt: new Date(now.getTime() + ttl * 1000),
+      })
+      .returning()
+    const { proposalId, version, contentHash } = inserted!
+    await logProposalEvent(tx, clientId, 'proposal.created', { proposalId, kind, version, contentHash }, now)
+    return inserted!
+  })
+  return row
 }
 
 /** Proposes an applied version again, as the next version: a rollback, approved like any other change. */

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte } from 'drizzle-orm'
 import type { Database } from '../core/database/openDatabase'
 import { GatewayError } from '../core/errors/gatewayError'
+import { logProposalEvent } from './governanceLog'
 import {
   OPEN_STATUSES,
   type PolicyProposalRow,
@@ -12,18 +13,29 @@ import { latestVersions } from './liveSet'
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 export type Tx = Database | Transaction
 
-/** Marks the client's open proposals whose TTL has passed EXPIRED (read time is when expiry shows). */
-export async function expireDue(db: Tx, clientId: string, now: Date): Promise<void> {
-  await db
-    .update(policyProposals)
-    .set({ status: 'EXPIRED', updatedAt: now })
-    .where(
-      and(
-        eq(policyProposals.clientId, clientId),
-        inArray(policyProposals.status, [...OPEN_STATUSES]),
-        lte(policyProposals.expiresAt, now),
-      ),
-    )
+/**
+ * Marks the client's open proposals whose TTL has passed EXPIRED (read time is when expiry shows), each logged as
+ * proposal.expired in the same transaction.
+ */
+export async function expireDue(db: Database, clientId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const expired = await tx
+      .update(policyProposals)
+      .set({ status: 'EXPIRED', updatedAt: now })
+      .where(
+        and(
+          eq(policyProposals.clientId, clientId),
+          inArray(policyProposals.status, [...OPEN_STATUSES]),
+          lte(policyProposals.expiresAt, now),
+        ),
+      )
+      .returning({
+        proposalId: policyProposals.proposalId,
+        version: policyProposals.version,
+        contentHash: policyProposals.contentHash,
+      })
+    for (const details of expired) await logProposalEvent(tx, clientId, 'proposal.expired', details, now)
+  })
 }
 
 /** One proposal of the client (locked for update inside a transaction), or PROPOSAL_NOT_FOUND. */

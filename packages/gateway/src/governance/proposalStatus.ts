@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm'
 import type { Database } from '../core/database/openDatabase'
 import { GatewayError } from '../core/errors/gatewayError'
-import { appendGovernanceLogEntry } from './governanceHooks'
+import { logProposalEvent } from './governanceLog'
 import { type PolicyProposalRow, policyProposals } from './governanceSchema'
 import { openProposal } from './openProposal'
 import { quorumState } from './quorumState'
@@ -15,13 +15,20 @@ export async function rejectProposal(
   now: Date,
 ): Promise<PolicyProposalRow> {
   return db.transaction(async (tx) => {
-    await openProposal(tx, clientId, proposalId, now)
+    const { proposal } = await openProposal(tx, clientId, proposalId, now)
     const [updated] = await tx
       .update(policyProposals)
       .set({ status: 'REJECTED', closedReason: reason, updatedAt: now })
       .where(eq(policyProposals.proposalId, proposalId))
       .returning()
-    await appendGovernanceLogEntry(tx, clientId, { kind: 'proposal.rejected', proposalId, reason })
+    const { version, contentHash } = proposal
+    await logProposalEvent(
+      tx,
+      clientId,
+      'proposal.rejected',
+      { proposalId, version, contentHash, reason },
+      now,
+    )
     return updated!
   })
 }

@@ -110,7 +110,12 @@ export class ClientPolicies {
     } catch {
       return // built anew, and verified, at the next decision
     }
-    const next = Promise.resolve({ ...state, ...derived(state.clientId, set), policySet: governed.reference })
+    // The evaluator's own index, which the incremental apply changed: the entities are not indexed again.
+    const next = Promise.resolve({
+      ...state,
+      ...derived(state.clientId, set, governed.entities),
+      policySet: governed.reference,
+    })
     this.cache.set(clientId, { version: updatedAt.getTime(), checkedAt: Date.now(), state: next })
   }
 
@@ -129,7 +134,7 @@ export class ClientPolicies {
 }
 
 /** What a client's state derives from its set's content, besides the evaluator. */
-function derived(clientId: string, set: SignedPolicySet) {
+function derived(clientId: string, set: SignedPolicySet, indexed?: EntityIndex) {
   const entities = set.content.entities as unknown as Entities
   const enabled = new Set(set.content.presets ?? [])
   const presets = BUILTIN_PRESETS.filter((preset) => enabled.has(preset.id))
@@ -137,7 +142,7 @@ function derived(clientId: string, set: SignedPolicySet) {
     ...(set.content.policies as Policy[]),
     ...presets.flatMap((preset) => preset.policies as Policy[]),
   ]
-  const { index } = loadEntities(entities, { kind: 'full' })
+  const index = indexed ?? loadEntities(entities, { kind: 'full' }).index
   return {
     clientId,
     entities,

@@ -1,0 +1,40 @@
+import type { Database } from '../core/database/openDatabase'
+import { appendLogEntry } from '../decisionLog/appendLogEntry'
+import { changeEntries } from '../decisionLog/logEntryContents'
+
+/** The database or a transaction of it. */
+type Tx = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
+
+type ProposalEvent = 'proposal.created' | 'proposal.approved' | 'proposal.rejected' | 'proposal.expired'
+
+/**
+ * Appends a proposal's event to the client's tamper-evident decision log, in the transaction that records it:
+ * details name the proposal, its version and content hash (and the approver, or the reason), nothing secret.
+ */
+export async function logProposalEvent(
+  tx: Tx,
+  clientId: string,
+  kind: ProposalEvent,
+  details: Record<string, unknown>,
+  time: Date,
+): Promise<void> {
+  await appendLogEntry(tx as unknown as Database, clientId, { kind, details }, time)
+}
+
+type ClientContent = { policies: unknown[]; presets: unknown[]; entities: Record<string, unknown> }
+
+/**
+ * Appends policies.changed and entities.changed (each only when it changed) for an applied version, with the new
+ * content whole and `by` naming the proposal, in the transaction that applies it.
+ */
+export async function logAppliedVersion(
+  tx: Tx,
+  clientId: string,
+  before: ClientContent,
+  after: ClientContent,
+  proposalId: string,
+  time: Date,
+): Promise<void> {
+  for (const entry of changeEntries(before, after, `proposal:${proposalId}`))
+    await appendLogEntry(tx as unknown as Database, clientId, entry, time)
+}
