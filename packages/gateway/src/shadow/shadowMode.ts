@@ -6,6 +6,9 @@ import { loadHistoryTotals } from '../signing/pipeline/loadHistory'
 import { type DivergentDecision, shadowDivergences } from './shadowSchema'
 import type { ShadowSet, ShadowSets } from './shadowSets'
 
+/** Shadow decisions waiting at most; past this, live decisions are not decided in shadow until it catches up. */
+const MAX_PENDING = 1000
+
 /**
  * Decides each live decision again under the client's shadow set, after the live decision was taken and
  * answered (the work is queued behind the response, never before it), and records each divergence. The live
@@ -13,6 +16,8 @@ import type { ShadowSet, ShadowSets } from './shadowSets'
  */
 export class ShadowMode implements DecisionObserver {
   private readonly pending = new Set<Promise<void>>()
+  /** Decisions left undecided in shadow because too many were waiting (see MAX_PENDING). */
+  private dropped = 0
 
   constructor(
     private readonly db: Database,
@@ -22,6 +27,16 @@ export class ShadowMode implements DecisionObserver {
   ) {}
 
   observe(event: LiveDecisionEvent): void {
+    // Shadow work that cannot keep up with the traffic is dropped, never queued without end: the live path must
+    // not slow down, nor the memory grow, for a set that is only observed. A drop is a gap in the divergences.
+    if (this.pending.size >= MAX_PENDING) {
+      if (this.dropped++ % 1000 === 0)
+        this.onFailure(
+          event.clientId,
+          `shadow mode is behind: ${this.dropped} decision(s) not decided in shadow`,
+        )
+      return
+    }
     const task = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.decide(event))
       .catch((error: unknown) =>
