@@ -18,6 +18,9 @@ export class ShadowMode implements DecisionObserver {
   private readonly pending = new Set<Promise<void>>()
   /** Decisions left undecided in shadow because too many were waiting (see MAX_PENDING). */
   private dropped = 0
+  /** Divergences found and not yet written, and the write that will take them. */
+  private readonly buffer: (typeof shadowDivergences.$inferInsert)[] = []
+  private flushing: Promise<void> | undefined
 
   constructor(
     private readonly db: Database,
@@ -64,7 +67,7 @@ export class ShadowMode implements DecisionObserver {
     const shadow = set.evaluator.decide(input).decision
     if (shadow.decision === event.live.decision) return
     const now = event.input.now ?? Math.floor(this.clock().getTime() / 1000)
-    await this.db.insert(shadowDivergences).values({
+    this.buffer.push({
       divergenceId: randomUUID(),
       clientId: event.clientId,
       proposalId: set.proposalId,
@@ -77,6 +80,30 @@ export class ShadowMode implements DecisionObserver {
       shadow: divergent(shadow),
       createdAt: this.clock(),
     })
+    await this.flushSoon()
+  }
+
+  /**
+   * Writes the divergences found so far in one insert, once the decisions queued with them are decided: a stream
+   * of divergences costs one statement per turn of the event loop, not one per decision.
+   */
+  private flushSoon(): Promise<void> {
+    this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      // Rows found from here on go in the next insert.
+      this.flushing = undefined
+      const rows = this.buffer.splice(0)
+      if (rows.length === 0) return
+      try {
+        await this.db.insert(shadowDivergences).values(rows)
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error)
+        this.onFailure(
+          rows[0]?.clientId ?? '',
+          `${rows.length} divergence(s) could not be recorded: ${reason}`,
+        )
+      }
+    })
+    return this.flushing
   }
 
   /**
