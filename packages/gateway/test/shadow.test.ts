@@ -2,6 +2,7 @@
 // the one enforced, whatever the shadow decides; where they differ, a divergence is recorded and listed.
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { ShadowDivergence } from '../src/generated/replay/shadowDivergence'
 import { policyProposals } from '../src/governance/governanceSchema'
 import { insertProposal } from './support/proposalRows'
 import { policy, type SigningSetup, sendEth } from './support/signingClient'
@@ -19,6 +20,11 @@ const gateway = useSharedSigningGateway()
 const shadowed = useSigningClient(gateway, { policies: dailyLimit('1500') })
 const plain = useSigningClient(gateway, { policies: dailyLimit('1500') })
 
+type Divergence = ShadowDivergence & {
+  live: { reason: { code: string } }
+  shadow: { reason: { code: string } }
+}
+
 const divergences = async (setup: SigningSetup, query = '') => {
   await gateway.app.signing.shadow.settled()
   const response = await gateway.app.inject({
@@ -27,7 +33,7 @@ const divergences = async (setup: SigningSetup, query = '') => {
     headers: { 'x-api-key': gateway.config.adminApiKey },
   })
   expect(response.statusCode, response.body).toBe(200)
-  return response.json() as { data: Record<string, any>[]; page: { next: string | null } }
+  return response.json() as { data: Divergence[]; page: { next: string | null } }
 }
 
 /** What a request's answer says was decided and done. */

@@ -6,6 +6,9 @@ import { loadHistoryTotals } from '../signing/pipeline/loadHistory'
 import { type DivergentDecision, shadowDivergences } from './shadowSchema'
 import type { ShadowSet, ShadowSets } from './shadowSets'
 
+/** Shadow decisions waiting at most; past this, live decisions are not decided in shadow until it catches up. */
+const MAX_PENDING = 1000
+
 /**
  * Decides each live decision again under the client's shadow set, after the live decision was taken and
  * answered (the work is queued behind the response, never before it), and records each divergence. The live
@@ -13,6 +16,11 @@ import type { ShadowSet, ShadowSets } from './shadowSets'
  */
 export class ShadowMode implements DecisionObserver {
   private readonly pending = new Set<Promise<void>>()
+  /** Decisions left undecided in shadow because too many were waiting (see MAX_PENDING). */
+  private dropped = 0
+  /** Divergences found and not yet written, and the write that will take them. */
+  private readonly buffer: (typeof shadowDivergences.$inferInsert)[] = []
+  private flushing: Promise<void> | undefined
 
   constructor(
     private readonly db: Database,
@@ -22,6 +30,16 @@ export class ShadowMode implements DecisionObserver {
   ) {}
 
   observe(event: LiveDecisionEvent): void {
+    // Shadow work that cannot keep up with the traffic is dropped, never queued without end: the live path must
+    // not slow down, nor the memory grow, for a set that is only observed. A drop is a gap in the divergences.
+    if (this.pending.size >= MAX_PENDING) {
+      if (this.dropped++ % 1000 === 0)
+        this.onFailure(
+          event.clientId,
+          `shadow mode is behind: ${this.dropped} decision(s) not decided in shadow`,
+        )
+      return
+    }
     const task = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.decide(event))
       .catch((error: unknown) =>
@@ -49,7 +67,7 @@ export class ShadowMode implements DecisionObserver {
     const shadow = set.evaluator.decide(input).decision
     if (shadow.decision === event.live.decision) return
     const now = event.input.now ?? Math.floor(this.clock().getTime() / 1000)
-    await this.db.insert(shadowDivergences).values({
+    this.buffer.push({
       divergenceId: randomUUID(),
       clientId: event.clientId,
       proposalId: set.proposalId,
@@ -62,6 +80,30 @@ export class ShadowMode implements DecisionObserver {
       shadow: divergent(shadow),
       createdAt: this.clock(),
     })
+    await this.flushSoon()
+  }
+
+  /**
+   * Writes the divergences found so far in one insert, once the decisions queued with them are decided: a stream
+   * of divergences costs one statement per turn of the event loop, not one per decision.
+   */
+  private flushSoon(): Promise<void> {
+    this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      // Rows found from here on go in the next insert.
+      this.flushing = undefined
+      const rows = this.buffer.splice(0)
+      if (rows.length === 0) return
+      try {
+        await this.db.insert(shadowDivergences).values(rows)
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error)
+        this.onFailure(
+          rows[0]?.clientId ?? '',
+          `${rows.length} divergence(s) could not be recorded: ${reason}`,
+        )
+      }
+    })
+    return this.flushing
   }
 
   /**
