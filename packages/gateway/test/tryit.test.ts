@@ -162,6 +162,14 @@ describe('the try-it page: who may use it', () => {
     ).toBe(403)
   })
 
+  it('keeps one CSRF token across views, so a form in another tab still posts', async () => {
+    const session = await signedIn()
+    const first = session.csrf
+    await session.get()
+    expect(session.csrf).toBe(first)
+    expect((await session.post('/try', tryRequest({}))).statusCode).toBe(200)
+  })
+
   it('ends the session on sign-out', async () => {
     const session = await signedIn()
     expect((await session.post('/try/sign-out', {})).statusCode).toBe(303)

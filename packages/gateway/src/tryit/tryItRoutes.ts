@@ -69,7 +69,9 @@ export function tryItRoutes(options: TryItOptions = {}) {
       status: number,
       render: (csrf: string, nonce: string) => string,
     ) => {
-      const csrf = newCsrfToken()
+      // One token per browser session of the page, not per view: a second tab does not void the first one's form.
+      const current = request.cookies[csrfCookie]
+      const csrf = current && /^[\w-]{43}$/.test(current) ? current : newCsrfToken()
       const nonce = newNonce()
       setCsrfCookie(reply, csrf, {
         name: csrfCookie,
