@@ -53,6 +53,7 @@ export async function registerTryItClient(
     for (const token of entities.tokens) if (token.symbol === 'USDT') token.symbol = hostileText
   }
   const registered = await registerTestClient(gateway, [], {
+    name: options.hostileSymbol ? 'Hostile token desk' : 'Treasury desk',
     publicKeys: [key.publicJwk],
     entities,
     policies: [
