@@ -11,6 +11,26 @@ export const requestFixture = (name: string) =>
 export const hostileText =
   '<script>window.__pwned = 1</script><a href="javascript:window.__pwned=2">x</a>\u202eDSU'
 
+/** eth_signTypedData_v4 whose domain name and message strings are hostile, one of them a `javascript:` URL. */
+export const hostileTypedData = {
+  method: 'eth_signTypedData_v4',
+  params: [
+    '0x0f1beb71c67fd219495f9400c06a6245b2db4831',
+    JSON.stringify({
+      types: {
+        EIP712Domain: [{ name: 'name', type: 'string' }],
+        Note: [
+          { name: 'text', type: 'string' },
+          { name: 'link', type: 'string' },
+        ],
+      },
+      primaryType: 'Note',
+      domain: { name: hostileText },
+      message: { text: hostileText, link: 'javascript:window.__pwned=3' },
+    }),
+  ],
+}
+
 /**
  * A client whose entities are the request fixtures' (plus the analyst's credential and the USDT sender's account)
  * and whose one policy permits that account's ERC-20 transfers; with `hostileSymbol`, USDT's symbol is hostile.
@@ -33,6 +53,7 @@ export async function registerTryItClient(
     for (const token of entities.tokens) if (token.symbol === 'USDT') token.symbol = hostileText
   }
   const registered = await registerTestClient(gateway, [], {
+    name: options.hostileSymbol ? 'Hostile token desk' : 'Treasury desk',
     publicKeys: [key.publicJwk],
     entities,
     policies: [

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { policy } from './support/signingClient'
 import { signingRequestCount, type TestClient } from './support/testGateway'
 import { useTestGateway } from './support/useTestGateway'
-import { hostileText, registerTryItClient, requestFixture } from './tryItSetup'
+import { hostileText, hostileTypedData, registerTryItClient, requestFixture } from './tryItSetup'
 
 const gateway = useTestGateway()
 let client: TestClient
@@ -162,6 +162,14 @@ describe('the try-it page: who may use it', () => {
     ).toBe(403)
   })
 
+  it('keeps one CSRF token across views, so a form in another tab still posts', async () => {
+    const session = await signedIn()
+    const first = session.csrf
+    await session.get()
+    expect(session.csrf).toBe(first)
+    expect((await session.post('/try', tryRequest({}))).statusCode).toBe(200)
+  })
+
   it('ends the session on sign-out', async () => {
     const session = await signedIn()
     expect((await session.post('/try/sign-out', {})).statusCode).toBe(303)
@@ -248,21 +256,19 @@ describe('the try-it page: decoding and deciding', () => {
     expect(response.body).toContain('<option value="erc20-transfer-usdt" selected>')
   })
 
-  it('renders a hostile token symbol and message as inert text, with the bidi override shown', async () => {
+  it('renders a hostile token symbol and typed-data string as inert text, with the bidi override shown', async () => {
     const session = await signedIn()
     const symbol = await session.post('/try', tryRequest({ clientId: hostile.clientId }))
     expect(symbol.statusCode).toBe(200)
-    const message = await session.post(
-      '/try',
-      tryRequest({
-        request: JSON.stringify({
-          method: 'personal_sign',
-          params: [hostileText, '0x0f1beb71c67fd219495f9400c06a6245b2db4831'],
-        }),
-      }),
-    )
+    const message = await session.post('/try', tryRequest({ request: JSON.stringify(hostileTypedData) }))
     expect(message.statusCode).toBe(200)
-    for (const body of [symbol.body, message.body]) {
+    // The message the author pasted goes back in the form exactly (escaped, its override kept); what the page shows
+    // of it is revealed.
+    expect(/<textarea id="request"[^>]*>([^<]*)</.exec(message.body)?.[1]).toContain(
+      `&lt;script&gt;window.__pwned = 1&lt;/script&gt;&lt;a href=\\\\\\&quot;javascript:window.__pwned=2\\\\\\&quot;&gt;x&lt;/a&gt;\u202eDSU`,
+    )
+    for (const page of [symbol.body, message.body]) {
+      const body = page.slice(0, page.indexOf('<h2>Try another</h2>'))
       expect(body).toContain('&lt;script&gt;window.__pwned = 1&lt;/script&gt;')
       expect(body).toContain('⟨U+202E⟩DSU')
       expect(body).not.toContain('<script>window')

@@ -1,4 +1,4 @@
-import { each, html } from '../pages/html'
+import { each, formValue, html } from '../pages/html'
 import { renderPage } from '../pages/layout'
 import { passkeysScriptPath } from '../passkeys/pageHtml'
 import { actionsOn } from './continueGrant'
@@ -78,7 +78,7 @@ export function renderInteractionPage(input: InteractionPageInput): string {
             on.length < actions.length
               ? html` <span class="muted">only: ${on.map((action) => actionLabels[action] ?? action).join(', ')}</span>`
               : ''
-          return html`<label><input type="checkbox" name="connection" value="${connection.connectionId}"> ${connection.label ?? connection.connectionId} <span class="muted">(${connection.provider}, <code>${connection.connectionId}</code>)</span>${only}</label>`
+          return html`<label><input type="checkbox" name="connection" value="${formValue(connection.connectionId)}"> ${connection.label ?? connection.connectionId} <span class="muted">(${connection.provider}, <code>${connection.connectionId}</code>)</span>${only}</label>`
         })
   return renderPage({
     title: 'Approve access',

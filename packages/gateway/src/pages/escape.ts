@@ -20,6 +20,9 @@ const invisibleRanges = [
 ]
 const invisible = new RegExp(`[${invisibleRanges.join('')}]`, 'g')
 
+/** Every invisible or direction-changing character (a global pattern: use it with `replace`, not `test`). */
+export const invisibleCharacters = invisible
+
 const anyInvisible = new RegExp(invisible.source)
 
 /**
@@ -38,7 +41,15 @@ export function revealInvisible(value: string): string {
  * its invisible characters: whatever the value holds, it renders as the text it is.
  */
 export function escapeHtml(value: string): string {
-  return revealInvisible(value)
+  return escapeMarkup(revealInvisible(value))
+}
+
+/**
+ * Escapes a value for text and quoted attributes and nothing more: for what a form sends back (an input's value, a
+ * textarea's text), which must round-trip exactly. Shown as text, use escapeHtml, which reveals invisible characters.
+ */
+export function escapeMarkup(value: string): string {
+  return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')

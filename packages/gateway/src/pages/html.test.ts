@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { each, html, type SafeHtml } from './html'
+import { each, formValue, html, type SafeHtml } from './html'
 
 describe('html', () => {
   it('escapes every interpolated value, in text and in attributes', () => {
@@ -25,5 +25,15 @@ describe('html', () => {
     expect(each(['x', '<y>'], (value, index) => html`<li>${index}:${value}</li>`).markup).toBe(
       '<li>0:x</li>\n<li>1:&lt;y&gt;</li>',
     )
+  })
+})
+
+describe('formValue', () => {
+  it('escapes a value a form sends back but keeps its invisible characters, so it round-trips exactly', () => {
+    const value = '"><script>x</script>\u202eabc'
+    expect(html`<input value="${formValue(value)}">`.markup).toBe(
+      '<input value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;\u202eabc">',
+    )
+    expect(html`<p>${value}</p>`.markup).toContain('⟨U+202E⟩abc')
   })
 })

@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape'
+import { escapeHtml, escapeMarkup } from './escape'
 
 /** Markup a page built: the only kind of value the `html` template puts in unescaped. */
 export class SafeHtml {
@@ -42,4 +42,13 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
 /** Markup for a list of items, each rendered by `item`. */
 export function each<T>(items: readonly T[], item: (value: T, index: number) => SafeHtml): SafeHtml {
   return new SafeHtml(items.map((value, index) => item(value, index).markup).join('\n'))
+}
+
+/**
+ * A value a form sends back (an input's `value`, a textarea's text): escaped, so it stays inert, but with its
+ * invisible characters kept, so that what is posted again is exactly what was given. Everything a page only shows
+ * goes through the `html` template's default escaping, which reveals them.
+ */
+export function formValue(value: string): SafeHtml {
+  return new SafeHtml(escapeMarkup(value))
 }

@@ -1,4 +1,4 @@
-import { each, html, type SafeHtml } from '../pages/html'
+import { each, formValue, html, type SafeHtml } from '../pages/html'
 import { renderPage } from '../pages/layout'
 import { decisionView } from './decisionView'
 import { resolutionView } from './displayView'
@@ -61,28 +61,28 @@ function formView(input: TryItPageInput): SafeHtml {
 ${csrfInput(input.csrf)}
 <label for="clientId">Client</label>
 <select id="clientId" name="clientId" required>
-${each(input.clients, (client) => html`<option value="${client.clientId}"${client.clientId === fields.clientId ? html` selected` : ''}>${client.name} (${client.clientId})</option>`)}
+${each(input.clients, (client) => html`<option value="${formValue(client.clientId)}"${client.clientId === fields.clientId ? html` selected` : ''}>${client.name} (${client.clientId})</option>`)}
 </select>
 ${
   input.fixtures.length > 0
     ? html`<label for="fixture">Example request</label>
 <select id="fixture" name="fixture">
 <option value="">—</option>
-${each(input.fixtures, (fixture) => html`<option value="${fixture.name}"${fixture.name === fields.fixture ? html` selected` : ''}>${fixture.name}: ${fixture.description}</option>`)}
+${each(input.fixtures, (fixture) => html`<option value="${formValue(fixture.name)}"${fixture.name === fields.fixture ? html` selected` : ''}>${fixture.name}: ${fixture.description}</option>`)}
 </select>
 <div class="buttons"><button type="submit" name="action" value="load" formnovalidate>Load the example</button></div>`
     : ''
 }
 <label for="request">JSON-RPC request</label>
-<textarea id="request" name="request" rows="10" spellcheck="false" required>${fields.request}</textarea>
+<textarea id="request" name="request" rows="10" spellcheck="false" required>${formValue(fields.request)}</textarea>
 <label for="principal">Signing credential <span class="muted">(the principal; the first credential of the entities when left empty)</span></label>
-<input type="text" id="principal" name="principal" value="${fields.principal}" autocomplete="off" spellcheck="false">
+<input type="text" id="principal" name="principal" value="${formValue(fields.principal)}" autocomplete="off" spellcheck="false">
 <details${fields.entities || fields.policies ? html` open` : ''}>
 <summary>Try other entities or policies than the client's</summary>
 <label for="entities">Entities <span class="muted">(a full Entities document; empty: the client's)</span></label>
-<textarea id="entities" name="entities" rows="6" spellcheck="false">${fields.entities}</textarea>
+<textarea id="entities" name="entities" rows="6" spellcheck="false">${formValue(fields.entities)}</textarea>
 <label for="policies">Policies <span class="muted">(an array of policies; empty: the client's)</span></label>
-<textarea id="policies" name="policies" rows="6" spellcheck="false">${fields.policies}</textarea>
+<textarea id="policies" name="policies" rows="6" spellcheck="false">${formValue(fields.policies)}</textarea>
 </details>
 <div class="buttons"><button type="submit" name="action" value="try" class="primary">Try it</button></div>
 </form>`

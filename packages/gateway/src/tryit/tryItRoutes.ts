@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { clients } from '../core/database/schema'
 import { publicOrigin } from '../grants/publicOrigin'
 import { clearCsrfCookie, csrfRefusal, newCsrfToken, setCsrfCookie } from '../pages/csrf'
+import { invisibleCharacters } from '../pages/escape'
 import { formOf, registerFormParser } from '../pages/formBody'
 import { renderMessagePage } from '../pages/layout'
 import { newNonce, sendPage } from '../pages/pageHeaders'
@@ -22,6 +23,17 @@ const listedClients = 500
 export type TryItOptions = {
   /** Where the example requests are; default: `fixtures/requests/` of the Rampart checkout the gateway runs from. */
   requestFixturesDir?: string | null
+}
+
+/**
+ * An example request as text to edit: indented JSON whose invisible or direction-changing characters are written as
+ * `\\uXXXX` escapes, so the author sees them and the request posted back is the example's exactly.
+ */
+function editableJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(
+    invisibleCharacters,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
 }
 
 const emptyFields: TryItFields = {
@@ -57,7 +69,9 @@ export function tryItRoutes(options: TryItOptions = {}) {
       status: number,
       render: (csrf: string, nonce: string) => string,
     ) => {
-      const csrf = newCsrfToken()
+      // One token per browser session of the page, not per view: a second tab does not void the first one's form.
+      const current = request.cookies[csrfCookie]
+      const csrf = current && /^[\w-]{43}$/.test(current) ? current : newCsrfToken()
       const nonce = newNonce()
       setCsrfCookie(reply, csrf, {
         name: csrfCookie,
@@ -155,7 +169,7 @@ export function tryItRoutes(options: TryItOptions = {}) {
           return page(request, reply, 422, { fields, issues })
         }
         return page(request, reply, 200, {
-          fields: { ...fields, request: JSON.stringify(fixture.request, null, 2) },
+          fields: { ...fields, request: editableJson(fixture.request) },
         })
       }
       const read = readTryIt(fields)

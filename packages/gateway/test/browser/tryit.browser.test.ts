@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../support/launchChromium'
 import { startTestGateway, type TestClient, type TestGateway } from '../support/testGateway'
-import { hostileText, registerTryItClient, requestFixture } from '../tryItSetup'
+import { hostileTypedData, registerTryItClient, requestFixture } from '../tryItSetup'
 
 const screenshots = fileURLToPath(new URL('../../../../docs/screenshots/', import.meta.url))
 
@@ -126,24 +126,11 @@ describe('the try-it page in headless Chromium', () => {
       violations: [],
     })
 
-    const typedData = {
-      types: {
-        EIP712Domain: [{ name: 'name', type: 'string' }],
-        Note: [
-          { name: 'text', type: 'string' },
-          { name: 'link', type: 'string' },
-        ],
-      },
-      primaryType: 'Note',
-      domain: { name: hostileText },
-      message: { text: hostileText, link: 'javascript:window.__pwned=3' },
-    }
-    const request = {
-      method: 'eth_signTypedData_v4',
-      params: ['0x0f1beb71c67fd219495f9400c06a6245b2db4831', JSON.stringify(typedData)],
-    }
-    await tryIt(page, client.clientId, JSON.stringify(request))
-    await expect(page.locator('main').textContent()).resolves.toContain('javascript:window.__pwned=3')
+    await tryIt(page, client.clientId, JSON.stringify(hostileTypedData))
+    const shown = await display.textContent()
+    expect(shown).toContain('<script>window.__pwned = 1</script>')
+    expect(shown).toContain('⟨U+202E⟩DSU')
+    expect(shown).toContain('javascript:window.__pwned=3')
     expect(await hostileEffects(page)).toEqual({
       pwned: undefined,
       scripts: 0,
