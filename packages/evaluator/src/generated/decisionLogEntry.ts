@@ -105,6 +105,10 @@ export interface LoggedApprover {
   userId: string
   credentialId?: string
   at?: string
+  /**
+   * For a rejection: the reason the rejecter gave.
+   */
+  reason?: string
 }
 /**
  * The client's policy set and entities an entry was decided under (for changes: the new ones), by hash: policiesHash is the SHA-256 of the canonical JSON of {policies, presets}, entitiesHash that of the entities document.

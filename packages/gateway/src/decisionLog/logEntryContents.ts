@@ -54,6 +54,23 @@ export function approvalEntry(
   }
 }
 
+/** A rejection entry: who ended the request waiting for approvals (user and verified credential), when and why. */
+export function rejectionEntry(
+  request: LoggedRequest,
+  rejecter: { userId: string; credentialId: string; at: string; reason: string },
+): LogEntryContent {
+  return {
+    kind: 'rejection',
+    request,
+    approver: {
+      userId: rejecter.userId,
+      credentialId: rejecter.credentialId,
+      at: rejecter.at,
+      reason: rejecter.reason,
+    },
+  }
+}
+
 type ClientContent = { policies: unknown[]; presets: unknown[]; entities: Record<string, unknown> }
 
 /**

@@ -7,7 +7,10 @@ import {
   verifyCredentialJws,
 } from '../../auth/credentialJws'
 import { type SigningRequestRow, signingRequests } from '../../core/database/actionsSchema'
+import type { Database } from '../../core/database/openDatabase'
 import { GatewayError } from '../../core/errors/gatewayError'
+import { appendLogEntry } from '../../decisionLog/appendLogEntry'
+import { rejectionEntry } from '../../decisionLog/logEntryContents'
 import type { ApprovalFreshness, ApprovalPayload } from './approvalToken'
 import { requestRejections } from './rejectionsSchema'
 import type { SigningServices } from './signingServices'
@@ -89,15 +92,27 @@ export async function rejectSigningRequest(
   reason: string,
 ): Promise<SigningRequestRow> {
   const now = services.clock()
-  const [updated] = await services.db
-    .update(signingRequests)
-    .set({
-      status: 'rejected',
-      failure: { code: 'REQUEST_REJECTED', message: `Rejected by ${rejecter.userId}: ${reason}` },
-      updatedAt: now,
-    })
-    .where(and(eq(signingRequests.rowId, row.rowId), eq(signingRequests.status, 'pending_approval')))
-    .returning()
+  // The status change, the rejection and its decision-log entry commit together, or none of them does.
+  const updated = await services.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(signingRequests)
+      .set({
+        status: 'rejected',
+        failure: { code: 'REQUEST_REJECTED', message: `Rejected by ${rejecter.userId}: ${reason}` },
+        updatedAt: now,
+      })
+      .where(and(eq(signingRequests.rowId, row.rowId), eq(signingRequests.status, 'pending_approval')))
+      .returning()
+    if (!changed) return undefined
+    await tx
+      .insert(requestRejections)
+      .values({ rowId: row.rowId, ...rejecter, reason, rejectedAt: now })
+      .onConflictDoNothing()
+    const request = { kind: changed.kind, requestId: changed.requestId, status: changed.status }
+    const entry = rejectionEntry(request, { ...rejecter, at: now.toISOString(), reason })
+    await appendLogEntry(tx as unknown as Database, changed.clientId, entry, now)
+    return changed
+  })
   if (!updated) {
     const [current] = await services.db
       .select({ status: signingRequests.status })
@@ -112,9 +127,5 @@ export async function rejectSigningRequest(
       },
     )
   }
-  await services.db
-    .insert(requestRejections)
-    .values({ rowId: row.rowId, ...rejecter, reason, rejectedAt: now })
-    .onConflictDoNothing()
   return updated
 }
