@@ -28,11 +28,11 @@ function runtime(id: string): never {
 const validators: { first?: Validators; complete?: Validators } = {}
 
 function validatorOf(kind: EntityKind, mode: 'complete' | 'first'): ValidateFunction {
-  const all = (validators[mode] ??= (mode === 'first' ? firstErrorValidators : allErrorValidators)(
+  validators[mode] ??= (mode === 'first' ? firstErrorValidators : allErrorValidators)(
     patternEngine,
     runtime,
-  ) as Validators)
-  const validate = all[kind]
+  ) as Validators
+  const validate = validators[mode][kind]
   if (!validate) throw new Error(`no schema registered for entity kind ${kind}`)
   return validate
 }
