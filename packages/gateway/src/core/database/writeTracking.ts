@@ -86,11 +86,11 @@ function trackedTransaction(tx: Transaction, onChange: () => void): Transaction 
 
 /**
  * The PGlite client with every statement watched: a statement that may change reads bumps `writes` once it has
- * finished (committed, when alone; a transaction's statements when the transaction has finished, whether it
- * committed or not). A read that noted the generation before it ran and finds it unchanged afterwards saw no
- * write complete in between... and a write that completes later bumps it, so a cached result is never served
- * after the response of the write that changed it. Sound only because one process owns a PGlite database and
- * drizzle reaches it through this client alone.
+ * finished (committed, when alone; a transaction's statements when the transaction has ended, committed or not),
+ * before its caller goes on. A result kept under the generation noted before its read began is therefore dropped by
+ * any write that completes after that moment, and a write that completed before it is in the result: no cached
+ * result is served after the write that changed it has answered. Sound only because one process owns a PGlite
+ * database and drizzle reaches it through this client alone.
  */
 export function trackPgliteWrites(client: PGlite): { client: PGlite; writes: WriteGeneration } {
   const writes = new WriteGeneration()
