@@ -1,76 +1,43 @@
-import accountSchema from '@rampart/schemas/entities/account.schema.json'
-import accountGroupSchema from '@rampart/schemas/entities/accountGroup.schema.json'
-import addressBookSchema from '@rampart/schemas/entities/addressBook.schema.json'
-import credentialSchema from '@rampart/schemas/entities/credential.schema.json'
-import entitiesSchema from '@rampart/schemas/entities/entities.schema.json'
-import tokenSchema from '@rampart/schemas/entities/token.schema.json'
-import userSchema from '@rampart/schemas/entities/user.schema.json'
-import userAccountSchema from '@rampart/schemas/entities/userAccount.schema.json'
-import userGroupSchema from '@rampart/schemas/entities/userGroup.schema.json'
 import type { ErrorObject, ValidateFunction } from 'ajv'
-import Ajv2020 from 'ajv/dist/2020.js'
-import addFormats from 'ajv-formats'
-import { ENTITY_KINDS, type EntityKind } from './entityKinds'
-import { inlineSchemaRefs } from './inlineSchemaRefs'
+import type { EntityKind } from './entityKinds'
+import { EVM_ADDRESS_PATTERN } from './entitySchemas'
+import { allErrorValidators, firstErrorValidators } from './generated/entityValidators'
 import type { EntityIssue } from './issue'
 import { patternEngine } from './patternEngine'
 import { describeSchemaErrors } from './schemaMessages'
 
-/** Every entities schema, keyed by its $id, so editors and other tools can reuse them. */
-export const entitySchemas = [
-  entitiesSchema,
-  userSchema,
-  userGroupSchema,
-  userAccountSchema,
-  credentialSchema,
-  accountSchema,
-  accountGroupSchema,
-  tokenSchema,
-  addressBookSchema,
-] as const
+export { entitySchemas } from './entitySchemas'
 
-const EVM_ADDRESS_PATTERN = entitiesSchema.$defs.EvmAddress.pattern
+type Validators = Record<EntityKind, ValidateFunction>
 
 /**
- * Two validators per kind, from two ajv instances: one that stops at the first error, which a valid document (the
+ * A runtime helper the generated code asks ajv for. The entities schemas need none today; a schema that starts to
+ * (a `maxLength` needs ajv's code-point length) fails every validation loudly until one is given here.
+ */
+function runtime(id: string): never {
+  throw new Error(`The generated entities validators need ${id}: provide it in schemaValidator.ts`)
+}
+
+/**
+ * Two validators per kind, compiled from the schemas when the package is built (scripts/generateValidators.ts), so
+ * no process compiles a schema when it starts: one that stops at the first error, which a valid document (the
  * usual case, and the one that must be fast) runs through, and one that collects every error, which runs only once
  * the first has refused the document, so that its report stays complete. Stopping early saves the bookkeeping that
  * collecting every error adds to each keyword.
  */
-const instances: { complete?: Ajv2020; first?: Ajv2020 } = {}
-const compiled = {
-  complete: new Map<EntityKind, ValidateFunction>(),
-  first: new Map<EntityKind, ValidateFunction>(),
-}
-
-function createAjv(allErrors: boolean): Ajv2020 {
-  const ajv = new Ajv2020({
-    allErrors,
-    // Errors carry their schema and value: an unknown member is matched to the declared ones (did you mean).
-    verbose: true,
-    strict: true,
-    allowUnionTypes: true,
-    // The schemas' patterns are ASCII, and non-unicode expressions match faster.
-    unicodeRegExp: false,
-    code: { regExp: patternEngine },
-    schemas: entitySchemas.map((schema) => inlineSchemaRefs(schema, entitySchemas)),
-  })
-  addFormats(ajv)
-  return ajv
-}
+const validators: { first?: Validators; complete?: Validators } = {}
 
 function validatorOf(kind: EntityKind, mode: 'complete' | 'first'): ValidateFunction {
-  let validate = compiled[mode].get(kind)
-  if (!validate) {
-    instances[mode] ??= createAjv(mode === 'complete')
-    validate = instances[mode].getSchema(ENTITY_KINDS[kind].schemaId)
-    if (!validate) throw new Error(`no schema registered for entity kind ${kind}`)
-    compiled[mode].set(kind, validate)
-  }
+  validators[mode] ??= (mode === 'first' ? firstErrorValidators : allErrorValidators)(
+    patternEngine,
+    runtime,
+  ) as Validators
+  const validate = validators[mode][kind]
+  if (!validate) throw new Error(`no schema registered for entity kind ${kind}`)
   return validate
 }
 
-/** The schema validator of a kind that reports every error, compiled on first use and reused for every later document. */
+/** The schema validator of a kind that reports every error. */
 export function schemaValidator(kind: EntityKind): ValidateFunction {
   return validatorOf(kind, 'complete')
 }

@@ -14,13 +14,7 @@ import { accountsFor, type Decided, type DecisionInput, decide } from './decide'
 import { decoderErrorRefusal } from './decoderErrorOf'
 import { ENTRYPOINTS, WASM_PATH } from './entrypoints'
 import { EvaluatorError } from './errors'
-import {
-  emptyCandidates,
-  evaluationState,
-  librarySet,
-  policyData,
-  preparePolicySets,
-} from './evaluationState'
+import { emptyCandidates, evaluationState, policyData, preparePolicySets } from './evaluationState'
 import type { Decision } from './generated/decision'
 import type { EvaluationRequest } from './generated/evaluationRequest'
 import type { Policy } from './generated/policy'
@@ -35,6 +29,7 @@ import { DEFAULT_PRICE_MAX_AGE, PriceUnavailable } from './priceBook'
 import { readVerdict } from './readVerdict'
 import { refusal } from './refusal'
 import { issuesFromAjv, SCHEMA_IDS, validator } from './schemaValidators'
+import { setPatches } from './setPatches'
 import { feeUnknown, spellOutDecisions } from './spellOutDecision'
 import { validatePolicies, validatePresets } from './validatePolicies'
 
@@ -291,18 +286,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
     }
   }
   /** The patches that swap the loaded policy sets for others, and those that put the current ones back. */
-  const setPatches = (sets: EvaluationState['sets']) => {
-    const patches: DataPatch[] = []
-    const undo: DataPatch[] = []
-    for (const name of new Set([...Object.keys(state.sets), ...Object.keys(sets)])) {
-      const next = sets[name]
-      const current = state.sets[name]
-      if (next === current) continue
-      patches.push({ path: ['sets', name], value: next && librarySet(next) })
-      undo.push({ path: ['sets', name], value: current && librarySet(current) })
-    }
-    return { patches, undo }
-  }
+  const setPatchesTo = (sets: EvaluationState['sets']) => setPatches(state.sets, sets)
 
   const evaluate = (request: EvaluationRequest, evaluateOptions?: EvaluateOptions): Decision => {
     if (!call || dataLost !== undefined) {
@@ -403,7 +387,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
           data.presets === undefined
             ? { ...state.sets, [ORG]: preparePolicySet(ORG, next.policies, state.entities.decimals) }
             : preparePolicySets(next.policies, next.presets, state.entities.decimals)
-        const { patches, undo } = setPatches(sets)
+        const { patches, undo } = setPatchesTo(sets)
         const updated = {
           ...state,
           sets,
@@ -453,7 +437,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
             else decimals[path[2] as string] = value as number
           }
           sets = preparePolicySets(policies, presets, decimals)
-          const swap = setPatches(sets)
+          const swap = setPatchesTo(sets)
           patches.push(...swap.patches)
           undo.unshift(...swap.undo)
         }

@@ -2,7 +2,9 @@
 // (the baseline), the gateway's unauthenticated GET /health (one `select 1`) and a signed read of the catalogue.
 // Every signed request carries its own detached JWS (each is accepted once), signed before the bench, off the clock.
 // The ratios say where a signed wallet list spends its time: authentication (networks against health), and the
-// connection-bound reads (wallets against networks), which are PGlite queries run on the event loop.
+// connection-bound reads (wallets against networks). On PGlite those come from the gateway's read cache (kept until
+// its next write); the last row reads the same wallets from a gateway without it, so each read runs its PGlite
+// queries on the event loop (the figure before the cache).
 import { randomUUID } from 'node:crypto'
 import Fastify from 'fastify'
 import { bench, describe } from 'vitest'
@@ -14,14 +16,17 @@ const options = { time: 2000, warmupTime: 300 }
 const presigned = Number(process.env.BENCH_PRESIGNED ?? 20_000)
 
 const gateway = await startTestGateway()
+const uncached = await startTestGateway({}, { withoutReadCache: true })
 // EdDSA: the cheapest signature to check, so the reads weigh more in what is measured.
 const client = await registerTestClient(gateway, ['EdDSA'])
 const { connectionId } = await createTestConnection(gateway, client)
+const uncachedClient = await registerTestClient(uncached, ['EdDSA'])
+const { connectionId: uncachedConnectionId } = await createTestConnection(uncached, uncachedClient)
 const bare = Fastify({ logger: false })
 bare.get('/bare', async () => ({ ok: true }))
 await bare.ready()
 
-async function signatures(url: string): Promise<string[]> {
+async function signatures(url: string, privateJwk = client.key.privateJwk): Promise<string[]> {
   const created = Math.floor(Date.now() / 1000)
   const out: string[] = []
   for (let i = 0; i < presigned; i++) {
@@ -29,7 +34,7 @@ async function signatures(url: string): Promise<string[]> {
       await signRequest({
         method: 'GET',
         url: `http://localhost:80${url}`,
-        privateJwk: client.key.privateJwk,
+        privateJwk,
         created,
         jti: randomUUID(),
       }),
@@ -38,17 +43,22 @@ async function signatures(url: string): Promise<string[]> {
   return out
 }
 
-function signedGet(url: string, jwsList: string[], headers: Record<string, string> = {}) {
+function signedGet(
+  url: string,
+  jwsList: string[],
+  headers: Record<string, string> = {},
+  target: { gateway: typeof gateway; clientId: string } = { gateway, clientId: client.clientId },
+) {
   let next = 0
   return async () => {
     const jws = jwsList[next++]
     // Reusing one would measure the replay refusal instead: fail loudly.
     if (jws === undefined)
       throw new Error(`${url}: the ${presigned} presigned requests ran out; raise BENCH_PRESIGNED`)
-    const response = await gateway.app.inject({
+    const response = await target.gateway.app.inject({
       method: 'GET',
       url,
-      headers: { host: 'localhost', 'x-client-id': client.clientId, 'detached-jws': jws, ...headers },
+      headers: { host: 'localhost', 'x-client-id': target.clientId, 'detached-jws': jws, ...headers },
     })
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`)
   }
@@ -58,6 +68,12 @@ const networksUrl = '/v1/provider/networks?limit=1'
 const walletsUrl = '/v1/provider/wallets'
 const networks = signedGet(networksUrl, await signatures(networksUrl))
 const walletList = signedGet(walletsUrl, await signatures(walletsUrl), { 'x-connection-id': connectionId })
+const uncachedWalletList = signedGet(
+  walletsUrl,
+  await signatures(walletsUrl, uncachedClient.key.privateJwk),
+  { 'x-connection-id': uncachedConnectionId },
+  { gateway: uncached, clientId: uncachedClient.clientId },
+)
 
 describe('a signed read against a bare route, in process', () => {
   bench(
@@ -78,4 +94,5 @@ describe('a signed read against a bare route, in process', () => {
   )
   bench(`signed GET ${networksUrl}`, networks, options)
   bench(`signed GET ${walletsUrl} (x-connection-id)`, walletList, options)
+  bench(`signed GET ${walletsUrl} (x-connection-id), no read cache`, uncachedWalletList, options)
 })

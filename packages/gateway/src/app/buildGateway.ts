@@ -7,6 +7,7 @@ import { connectionsRoutes } from '../connections/connectionsRoutes'
 import { encryptionKeysRoutes } from '../connections/encryptionKeysRoutes'
 import type { GatewayConfig } from '../core/config/gatewayConfig'
 import type { Database } from '../core/database/openDatabase'
+import type { ReadCache } from '../core/database/readCache'
 import { createAjv } from '../core/http/createAjv'
 import { registerErrorHandler, toErrorBody } from '../core/http/errorHandler'
 import { registrableSchemas } from '../core/http/gatewaySchemas'
@@ -57,6 +58,11 @@ export type BuildGatewayOptions = {
    * it, they hold within this gateway only.
    */
   lockAcrossGateways?: KeyedLock
+  /**
+   * Keeps reads until the next write that may change them: only for a database this gateway alone writes
+   * (`OpenDatabase.readCache`, which PGlite has). Without it, every read queries the database.
+   */
+  readCache?: ReadCache
   /** Runs when the gateway closes, after its routes stop (closes the database the caller opened). */
   onClose?: () => Promise<void>
 }
@@ -135,6 +141,7 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
     config: options.config,
     providers: options.providers,
     lockAcrossGateways: options.lockAcrossGateways,
+    readCache: options.readCache,
   })
   await app.register(authPlugin)
 

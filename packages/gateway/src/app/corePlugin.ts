@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import { ConnectionSessions } from '../connections/connectionSessions'
 import type { GatewayConfig } from '../core/config/gatewayConfig'
 import type { Database } from '../core/database/openDatabase'
+import type { ReadCache } from '../core/database/readCache'
 import { createKeyedLock, type KeyedLock } from '../core/lock/keyedLock'
 import type { CustodyProvider } from '../providers/types'
 import { ShadowMode } from '../shadow/shadowMode'
@@ -14,6 +15,8 @@ import { createPriceSource } from '../signing/prices/createPriceSource'
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database
+    /** Reads kept until this gateway's next write that may change them; undefined where others write too. */
+    readCache: ReadCache | undefined
     config: GatewayConfig
     /** The custody providers this gateway can connect to, by provider id. */
     providers: ReadonlyMap<string, CustodyProvider>
@@ -35,6 +38,7 @@ export type CoreOptions = {
   config: GatewayConfig
   providers: readonly CustodyProvider[]
   lockAcrossGateways?: KeyedLock
+  readCache?: ReadCache | undefined
 }
 
 /**
@@ -45,6 +49,7 @@ export const corePlugin = fp<CoreOptions>(
   async (app: FastifyInstance, options) => {
     const providers = new Map(options.providers.map((provider) => [provider.id, provider]))
     app.decorate('db', options.db)
+    app.decorate('readCache', options.readCache)
     app.decorate('config', options.config)
     app.decorate('providers', providers)
     const sessions = new ConnectionSessions(options.db, options.config.masterKey, providers)

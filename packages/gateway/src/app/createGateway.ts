@@ -22,6 +22,7 @@ export async function createGateway(
       db: database.db,
       providers: typeof providers === 'function' ? providers(database) : providers,
       lockAcrossGateways: database.lockAcrossGateways,
+      readCache: database.readCache,
       ...options,
       onClose: database.close,
     })

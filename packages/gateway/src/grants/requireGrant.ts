@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { GrantedAccessRow } from '../core/database/grantsSchema'
+import { cachedRead } from '../core/database/readCache'
 import { GatewayError } from '../core/errors/gatewayError'
 import {
   type GrantAction,
@@ -9,7 +10,7 @@ import {
   routeGrants,
 } from './grantActions'
 import { publicOrigin } from './publicOrigin'
-import { sameSecret } from './secrets'
+import { hashSecret, sameSecret } from './secrets'
 import { findAccessToken, hasGrantedConnections, isGrantedConnection } from './tokenStore'
 
 /**
@@ -86,11 +87,21 @@ export function grantEnforcementHook(app: FastifyInstance, options: GrantEnforce
       if (!routeGrant || routeGrant.location === 'none') return
       const connectionId = locationOf(request, routeGrant.location)
       if (connectionId !== undefined) {
-        if (await isGrantedConnection(app.db, client.clientId, connectionId)) {
+        const granted = await cachedRead(
+          app.readCache,
+          ['isGrantedConnection', client.clientId, connectionId],
+          () => isGrantedConnection(app.db, client.clientId, connectionId),
+        )
+        if (granted) {
           reply.header('www-authenticate', asDiscovery(app, request))
           tokenRequired('This connection is under a user grant: present an access token that covers it')
         }
-      } else if (routeGrant.location === 'header' && (await hasGrantedConnections(app.db, client.clientId))) {
+      } else if (
+        routeGrant.location === 'header' &&
+        (await cachedRead(app.readCache, ['hasGrantedConnections', client.clientId], () =>
+          hasGrantedConnections(app.db, client.clientId),
+        ))
+      ) {
         reply.header('www-authenticate', asDiscovery(app, request))
         tokenRequired(
           'Some connections of this client are under a user grant: name a connection with x-connection-id, or present an access token',
@@ -99,7 +110,11 @@ export function grantEnforcementHook(app: FastifyInstance, options: GrantEnforce
       return
     }
 
-    const token = await findAccessToken(app.db, client.accessToken)
+    // Kept by the token's hash (the value itself stays out of memory); expiry is checked below, against the clock.
+    const accessToken = client.accessToken
+    const token = await cachedRead(app.readCache, ['findAccessToken', hashSecret(accessToken)], () =>
+      findAccessToken(app.db, accessToken),
+    )
     if (!token || token.clientId !== client.clientId) {
       throw new GatewayError('GRANT_TOKEN_INVALID', 'The access token is not valid for this client')
     }

@@ -3,7 +3,7 @@ import { accounts } from '../core/database/schema'
 import { GatewayError } from '../core/errors/gatewayError'
 import { equalsIfGiven } from '../core/pagination/listFilters'
 import type { ListQuery } from '../core/pagination/paginate'
-import { connectionBoundPage, connectionBoundRow } from './connectionBoundReads'
+import { connectionBoundPage, connectionBoundRead, connectionBoundRow } from './connectionBoundReads'
 import { connectionBoundGetSchema, connectionBoundListSchema } from './connectionBoundSchemas'
 import { accountAddressesLimit, withAccountAddresses } from './loadAccounts'
 
@@ -36,17 +36,18 @@ export async function accountsRoutes(app: FastifyInstance) {
         },
       }),
     },
-    async (request) => {
-      const { walletId, networkId } = request.query
-      const page = await connectionBoundPage(app, request, {
-        table: accounts,
-        idKey: 'accountId',
-        orderColumns,
-        query: request.query,
-        filters: [equalsIfGiven(accounts.walletId, walletId), equalsIfGiven(accounts.networkId, networkId)],
-      })
-      return { data: await withAccountAddresses(app.db, page.data), page: page.page }
-    },
+    (request) =>
+      connectionBoundRead(app, request, ['listAccounts', request.query], async () => {
+        const { walletId, networkId } = request.query
+        const page = await connectionBoundPage(app, request, {
+          table: accounts,
+          idKey: 'accountId',
+          orderColumns,
+          query: request.query,
+          filters: [equalsIfGiven(accounts.walletId, walletId), equalsIfGiven(accounts.networkId, networkId)],
+        })
+        return { data: await withAccountAddresses(app.db, page.data), page: page.page }
+      }),
   )
 
   app.get<{ Params: { accountId: string } }>(
@@ -62,17 +63,18 @@ export async function accountsRoutes(app: FastifyInstance) {
         idDescription: 'The account id',
       }),
     },
-    async (request) => {
-      const row = await connectionBoundRow(
-        app,
-        request,
-        accounts,
-        accounts.accountId,
-        request.params.accountId,
-      )
-      if (!row) throw new GatewayError('ACCOUNT_NOT_FOUND', 'Account not found')
-      const [account] = await withAccountAddresses(app.db, [row])
-      return { data: account }
-    },
+    (request) =>
+      connectionBoundRead(app, request, ['getAccount', request.params.accountId], async () => {
+        const row = await connectionBoundRow(
+          app,
+          request,
+          accounts,
+          accounts.accountId,
+          request.params.accountId,
+        )
+        if (!row) throw new GatewayError('ACCOUNT_NOT_FOUND', 'Account not found')
+        const [account] = await withAccountAddresses(app.db, [row])
+        return { data: account }
+      }),
   )
 }

@@ -3,7 +3,7 @@ import { addresses } from '../core/database/schema'
 import { GatewayError } from '../core/errors/gatewayError'
 import { equalsIfGiven } from '../core/pagination/listFilters'
 import type { ListQuery } from '../core/pagination/paginate'
-import { connectionBoundPage, connectionBoundRow } from './connectionBoundReads'
+import { connectionBoundPage, connectionBoundRead, connectionBoundRow } from './connectionBoundReads'
 import { connectionBoundGetSchema, connectionBoundListSchema } from './connectionBoundSchemas'
 import { addressToApi } from './toApi'
 
@@ -30,16 +30,17 @@ export async function addressesRoutes(app: FastifyInstance) {
         },
       }),
     },
-    async (request) => {
-      const page = await connectionBoundPage(app, request, {
-        table: addresses,
-        idKey: 'addressId',
-        orderColumns,
-        query: request.query,
-        filters: [equalsIfGiven(addresses.accountId, request.query.accountId)],
-      })
-      return { data: page.data.map(addressToApi), page: page.page }
-    },
+    (request) =>
+      connectionBoundRead(app, request, ['listAddresses', request.query], async () => {
+        const page = await connectionBoundPage(app, request, {
+          table: addresses,
+          idKey: 'addressId',
+          orderColumns,
+          query: request.query,
+          filters: [equalsIfGiven(addresses.accountId, request.query.accountId)],
+        })
+        return { data: page.data.map(addressToApi), page: page.page }
+      }),
   )
 
   app.get<{ Params: { addressId: string } }>(
@@ -54,11 +55,12 @@ export async function addressesRoutes(app: FastifyInstance) {
         idDescription: 'The address id',
       }),
     },
-    async (request) => {
-      const { addressId } = request.params
-      const row = await connectionBoundRow(app, request, addresses, addresses.addressId, addressId)
-      if (!row) throw new GatewayError('ADDRESS_NOT_FOUND', 'Address not found')
-      return { data: addressToApi(row) }
-    },
+    (request) =>
+      connectionBoundRead(app, request, ['getAddress', request.params.addressId], async () => {
+        const { addressId } = request.params
+        const row = await connectionBoundRow(app, request, addresses, addresses.addressId, addressId)
+        if (!row) throw new GatewayError('ADDRESS_NOT_FOUND', 'Address not found')
+        return { data: addressToApi(row) }
+      }),
   )
 }

@@ -1,5 +1,6 @@
 import { and } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { cachedRead } from '../core/database/readCache'
 import { assets } from '../core/database/schema'
 import { clientHeaders, errorResponses, listQuery, pageOf } from '../core/http/routeSchemas'
 import { equalsIfGiven, listedByIfGiven } from '../core/pagination/listFilters'
@@ -33,19 +34,21 @@ export async function assetsRoutes(app: FastifyInstance) {
         response: { 200: pageOf('asset'), ...errorResponses(400, 401, 422, 500) },
       },
     },
-    async (request) => {
-      const { provider, networkId } = request.query
-      const page = await listRows(app, {
-        table: assets,
-        idKey: 'assetId',
-        orderColumns,
-        query: request.query,
-        where: and(
-          listedByIfGiven(assets.externalAssets, provider),
-          equalsIfGiven(assets.networkId, networkId),
-        ),
-      })
-      return { data: page.data.map(assetToApi), page: page.page }
-    },
+    // The catalogue is the same for every client: one cached answer per query.
+    (request) =>
+      cachedRead(app.readCache, ['listAssets', request.query], async () => {
+        const { provider, networkId } = request.query
+        const page = await listRows(app, {
+          table: assets,
+          idKey: 'assetId',
+          orderColumns,
+          query: request.query,
+          where: and(
+            listedByIfGiven(assets.externalAssets, provider),
+            equalsIfGiven(assets.networkId, networkId),
+          ),
+        })
+        return { data: page.data.map(assetToApi), page: page.page }
+      }),
   )
 }

@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, isNotNull, type SQL } from 'drizzle-orm'
+import { and, eq, exists, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { clientOf } from '../auth/authPlugin'
@@ -59,7 +59,10 @@ export function clientScopeCondition(
     .select({ connectionId: connections.connectionId })
     .from(connections)
     .where(and(eq(connections.clientId, clientId), eq(connections.status, 'active')))
-  return and(eq(table.clientId, clientId), inArray(table.connectionId, active)) as SQL
+  // `= any(array(…))`, not `in (…)`: as a semi-join the planner, seeing one active connection among 100,000 revoked
+  // ones, expected three matching rows and sorted the client's whole table (2.4 s for a page at 100,000 accounts);
+  // as an array computed first it keeps to the (client, createdAt) index and stops at the page (0.6 ms).
+  return and(eq(table.clientId, clientId), sql`${table.connectionId} = any(array(${active}))`) as SQL
 }
 
 /**

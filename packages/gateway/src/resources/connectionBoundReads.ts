@@ -2,6 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { clientOf } from '../auth/authPlugin'
+import { cachedRead } from '../core/database/readCache'
 import { type ListRowsOptions, listRows } from '../core/pagination/listRows'
 import { clientScopeCondition, refuseUnusableConnection, selectedConnection } from './clientScope'
 
@@ -41,4 +42,20 @@ export async function connectionBoundPage<T extends ConnectionBoundTable>(
   const page = await listRows(app, { ...list, where: and(scopeOf(app, request, options.table), ...filters) })
   if (page.data.length === 0) await refuseUnusableConnection(app, request)
   return page
+}
+
+/**
+ * A route's answer over connection-bound data, from the gateway's read cache where it has one (PGlite): kept per
+ * client and selected connection, so no client is answered from another's scope, until the next write that may
+ * change it (a sync, a revocation, a grant). `what` names the route and everything else its answer depends on.
+ * A refusal (missing or revoked connection) is never kept.
+ */
+export function connectionBoundRead<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  what: readonly unknown[],
+  load: () => Promise<T>,
+): Promise<T> {
+  const scope = [clientOf(request).clientId, selectedConnection(request) ?? null]
+  return cachedRead(app.readCache, [...what, ...scope], load)
 }

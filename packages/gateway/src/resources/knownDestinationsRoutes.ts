@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { knownDestinations } from '../core/database/schema'
 import { equalsIfGiven } from '../core/pagination/listFilters'
 import type { ListQuery } from '../core/pagination/paginate'
-import { connectionBoundPage } from './connectionBoundReads'
+import { connectionBoundPage, connectionBoundRead } from './connectionBoundReads'
 import { connectionBoundListSchema } from './connectionBoundSchemas'
 import { knownDestinationToApi } from './toApi'
 
@@ -35,19 +35,20 @@ export async function knownDestinationsRoutes(app: FastifyInstance) {
         },
       }),
     },
-    async (request) => {
-      const { source, networkId } = request.query
-      const page = await connectionBoundPage(app, request, {
-        table: knownDestinations,
-        idKey: 'knownDestinationId',
-        orderColumns,
-        query: request.query,
-        filters: [
-          equalsIfGiven(knownDestinations.source, source),
-          equalsIfGiven(knownDestinations.networkId, networkId),
-        ],
-      })
-      return { data: page.data.map(knownDestinationToApi), page: page.page }
-    },
+    (request) =>
+      connectionBoundRead(app, request, ['listKnownDestinations', request.query], async () => {
+        const { source, networkId } = request.query
+        const page = await connectionBoundPage(app, request, {
+          table: knownDestinations,
+          idKey: 'knownDestinationId',
+          orderColumns,
+          query: request.query,
+          filters: [
+            equalsIfGiven(knownDestinations.source, source),
+            equalsIfGiven(knownDestinations.networkId, networkId),
+          ],
+        })
+        return { data: page.data.map(knownDestinationToApi), page: page.page }
+      }),
   )
 }

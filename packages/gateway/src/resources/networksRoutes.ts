@@ -1,6 +1,7 @@
 import { and, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { networkTypes } from '../core/catalogue/networkCatalogue'
+import { cachedRead } from '../core/database/readCache'
 import { networks } from '../core/database/schema'
 import { clientHeaders, errorResponses, listQuery, pageOf } from '../core/http/routeSchemas'
 import { equalsIfGiven, listedByIfGiven } from '../core/pagination/listFilters'
@@ -39,20 +40,22 @@ export async function networksRoutes(app: FastifyInstance) {
         response: { 200: pageOf('network'), ...errorResponses(400, 401, 422, 500) },
       },
     },
-    async (request) => {
-      const { provider, type, networkIds } = request.query
-      const page = await listRows(app, {
-        table: networks,
-        idKey: 'networkId',
-        orderColumns,
-        query: request.query,
-        where: and(
-          listedByIfGiven(networks.externalNetworks, provider),
-          equalsIfGiven(networks.type, type),
-          networkIds === undefined ? undefined : inArray(networks.networkId, networkIds.split(',')),
-        ),
-      })
-      return { data: page.data.map(networkToApi), page: page.page }
-    },
+    // The catalogue is the same for every client: one cached answer per query.
+    (request) =>
+      cachedRead(app.readCache, ['listNetworks', request.query], async () => {
+        const { provider, type, networkIds } = request.query
+        const page = await listRows(app, {
+          table: networks,
+          idKey: 'networkId',
+          orderColumns,
+          query: request.query,
+          where: and(
+            listedByIfGiven(networks.externalNetworks, provider),
+            equalsIfGiven(networks.type, type),
+            networkIds === undefined ? undefined : inArray(networks.networkId, networkIds.split(',')),
+          ),
+        })
+        return { data: page.data.map(networkToApi), page: page.page }
+      }),
   )
 }

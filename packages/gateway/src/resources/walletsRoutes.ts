@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { wallets } from '../core/database/schema'
 import { GatewayError } from '../core/errors/gatewayError'
 import type { ListQuery } from '../core/pagination/paginate'
-import { connectionBoundPage, connectionBoundRow } from './connectionBoundReads'
+import { connectionBoundPage, connectionBoundRead, connectionBoundRow } from './connectionBoundReads'
 import { connectionBoundGetSchema, connectionBoundListSchema } from './connectionBoundSchemas'
 import { accountAddressesLimit, accountsOfWallets, walletAccountsLimit } from './loadAccounts'
 import { walletToApi } from './toApi'
@@ -34,25 +34,26 @@ export async function walletsRoutes(app: FastifyInstance) {
         orderBy: Object.keys(orderColumns),
       }),
     },
-    async (request) => {
-      const page = await connectionBoundPage(app, request, {
-        table: wallets,
-        idKey: 'walletId',
-        orderColumns,
-        query: request.query,
-      })
-      const accountsByWallet = await accountsOfWallets(
-        app.db,
-        page.data.map((row) => row.walletId),
-      )
-      return {
-        data: page.data.map((row) => {
-          const nested = accountsByWallet.get(row.walletId)
-          return walletToApi(row, nested?.accounts ?? [], nested?.next ?? null)
-        }),
-        page: page.page,
-      }
-    },
+    (request) =>
+      connectionBoundRead(app, request, ['listWallets', request.query], async () => {
+        const page = await connectionBoundPage(app, request, {
+          table: wallets,
+          idKey: 'walletId',
+          orderColumns,
+          query: request.query,
+        })
+        const accountsByWallet = await accountsOfWallets(
+          app.db,
+          page.data.map((row) => row.walletId),
+        )
+        return {
+          data: page.data.map((row) => {
+            const nested = accountsByWallet.get(row.walletId)
+            return walletToApi(row, nested?.accounts ?? [], nested?.next ?? null)
+          }),
+          page: page.page,
+        }
+      }),
   )
 
   app.get<{ Params: { walletId: string } }>(
@@ -68,12 +69,13 @@ export async function walletsRoutes(app: FastifyInstance) {
         idDescription: 'The wallet id',
       }),
     },
-    async (request) => {
-      const row = await connectionBoundRow(app, request, wallets, wallets.walletId, request.params.walletId)
-      if (!row) throw new GatewayError('WALLET_NOT_FOUND', 'Wallet not found')
-      const accountsByWallet = await accountsOfWallets(app.db, [row.walletId])
-      const nested = accountsByWallet.get(row.walletId)
-      return { data: walletToApi(row, nested?.accounts ?? [], nested?.next ?? null) }
-    },
+    (request) =>
+      connectionBoundRead(app, request, ['getWallet', request.params.walletId], async () => {
+        const row = await connectionBoundRow(app, request, wallets, wallets.walletId, request.params.walletId)
+        if (!row) throw new GatewayError('WALLET_NOT_FOUND', 'Wallet not found')
+        const accountsByWallet = await accountsOfWallets(app.db, [row.walletId])
+        const nested = accountsByWallet.get(row.walletId)
+        return { data: walletToApi(row, nested?.accounts ?? [], nested?.next ?? null) }
+      }),
   )
 }

@@ -1,6 +1,6 @@
-import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
-import { type Database, type OpenDatabase, tables } from '../../src'
+import type { OpenDatabase } from '../../src'
+import { pgliteDatabase } from '../../src/core/database/openDatabase'
 import { migrationsPath, pgliteFromTarball } from './pgliteTemplate'
 
 /**
@@ -11,9 +11,12 @@ import { migrationsPath, pgliteFromTarball } from './pgliteTemplate'
 export async function openTemplateDatabase(templatePath: string): Promise<OpenDatabase> {
   const client = await pgliteFromTarball(templatePath)
   try {
-    const db = drizzle(client, { schema: tables })
-    await migrate(db, { migrationsFolder: migrationsPath })
-    return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() }
+    // Through the gateway's own wrapper, so tests run with the read cache a PGlite gateway has.
+    const database = pgliteDatabase(client)
+    await migrate(database.db as unknown as Parameters<typeof migrate>[0], {
+      migrationsFolder: migrationsPath,
+    })
+    return database
   } catch (error) {
     await client.close()
     throw error

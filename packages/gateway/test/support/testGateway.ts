@@ -76,6 +76,8 @@ export async function startTestGateway(
     plugins?: BuildGatewayOptions['plugins']
     /** Logs nothing unless given. */
     logger?: BuildGatewayOptions['logger']
+    /** Leaves out the PGlite read cache, so every read queries (a bench's baseline). */
+    withoutReadCache?: boolean
   } = {},
 ): Promise<TestGateway> {
   const config = await testConfig(overrides)
@@ -86,6 +88,7 @@ export async function startTestGateway(
     db: database.db,
     providers: [createLocalProvider({ scrypt: testScrypt }), ...(options.providers ?? [])],
     logger: options.logger ?? false,
+    readCache: options.withoutReadCache ? undefined : database.readCache,
     ...(options.plugins ? { plugins: options.plugins } : {}),
   })
   return {

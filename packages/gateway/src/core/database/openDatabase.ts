@@ -10,9 +10,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { KeyedLock } from '../lock/keyedLock'
 import { createAdvisoryLock, lockSpaces } from './advisoryLock'
+import { ReadCache } from './readCache'
 // The module is drizzle's schema: every table it exports. No export of its own is named `schema` (a bag of the same
 // tables was): the published index.d.ts names the module's namespace after its file, and would have to rename one.
 import * as schema from './schema'
+import { trackPgliteWrites } from './writeTracking'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -36,6 +38,11 @@ export type OpenDatabase = {
    * its own: a vault held while a node answers never delays a decision. PGlite has none.
    */
   lockVaults?: KeyedLock
+  /**
+   * Reads kept until this process's next write that may change them: PGlite only, which one process owns, so
+   * every write goes through here (see trackPgliteWrites).
+   */
+  readCache?: ReadCache
   close: () => Promise<void>
 }
 
@@ -105,7 +112,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     }
   }
   const client = new PGlite(options.dataDir)
-  const db = drizzlePglite(client, { schema })
-  await migratePglite(db, { migrationsFolder: migrationsFolderPath })
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() }
+  const database = pgliteDatabase(client)
+  await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], {
+    migrationsFolder: migrationsFolderPath,
+  })
+  return database
+}
+
+/** A PGlite client as the gateway's database, every statement through {@link trackPgliteWrites} for the read cache. */
+export function pgliteDatabase(client: PGlite): OpenDatabase {
+  const { client: tracked, writes } = trackPgliteWrites(client)
+  return {
+    db: drizzlePglite(tracked, { schema }) as unknown as Database,
+    kind: 'pglite',
+    readCache: new ReadCache(writes),
+    close: () => client.close(),
+  }
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import {
   bigint,
   index,
@@ -59,7 +60,12 @@ export const connections = pgTable(
     updatedAt: at('updated_at').notNull(),
     revokedAt: at('revoked_at'),
   },
-  (t) => [index('connections_client_created_idx').on(t.clientId, t.createdAt, t.connectionId)],
+  (t) => [
+    index('connections_client_created_idx').on(t.clientId, t.createdAt, t.connectionId),
+    // A client's active connections, which scope every read across them: found without passing the revoked ones
+    // (years of rotated credentials), which stay listed.
+    index('connections_client_active_idx').on(t.clientId).where(sql`status = 'active'`),
+  ],
 )
 
 export const wallets = pgTable(

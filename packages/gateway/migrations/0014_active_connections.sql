@@ -1,0 +1,1 @@
+CREATE INDEX "connections_client_active_idx" ON "connections" USING btree ("client_id") WHERE status = 'active';
