@@ -1,4 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv'
+import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js'
 import type { EntityKind } from './entityKinds'
 import { EVM_ADDRESS_PATTERN } from './entitySchemas'
 import { allErrorValidators, firstErrorValidators } from './generated/entityValidators'
@@ -10,11 +11,17 @@ export { entitySchemas } from './entitySchemas'
 
 type Validators = Record<EntityKind, ValidateFunction>
 
+// ajv's code-point length, which `minLength`/`maxLength` count in (a passkey's credential id has both). A CommonJS
+// module: Node's ESM loader gives its exports object as the default, a bundler's interop the function itself.
+const ucs2length =
+  (ucs2lengthModule as unknown as { default?: typeof ucs2lengthModule }).default ?? ucs2lengthModule
+
 /**
- * A runtime helper the generated code asks ajv for. The entities schemas need none today; a schema that starts to
- * (a `maxLength` needs ajv's code-point length) fails every validation loudly until one is given here.
+ * A runtime module the generated code asks ajv for (as `require(id).default`). A schema that starts to need another
+ * one fails every validation loudly until it is given here.
  */
-function runtime(id: string): never {
+function runtime(id: string): { default: unknown } {
+  if (id === 'ajv/dist/runtime/ucs2length') return { default: ucs2length }
   throw new Error(`The generated entities validators need ${id}: provide it in schemaValidator.ts`)
 }
 
