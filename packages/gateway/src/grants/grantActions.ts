@@ -72,6 +72,14 @@ export const routeGrants: Readonly<Record<string, RouteGrant>> = {
   'POST /v1/provider/sign-raw/:/approve': { action: 'requests:approve', location: header },
   'POST /v1/provider/ethereum/stakes/:/approve': { action: 'requests:approve', location: header },
   'POST /v1/provider/ethereum/unstakes/:/approve': { action: 'requests:approve', location: header },
+  // Ending a request waiting for approvals is the approver's power too.
+  'POST /v1/provider/transfers/:/reject': { action: 'requests:approve', location: header },
+  'POST /v1/provider/evm/send-transaction/:/reject': { action: 'requests:approve', location: header },
+  'POST /v1/provider/evm/sign-message/:/reject': { action: 'requests:approve', location: header },
+  'POST /v1/provider/evm/sign-typed-data/:/reject': { action: 'requests:approve', location: header },
+  'POST /v1/provider/sign-raw/:/reject': { action: 'requests:approve', location: header },
+  'POST /v1/provider/ethereum/stakes/:/reject': { action: 'requests:approve', location: header },
+  'POST /v1/provider/ethereum/unstakes/:/reject': { action: 'requests:approve', location: header },
 
   'POST /evaluate': { action: 'evaluate', location: none },
 }

@@ -26,7 +26,7 @@ const actionLabels: Record<string, string> = {
   'staking:read': 'See stakes, unstakes and positions',
   'staking:stake': 'Stake',
   'staking:unstake': 'Unstake',
-  'requests:approve': 'Approve pending signing requests',
+  'requests:approve': 'Approve or reject pending signing requests',
   evaluate: 'Decode and evaluate requests',
 }
 
