@@ -40,8 +40,11 @@ export class ShadowMode implements DecisionObserver {
         )
       return
     }
+    // Stamped now, in the order the live decisions were taken, to the millisecond: the shadow decides later, and
+    // divergences are listed in the order their decisions happened.
+    const observedAt = this.clock()
     const task = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.decide(event))
+      .then(() => this.decide(event, observedAt))
       .catch((error: unknown) =>
         this.onFailure(event.clientId, error instanceof Error ? error.message : String(error)),
       )
@@ -53,7 +56,7 @@ export class ShadowMode implements DecisionObserver {
     while (this.pending.size > 0) await Promise.all([...this.pending])
   }
 
-  private async decide(event: LiveDecisionEvent): Promise<void> {
+  private async decide(event: LiveDecisionEvent, observedAt: Date): Promise<void> {
     // A history that could not be read refused the live decision; the shadow has nothing to compare it with.
     const { historyTotals, ...rest } = event.input
     if (historyTotals === null) return
@@ -66,7 +69,6 @@ export class ShadowMode implements DecisionObserver {
     )
     const shadow = set.evaluator.decide(input).decision
     if (shadow.decision === event.live.decision) return
-    const now = event.input.now ?? Math.floor(this.clock().getTime() / 1000)
     this.buffer.push({
       divergenceId: randomUUID(),
       clientId: event.clientId,
@@ -75,7 +77,7 @@ export class ShadowMode implements DecisionObserver {
       requestId: event.requestId ?? null,
       kind: event.kind ?? null,
       principal: event.input.principal,
-      decidedAt: new Date(now * 1000),
+      decidedAt: observedAt,
       live: divergent(event.live),
       shadow: divergent(shadow),
       createdAt: this.clock(),
