@@ -7,6 +7,7 @@ import { GatewayError } from '../core/errors/gatewayError'
 import { csrfHeader, postFromElsewhere, sameToken } from '../pages/csrf'
 import { renderMessagePage } from '../pages/layout'
 import { newNonce, sendPage } from '../pages/pageHeaders'
+import { requirePagesPlugin } from '../pages/pagesPlugin'
 import { type ChallengePurpose, issueChallenge } from '../passkeys/passkeyChallenges'
 import { relyingParty } from '../passkeys/passkeyOrigin'
 import {
@@ -45,6 +46,7 @@ export type ApprovalsRoutesOptions = { now?: () => Date }
 export function approvalsRoutes(options: ApprovalsRoutesOptions = {}) {
   const now = options.now ?? (() => new Date())
   return async (app: FastifyInstance) => {
+    requirePagesPlugin(app, 'the approvals page')
     const services = app.signing
 
     async function clientOf(clientId: string) {

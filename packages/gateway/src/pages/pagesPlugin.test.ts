@@ -6,7 +6,7 @@ import { html } from './html'
 import { renderPage } from './layout'
 import { pageScript, stylesheet } from './pageAssets'
 import { newNonce, sendPage } from './pageHeaders'
-import { addPageAsset, pagesPlugin } from './pagesPlugin'
+import { addPageAsset, pagesPlugin, requirePagesPlugin } from './pagesPlugin'
 
 const origin = 'http://gateway.test'
 let app: FastifyInstance
@@ -139,5 +139,15 @@ describe('a page on the shared module', () => {
     const withToken = renderPage({ title: 'T', nonce: 'n', body: html``, csrfToken: 'a"b' })
     expect(withToken).toContain('<meta name="csrf-token" content="a&quot;b">')
     expect(renderPage({ title: 'T', nonce: 'n', body: html`` })).not.toContain('csrf-token')
+  })
+
+  it('refuses to start a feature with pages registered before the pages plugin', async () => {
+    const bare = Fastify()
+    expect(() => requirePagesPlugin(bare, 'the approvals page')).toThrow(
+      'the approvals page has pages: register pagesPlugin before it',
+    )
+    expect(() => addPageAsset(bare, script)).toThrow('register pagesPlugin before it')
+    expect(() => requirePagesPlugin(app, 'the approvals page')).not.toThrow()
+    await bare.close()
   })
 })
