@@ -57,6 +57,10 @@ export function approvalsRoutes(options: ApprovalsRoutesOptions = {}) {
       return client
     }
 
+    /** The approver's live session of this request's cookie for its client, or undefined. */
+    const sessionOf = (request: FastifyRequest<{ Params: ClientParams }>) =>
+      findSession(app.db, request.params.clientId, request.cookies[sessionCookie], now())
+
     /** Refuses a post that does not come from the gateway's own page. */
     function requireSameOrigin(request: FastifyRequest) {
       if (postFromElsewhere(request, relyingParty(app, request).origin, { originRequired: true }))
@@ -67,12 +71,7 @@ export function approvalsRoutes(options: ApprovalsRoutesOptions = {}) {
       request: FastifyRequest<{ Params: ClientParams }>,
     ): Promise<ApproverSession> {
       requireSameOrigin(request)
-      const session = await findSession(
-        app.db,
-        request.params.clientId,
-        request.cookies[sessionCookie],
-        now(),
-      )
+      const session = await sessionOf(request)
       if (!session) throw new GatewayError('APPROVER_SESSION_REQUIRED', 'Sign in with your passkey again')
       if (!sameToken(request.headers[csrfHeader], session.csrfToken))
         throw new GatewayError('PAGE_POST_REFUSED', 'This page is out of date: reload it')
@@ -130,12 +129,7 @@ export function approvalsRoutes(options: ApprovalsRoutesOptions = {}) {
       if (!client)
         return sendPage(reply, 404, renderMessagePage('Not found', 'No such client.', nonce), { nonce })
       const base = basePath(request.params.clientId)
-      const session = await findSession(
-        app.db,
-        request.params.clientId,
-        request.cookies[sessionCookie],
-        now(),
-      )
+      const session = await sessionOf(request)
       if (!session)
         return sendPage(reply, 200, renderSignInPage({ clientName: client.name, base, nonce }), { nonce })
       const rows = await app.db
