@@ -34,9 +34,10 @@
  *   signing pipeline recorded them (its plans and history).
  * - shadow: decides live decisions again under a proposal approved for shadow (governance), hooked into the
  *   signing pipeline's decision observer, summing history as signing does; lists divergences with replay's schemas.
- * - passkeys: WebAuthn enrolment, challenges, assertions and the pages' shell; adds passkeys to a client's entities
- *   through clients' `updateClient`.
- * - approvals: the approvals page; verifies assertions through passkeys and resumes requests through signing.
+ * - passkeys: WebAuthn enrolment, challenges, assertions, and the passkey pages' script (a page asset) on pages'
+ *   layout; adds passkeys to a client's entities through clients' `updateClient`.
+ * - approvals: the approvals page, on pages (layout, headers, CSRF); verifies assertions through passkeys and
+ *   resumes requests through signing.
  * - grants also takes the grant user's proof by passkey, through passkeys.
  */
 const featureDependencies = {
@@ -54,8 +55,8 @@ const featureDependencies = {
   demo: ['auth', 'clients'],
   replay: ['governance', 'signing'],
   shadow: ['governance', 'replay', 'signing'],
-  passkeys: ['clients'],
-  approvals: ['passkeys', 'signing'],
+  passkeys: ['clients', 'pages'],
+  approvals: ['pages', 'passkeys', 'signing'],
 }
 
 const lowerLayers = ['core', 'generated']

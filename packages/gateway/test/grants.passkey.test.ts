@@ -1,5 +1,6 @@
 import { emptyEntities } from '@rampart/entities'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { passkeysPageScript } from '../src/passkeys/passkeyPage'
 import { continueGrant, openPage, startGrant, submitForm } from './grantsFlow'
 import { SoftPasskey } from './support/softPasskey'
 import { createTestConnection, registerTestClient, type TestClient } from './support/testGateway'
@@ -60,7 +61,7 @@ describe('approving a grant that names a user, with their passkey', () => {
     expect(page.body).toContain('Approve with passkey')
     // The one script is the gateway's own passkeys bundle, allowed by the response's nonce.
     const nonce = /script-src 'nonce-([^']+)'/.exec(String(page.headers['content-security-policy']))?.[1]
-    expect(page.body).toContain(`<script defer nonce="${nonce}" src="/v1/passkeys/passkeys.js"></script>`)
+    expect(page.body).toContain(`<script defer nonce="${nonce}" src="${passkeysPageScript.path}"></script>`)
     const answer = await passkeyOptions()
     expect(answer.statusCode, answer.body).toBe(200)
     const { options } = answer.json()

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { passkeysPageScript } from '../src/passkeys/passkeyPage'
 import { passkeyChallenges } from '../src/passkeys/passkeysSchema'
 import { signApproval } from '../src/signing/pipeline/approvalToken'
 import { signRejection } from '../src/signing/pipeline/rejectRequest'
@@ -160,6 +161,34 @@ describe('passkey approvals', () => {
     expect(signed.json().data.status).toBe('signed')
   })
 
+  it('serves the enrolment, sign-in and not-found pages on the shared shell: strict CSP, no framing, the bundled script', async () => {
+    const pages = await Promise.all(
+      ['/v1/passkeys/enrol', `/v1/approvals/${setup.client.clientId}`, '/v1/approvals/no-such-client'].map(
+        (url) => inject('GET', url),
+      ),
+    )
+    expect(pages.map((page) => page.statusCode)).toEqual([200, 200, 404])
+    for (const page of pages) {
+      const csp = String(page.headers['content-security-policy'])
+      expect(csp).toMatch(/^default-src 'self'; script-src 'nonce-[\w+/=]+'; style-src 'self';/)
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(page.headers['x-frame-options']).toBe('DENY')
+      expect(page.headers['cache-control']).toBe('no-store')
+      expect(page.body).not.toMatch(/<style|style="/)
+    }
+    const [enrolPage, signInPage] = pages
+    for (const page of [enrolPage!, signInPage!]) {
+      const nonce = /'nonce-([^']+)'/.exec(String(page.headers['content-security-policy']))?.[1]
+      expect(page.body).toContain(`<script defer nonce="${nonce}" src="${passkeysPageScript.path}"></script>`)
+      expect(page.body).toContain('<p id="status" role="status" aria-live="polite"></p>')
+    }
+    const script = await inject('GET', passkeysPageScript.path)
+    expect(script.statusCode).toBe(200)
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(script.body).toContain('startAuthentication')
+    expect((await inject('GET', '/v1/passkeys/passkeys.js')).statusCode).toBe(404)
+  })
+
   it('refuses posts without the session, its CSRF token or the gateway origin', async () => {
     const requestId = await pendingTransaction()
     const noCsrf = await inject(
@@ -183,6 +212,13 @@ describe('passkey approvals', () => {
       { ...session.session, origin: 'http://evil.example' },
     )
     expect(otherOrigin.json().code).toBe('PAGE_POST_REFUSED')
+    const otherSite = await inject(
+      'POST',
+      `${path(requestId)}/options`,
+      { decision: 'approve' },
+      { ...session.session, 'sec-fetch-site': 'cross-site' },
+    )
+    expect(otherSite.json().code).toBe('PAGE_POST_REFUSED')
   })
 
   it('rejects with a reason by passkey, or by a JWS through the API; a rejected request is never approved', async () => {

@@ -1,18 +1,19 @@
-import cookie from '@fastify/cookie'
 import { type AuthenticationResponseJSON, generateAuthenticationOptions } from '@simplewebauthn/server'
 import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type SigningRequestRow, signingRequests } from '../core/database/actionsSchema'
 import { clients } from '../core/database/schema'
 import { GatewayError } from '../core/errors/gatewayError'
-import { newNonce, passkeyPage, sendPage } from '../passkeys/pageHtml'
+import { csrfHeader, postFromElsewhere, sameToken } from '../pages/csrf'
+import { renderMessagePage } from '../pages/layout'
+import { newNonce, sendPage } from '../pages/pageHeaders'
+import { requirePagesPlugin } from '../pages/pagesPlugin'
 import { type ChallengePurpose, issueChallenge } from '../passkeys/passkeyChallenges'
 import { relyingParty } from '../passkeys/passkeyOrigin'
 import {
   type ApproverSession,
   findSession,
   openSession,
-  sameToken,
   sessionCookie,
   sessionSeconds,
 } from '../passkeys/passkeySessions'
@@ -45,7 +46,7 @@ export type ApprovalsRoutesOptions = { now?: () => Date }
 export function approvalsRoutes(options: ApprovalsRoutesOptions = {}) {
   const now = options.now ?? (() => new Date())
   return async (app: FastifyInstance) => {
-    if (!app.hasDecorator('parseCookie')) await app.register(cookie)
+    requirePagesPlugin(app, 'the approvals page')
     const services = app.signing
 
     async function clientOf(clientId: string) {
@@ -56,9 +57,13 @@ export function approvalsRoutes(options: ApprovalsRoutesOptions = {}) {
       return client
     }
 
+    /** The approver's live session of this request's cookie for its client, or undefined. */
+    const sessionOf = (request: FastifyRequest<{ Params: ClientParams }>) =>
+      findSession(app.db, request.params.clientId, request.cookies[sessionCookie], now())
+
     /** Refuses a post that does not come from the gateway's own page. */
     function requireSameOrigin(request: FastifyRequest) {
-      if (request.headers.origin !== relyingParty(app, request).origin)
+      if (postFromElsewhere(request, relyingParty(app, request).origin, { originRequired: true }))
         throw new GatewayError('PAGE_POST_REFUSED', 'This can only be sent from the gateway page')
     }
 
@@ -66,14 +71,9 @@ export function approvalsRoutes(options: ApprovalsRoutesOptions = {}) {
       request: FastifyRequest<{ Params: ClientParams }>,
     ): Promise<ApproverSession> {
       requireSameOrigin(request)
-      const session = await findSession(
-        app.db,
-        request.params.clientId,
-        request.cookies[sessionCookie],
-        now(),
-      )
+      const session = await sessionOf(request)
       if (!session) throw new GatewayError('APPROVER_SESSION_REQUIRED', 'Sign in with your passkey again')
-      if (!sameToken(request.headers['x-csrf-token'], session.csrfToken))
+      if (!sameToken(request.headers[csrfHeader], session.csrfToken))
         throw new GatewayError('PAGE_POST_REFUSED', 'This page is out of date: reload it')
       return session
     }
@@ -126,23 +126,12 @@ export function approvalsRoutes(options: ApprovalsRoutesOptions = {}) {
     app.get<{ Params: ClientParams }>('/v1/approvals/:clientId', pageRoute, async (request, reply) => {
       const nonce = newNonce()
       const client = await clientOf(request.params.clientId)
-      if (!client) {
-        const html = passkeyPage({
-          title: 'Not found',
-          nonce,
-          body: '<h1>Not found</h1><p>No such client.</p>',
-        })
-        return sendPage(reply, 404, html, nonce)
-      }
+      if (!client)
+        return sendPage(reply, 404, renderMessagePage('Not found', 'No such client.', nonce), { nonce })
       const base = basePath(request.params.clientId)
-      const session = await findSession(
-        app.db,
-        request.params.clientId,
-        request.cookies[sessionCookie],
-        now(),
-      )
+      const session = await sessionOf(request)
       if (!session)
-        return sendPage(reply, 200, renderSignInPage({ clientName: client.name, base, nonce }), nonce)
+        return sendPage(reply, 200, renderSignInPage({ clientName: client.name, base, nonce }), { nonce })
       const rows = await app.db
         .select()
         .from(signingRequests)
@@ -163,7 +152,7 @@ export function approvalsRoutes(options: ApprovalsRoutesOptions = {}) {
         nonce,
         csrfToken: session.csrfToken,
       })
-      return sendPage(reply, 200, html, nonce)
+      return sendPage(reply, 200, html, { nonce })
     })
 
     app.post<{ Params: ClientParams }>(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { escapeHtml } from '../pages/escape'
+import { passkeysPageScript } from '../passkeys/passkeyPage'
 import type { GrantRow } from './interaction'
 import { renderInteractionPage } from './interactionPage'
 
@@ -50,7 +51,7 @@ describe('renderInteractionPage', () => {
     expect(html).not.toMatch(/<style|style="/)
     // One script, by URL and nonce: the gateway's own passkeys bundle (no inline script).
     expect(html.match(/<script[^>]*>[^<]*<\/script>/g)).toEqual([
-      '<script defer nonce="nonce-1" src="/v1/passkeys/passkeys.js"></script>',
+      `<script defer nonce="nonce-1" src="${passkeysPageScript.path}"></script>`,
     ])
   })
 
@@ -100,7 +101,7 @@ describe('renderInteractionPage', () => {
   it("asks the grant's user for their passkey, loading the gateway's passkeys script, the JWS proof kept", () => {
     expect(html).toContain('data-passkey="grant"')
     expect(html).toContain('<input type="hidden" name="passkey" value="">')
-    expect(html).toContain('<script defer nonce="nonce-1" src="/v1/passkeys/passkeys.js"></script>')
+    expect(html).toContain(`<script defer nonce="nonce-1" src="${passkeysPageScript.path}"></script>`)
     expect(html).toContain('<textarea name="proof"')
   })
 })

@@ -1,6 +1,6 @@
 import { each, formValue, html } from '../pages/html'
 import { renderPage } from '../pages/layout'
-import { passkeysScriptPath } from '../passkeys/pageHtml'
+import { passkeysPageScript } from '../passkeys/passkeyPage'
 import { actionsOn } from './continueGrant'
 import type { Interaction } from './interaction'
 import { USER_PROOF_TYPE } from './userProof'
@@ -84,7 +84,7 @@ export function renderInteractionPage(input: InteractionPageInput): string {
     title: 'Approve access',
     nonce: input.nonce,
     // The gateway's passkeys script, only where a user must prove themselves.
-    scripts: grant.userId ? [passkeysScriptPath] : [],
+    scripts: grant.userId ? [passkeysPageScript.path] : [],
     body: html`<h1>${clientName} asks for access</h1>
 <p class="muted">${grant.label ? html`Token <strong>${grant.label}</strong>` : 'An access token'}${grant.userId ? html` for user <strong>${grant.userId}</strong>` : ''}.</p>
 ${input.error ? html`<p class="error" role="alert">${input.error}</p>` : ''}

@@ -4,6 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 /** The form field a page's CSRF token travels in. */
 export const csrfField = 'csrf'
 
+/** The header a page's script sends its CSRF token in, when it posts with `fetch` rather than a form. */
+export const csrfHeader = 'x-csrf-token'
+
 export type CsrfCookie = {
   /** The cookie's name; each page family has its own. */
   name: string
@@ -38,10 +41,28 @@ export function clearCsrfCookie(reply: FastifyReply, cookie: Pick<CsrfCookie, 'n
   reply.clearCookie(cookie.name, { path: cookie.path })
 }
 
-function same(given: string, expected: string): boolean {
+/** Whether a posted token is the expected one, compared in constant time; anything but a string is not. */
+export function sameToken(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false
   const a = Buffer.from(given)
   const b = Buffer.from(expected)
   return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/**
+ * Whether a post comes from another origin: its `Origin` differs from this one, or `Sec-Fetch-Site` says another
+ * site sent it. A form post from an old browser may carry neither; a script's post (`fetch`) always carries
+ * `Origin`, so `originRequired` refuses one without it.
+ */
+export function postFromElsewhere(
+  request: FastifyRequest,
+  expectedOrigin: string,
+  { originRequired = false }: { originRequired?: boolean } = {},
+): boolean {
+  const origin = request.headers.origin
+  if (origin === undefined ? originRequired : origin !== expectedOrigin) return true
+  const site = request.headers['sec-fetch-site']
+  return site !== undefined && site !== 'same-origin' && site !== 'none'
 }
 
 export type CsrfRefusal = 'cross-origin' | 'token'
@@ -58,12 +79,8 @@ export function csrfRefusal(
   cookieName: string,
   expectedOrigin: string,
 ): CsrfRefusal | undefined {
-  const origin = request.headers.origin
-  if (origin !== undefined && origin !== expectedOrigin) return 'cross-origin'
-  const site = request.headers['sec-fetch-site']
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return 'cross-origin'
+  if (postFromElsewhere(request, expectedOrigin)) return 'cross-origin'
   const cookieToken = request.cookies[cookieName]
-  const formToken = form.get(csrfField)
-  if (!cookieToken || !formToken || !same(formToken, cookieToken)) return 'token'
+  if (!cookieToken || !sameToken(form.get(csrfField), cookieToken)) return 'token'
   return undefined
 }

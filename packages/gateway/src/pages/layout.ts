@@ -10,6 +10,11 @@ export type PageInput = {
   scripts?: readonly string[]
   /** A wider main column, for pages that show two things side by side. */
   wide?: boolean
+  /**
+   * The CSRF token of a page whose script posts with `fetch` (no form to carry it): put in a
+   * `<meta name="csrf-token">`, which the script sends back in the `X-CSRF-Token` header.
+   */
+  csrfToken?: string
 }
 
 /**
@@ -25,7 +30,7 @@ export function renderPage(input: PageInput): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="same-origin">
-<title>${input.title}</title>
+${input.csrfToken === undefined ? '' : html`<meta name="csrf-token" content="${input.csrfToken}">\n`}<title>${input.title}</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${stylesheet.path}">
 ${(input.scripts ?? []).map((path) => html`<script defer nonce="${input.nonce}" src="${path}"></script>\n`)}</head>

@@ -21,10 +21,14 @@ ul { padding-left: 1.2rem; }
 fieldset { border: 1px solid #c4c8d0; border-radius: 8px; margin: 1rem 0; padding: .75rem 1rem; min-width: 0; }
 label { display: block; padding: .25rem 0; }
 .error { background: #fde8e8; color: #7a1616; padding: .5rem .75rem; border-radius: 6px; }
+.notice { background: #e6f4ea; color: #14532d; padding: .5rem .75rem; border-radius: 6px; }
+article { border: 1px solid #c4c8d0; border-radius: 8px; padding: 1rem; margin: 1rem 0; }
 .buttons { display: flex; flex-wrap: wrap; gap: .75rem; margin-top: 1.25rem; }
 button { font: inherit; padding: .55rem 1.2rem; border-radius: 6px; border: 1px solid #8a909c; background: #fff;
   color: #1b1d21; cursor: pointer; min-height: 2.75rem; }
 button.approve, button.primary { background: #1747c7; border-color: #1747c7; color: #fff; }
+button.reject { border-color: #b91c1c; color: #b91c1c; }
+button[disabled] { opacity: .6; cursor: progress; }
 :focus-visible { outline: 3px solid #f0a500; outline-offset: 2px; }
 code, pre { background: #f0f1f4; border-radius: 4px; font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace; }
 code { padding: 0 .25rem; overflow-wrap: anywhere; }

@@ -1,12 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { csrfRefusal, newCsrfToken, setCsrfCookie } from './csrf'
+import { csrfHeader, csrfRefusal, newCsrfToken, postFromElsewhere, sameToken, setCsrfCookie } from './csrf'
 import { formOf, registerFormParser } from './formBody'
 import { html } from './html'
 import { renderPage } from './layout'
 import { pageScript, stylesheet } from './pageAssets'
 import { newNonce, sendPage } from './pageHeaders'
-import { addPageAsset, pagesPlugin } from './pagesPlugin'
+import { addPageAsset, pagesPlugin, requirePagesPlugin } from './pagesPlugin'
 
 const origin = 'http://gateway.test'
 let app: FastifyInstance
@@ -27,6 +27,14 @@ beforeAll(async () => {
       return sendPage(reply, 200, renderPage({ title: 'Page', nonce, body, scripts: [script.path] }), {
         nonce,
       })
+    })
+    // A script's post (fetch, JSON): the token comes in a header, checked against the page's (here a fixed one).
+    pages.post('/script-post', async (request, reply) => {
+      if (postFromElsewhere(request, origin, { originRequired: true }))
+        return reply.status(403).send('cross-origin')
+      return sameToken(request.headers[csrfHeader], 'the-page-token')
+        ? reply.send('ok')
+        : reply.status(403).send('token')
     })
     pages.post('/page', async (request, reply) => {
       const form = formOf(request.body)
@@ -110,5 +118,36 @@ describe('a page on the shared module', () => {
     expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8')
     expect((await app.inject({ method: 'GET', url: '/pages/assets/pages.css' })).statusCode).toBe(404)
     expect((await app.inject({ method: 'GET', url: '/pages/assets/..%2fpackage.json' })).statusCode).toBe(404)
+  })
+
+  it("takes a script's post only with this origin's Origin and the page's token in its header", async () => {
+    const scriptPost = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/script-post', headers, payload: {} })
+    expect((await scriptPost({ origin, [csrfHeader]: 'the-page-token' })).body).toBe('ok')
+    expect((await scriptPost({ [csrfHeader]: 'the-page-token' })).body).toBe('cross-origin')
+    expect((await scriptPost({ origin: 'https://evil.example', [csrfHeader]: 'the-page-token' })).body).toBe(
+      'cross-origin',
+    )
+    expect(
+      (await scriptPost({ origin, 'sec-fetch-site': 'cross-site', [csrfHeader]: 'the-page-token' })).body,
+    ).toBe('cross-origin')
+    expect((await scriptPost({ origin })).body).toBe('token')
+    expect((await scriptPost({ origin, [csrfHeader]: 'the-page-tokeN' })).body).toBe('token')
+  })
+
+  it("puts a fetch-posting page's CSRF token in a meta element, escaped, and none otherwise", () => {
+    const withToken = renderPage({ title: 'T', nonce: 'n', body: html``, csrfToken: 'a"b' })
+    expect(withToken).toContain('<meta name="csrf-token" content="a&quot;b">')
+    expect(renderPage({ title: 'T', nonce: 'n', body: html`` })).not.toContain('csrf-token')
+  })
+
+  it('refuses to start a feature with pages registered before the pages plugin', async () => {
+    const bare = Fastify()
+    expect(() => requirePagesPlugin(bare, 'the approvals page')).toThrow(
+      'the approvals page has pages: register pagesPlugin before it',
+    )
+    expect(() => addPageAsset(bare, script)).toThrow('register pagesPlugin before it')
+    expect(() => requirePagesPlugin(app, 'the approvals page')).not.toThrow()
+    await bare.close()
   })
 })

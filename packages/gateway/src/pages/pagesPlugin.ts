@@ -10,8 +10,17 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fails at start-up when a feature with pages is registered before `pagesPlugin`: its pages would otherwise have no
+ * cookies (no CSRF check, no session) and no assets, and fail on the first request instead.
+ */
+export function requirePagesPlugin(app: FastifyInstance, feature: string): void {
+  if (!app.hasDecorator('pageAssets')) throw new Error(`${feature} has pages: register pagesPlugin before it`)
+}
+
 /** Makes a page asset servable; its path (with the content hash) is what the page's `<script src>` names. */
 export function addPageAsset(app: FastifyInstance, asset: PageAsset): void {
+  requirePagesPlugin(app, asset.path)
   app.pageAssets.set(asset.path, asset)
 }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt } from 'drizzle-orm'
 import type { Database } from '../core/database/openDatabase'
 import { passkeySessions } from './passkeysSchema'
@@ -56,10 +56,4 @@ export async function findSession(
 /** Ends a session (sign out). */
 export async function closeSession(db: Database, token: string): Promise<void> {
   await db.delete(passkeySessions).where(eq(passkeySessions.tokenHash, hash(token)))
-}
-
-/** Whether a posted CSRF token is the session's, compared in constant time. */
-export function sameToken(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string' || given.length !== expected.length) return false
-  return timingSafeEqual(Buffer.from(given), Buffer.from(expected))
 }

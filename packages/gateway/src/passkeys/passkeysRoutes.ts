@@ -1,10 +1,12 @@
 import type { RegistrationResponseJSON } from '@simplewebauthn/server'
 import type { FastifyInstance } from 'fastify'
 import { errorResponses, idParams } from '../core/http/routeSchemas'
+import { html } from '../pages/html'
+import { newNonce, sendPage } from '../pages/pageHeaders'
+import { addPageAsset } from '../pages/pagesPlugin'
 import { completeEnrolment, createEnrolment, registrationOptions } from './enrolment'
-import { passkeysScript } from './generated/passkeysScript'
-import { newNonce, passkeyPage, passkeysScriptPath, sendPage } from './pageHtml'
 import { relyingParty } from './passkeyOrigin'
+import { passkeysPageScript, renderPasskeyPage } from './passkeyPage'
 
 export type PasskeysRoutesOptions = { now?: () => Date }
 
@@ -12,10 +14,10 @@ export type PasskeysRoutesOptions = { now?: () => Date }
 const pageRoute = { config: { auth: 'none' as const }, logLevel: 'warn' as const }
 
 const enrolPage = (nonce: string) =>
-  passkeyPage({
+  renderPasskeyPage({
     title: 'Register a passkey',
     nonce,
-    body: `<h1>Register a passkey</h1>
+    body: html`<h1>Register a passkey</h1>
 <p class="muted">Your administrator sent you this link to register a passkey (your device's screen lock, or a security key) with the Rampart gateway. You will use it to approve signing requests.</p>
 <div class="buttons"><button type="button" class="approve" data-passkey="enrol">Register a passkey</button></div>
 <p><a id="approvals-link" href="#" hidden>Open the approvals page</a></p>`,
@@ -24,7 +26,7 @@ const enrolPage = (nonce: string) =>
 /**
  * Passkey enrolment: the admin route that makes a one-time link for a user, the page at that link (its token in
  * the fragment), the two steps of the registration ceremony it runs, and the bundled script every passkey page
- * loads from the gateway itself.
+ * loads from the gateway itself (a page asset: needs the pages plugin registered first).
  */
 export function passkeysRoutes(options: PasskeysRoutesOptions = {}) {
   const now = options.now ?? (() => new Date())
@@ -89,17 +91,11 @@ export function passkeysRoutes(options: PasskeysRoutesOptions = {}) {
       },
     )
 
-    app.get(passkeysScriptPath, { ...pageRoute, schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .type('text/javascript; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('x-content-type-options', 'nosniff')
-        .send(passkeysScript),
-    )
+    addPageAsset(app, passkeysPageScript)
 
     app.get('/v1/passkeys/enrol', { ...pageRoute, schema: { hide: true } }, async (_request, reply) => {
       const nonce = newNonce()
-      return sendPage(reply, 200, enrolPage(nonce), nonce)
+      return sendPage(reply, 200, enrolPage(nonce), { nonce })
     })
 
     const tokenBody = {

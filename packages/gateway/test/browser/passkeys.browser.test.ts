@@ -199,7 +199,7 @@ describe('passkeys in headless Chromium (CDP virtual authenticator)', () => {
     expect(main.indexOf(hostileTypedData)).toBeLessThan(main.indexOf(ethTransfer))
     // The hostile strings are text on the page: no element made of them, no script run, the override shown.
     expect(main).toContain('<script>alert("pwned")</script>')
-    expect(main).toContain('[U+202E]')
+    expect(main).toContain('⟨U+202E⟩')
     expect(await page.locator('main img, main script, main a[href^="javascript"]').count()).toBe(0)
     expect(await page.locator('script').count()).toBe(1)
     expect(dialogs).toEqual([])
