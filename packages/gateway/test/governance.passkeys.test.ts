@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { signPolicySetApproval } from '@rampart/evaluator'
+import { signPolicySetApproval, webauthnApprovalOf } from '@rampart/evaluator'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { generateSigningJwk, type SigningKeyPair } from '../src/core/crypto/generateSigningJwk'
 import { SoftPasskey } from './support/softPasskey'
@@ -142,5 +142,61 @@ describe('passkeys of a governed client', () => {
       /^\/entities\/credentials\/\d+\/webauthn\/credentialId$/,
     )
     expect((await page('/v1/passkeys/enrol/options', { token })).statusCode).toBe(200)
+  })
+
+  it('approves a proposal by passkey: options from the statement, a quorum of one JWS and one passkey applies', async () => {
+    const change = async (body: Record<string, unknown>) => {
+      const created = await admin('POST', '/proposals', body)
+      expect(created.statusCode, created.body).toBe(201)
+      return created.json().data as Proposal
+    }
+    // The live set names no relying party yet: its passkeys cannot approve.
+    const early = await change({ description: 'no relying party yet' })
+    const unavailable = await admin('GET', `/proposals/${early.proposalId}/passkey-options`)
+    expect(unavailable.statusCode).toBe(409)
+    expect(unavailable.json().code).toBe('PASSKEY_APPROVALS_UNAVAILABLE')
+
+    const twoAdmins = {
+      quorum: { anyOf: [{ require: [{ role: 'admin', count: 2 }] }] },
+      webauthn: { rpId: 'localhost', origins: [origin] },
+    }
+    const governance = await change({ governance: twoAdmins })
+    await approveAndApply(governance, [jwsApproval(governance, 'alice')])
+
+    const proposal = await change({ description: 'a change two admins approve, one by passkey' })
+    const answer = await admin('GET', `/proposals/${proposal.proposalId}/passkey-options`)
+    expect(answer.statusCode, answer.body).toBe(200)
+    const { options, passkeys, statement, origins } = answer.json().data
+    expect(statement).toEqual(proposal.statement)
+    expect(origins).toEqual([origin])
+    expect(options).toMatchObject({ rpId: 'localhost', userVerification: 'required' })
+    expect(options.allowCredentials.map((allowed: { id: string }) => allowed.id)).toContain(
+      bobPasskey.credentialId,
+    )
+    const bob = passkeys.find(
+      (passkey: { webauthnId: string }) => passkey.webauthnId === bobPasskey.credentialId,
+    )
+    expect(bob.userId).toBe('bob')
+
+    // An assertion over another proposal's challenge is refused, pointing at the approval.
+    const otherChallenge = bobPasskey.assert(
+      options.challenge.replace(/^./, (c: string) => (c === 'A' ? 'B' : 'A')),
+    )
+    const refused = await admin('POST', `/proposals/${proposal.proposalId}/approvals`, {
+      approval: webauthnApprovalOf(bob.credentialId, otherChallenge.response),
+    })
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json()).toMatchObject({ code: 'APPROVAL_INVALID' })
+    expect(refused.json().context.issues[0]).toMatchObject({ path: '/approval' })
+
+    const byPasskey = webauthnApprovalOf(bob.credentialId, bobPasskey.assert(options.challenge).response)
+    const half = await admin('POST', `/proposals/${proposal.proposalId}/approvals`, { approval: byPasskey })
+    expect(half.statusCode, half.body).toBe(200)
+    expect(half.json().data).toMatchObject({ status: 'AWAITING_QUORUM', quorum: { met: false } })
+    const applied = await approveAndApply(proposal, [jwsApproval(proposal, 'alice')])
+    expect(applied.version).toBe(proposal.statement.version)
+    expect(applied.approvals).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'webauthn', credentialId: bob.credentialId })]),
+    )
   })
 })

@@ -17,6 +17,7 @@ import {
 } from './governanceSchema'
 import { clientRow, latestVersions, liveContent } from './liveSet'
 import { expireDue, proposalRow } from './openProposal'
+import { passkeyApprovalOptions } from './passkeyApprovalOptions'
 import { rejectProposal, startShadow, stopShadow } from './proposalStatus'
 import { proposalToApi, versionToApi } from './proposalToApi'
 import { quorumState } from './quorumState'
@@ -191,6 +192,92 @@ export async function proposalRoutes(app: FastifyInstance) {
       const { clientId, proposalId } = request.params
       await approveProposal(app.db, clientId, proposalId, request.body.approval, now())
       return { data: await shown(clientId, proposalId) }
+    },
+  )
+
+  const string = { type: 'string' }
+  app.get<{ Params: ProposalParams }>(
+    '/v1/admin/clients/:clientId/proposals/:proposalId/passkey-options',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...admin,
+        operationId: 'getProposalPasskeyOptions',
+        summary: 'WebAuthn request options for approving a proposal by passkey',
+        description:
+          "The options to hand a browser's `navigator.credentials.get` (`@simplewebauthn/browser`'s " +
+          '`startAuthentication({ optionsJSON: options })`): the challenge is the base64url SHA-256 of the ' +
+          "statement's canonical JSON, the RP id and the allowed passkeys are the approving set's. Post the " +
+          "assertion as `{approval: {type: 'webauthn', credentialId, signature, data: {authenticatorData, " +
+          'clientDataJSON}}}` to `…/approvals`, `credentialId` the entities credential `passkeys` names for it.',
+        params: proposalParams,
+        response: {
+          200: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['data'],
+            properties: {
+              data: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['statement', 'options', 'origins', 'passkeys'],
+                properties: {
+                  statement: {
+                    type: 'object',
+                    additionalProperties: false,
+                    required: ['setId', 'version', 'previousHash', 'contentHash'],
+                    properties: {
+                      setId: string,
+                      version: { type: 'integer' },
+                      previousHash: { type: ['string', 'null'] },
+                      contentHash: string,
+                    },
+                  },
+                  options: {
+                    type: 'object',
+                    additionalProperties: false,
+                    required: ['challenge', 'rpId', 'allowCredentials', 'userVerification', 'timeout'],
+                    properties: {
+                      challenge: string,
+                      rpId: string,
+                      allowCredentials: {
+                        type: 'array',
+                        items: {
+                          type: 'object',
+                          additionalProperties: false,
+                          required: ['id', 'type'],
+                          properties: {
+                            id: string,
+                            type: string,
+                            transports: { type: 'array', items: string },
+                          },
+                        },
+                      },
+                      userVerification: string,
+                      timeout: { type: 'integer' },
+                    },
+                  },
+                  origins: { type: 'array', items: string },
+                  passkeys: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      additionalProperties: false,
+                      required: ['credentialId', 'userId', 'webauthnId'],
+                      properties: { credentialId: string, userId: string, webauthnId: string },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          ...errorResponses(401, 404, 409, 422, 500),
+        },
+      },
+    },
+    async (request) => {
+      const { clientId, proposalId } = request.params
+      return { data: await passkeyApprovalOptions(app.db, clientId, proposalId, now()) }
     },
   )
 
