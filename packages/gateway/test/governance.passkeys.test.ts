@@ -189,8 +189,17 @@ describe('passkeys of a governed client', () => {
     expect(refused.json()).toMatchObject({ code: 'APPROVAL_INVALID' })
     expect(refused.json().context.issues[0]).toMatchObject({ path: '/approval' })
 
-    const byPasskey = webauthnApprovalOf(bob.credentialId, bobPasskey.assert(options.challenge).response)
-    const half = await admin('POST', `/proposals/${proposal.proposalId}/approvals`, { approval: byPasskey })
+    // A passkey the organization does not hold.
+    const stranger = new SoftPasskey(origin).assert(options.challenge)
+    const unknown = await admin('POST', `/proposals/${proposal.proposalId}/approvals`, {
+      assertion: stranger,
+    })
+    expect(unknown.statusCode).toBe(422)
+    expect(unknown.json().context.issues[0]).toMatchObject({ path: '/assertion/id' })
+
+    // The assertion as the browser returns it: the gateway finds bob's passkey credential by its WebAuthn id.
+    const assertion = bobPasskey.assert(options.challenge)
+    const half = await admin('POST', `/proposals/${proposal.proposalId}/approvals`, { assertion })
     expect(half.statusCode, half.body).toBe(200)
     expect(half.json().data).toMatchObject({ status: 'AWAITING_QUORUM', quorum: { met: false } })
     const applied = await approveAndApply(proposal, [jwsApproval(proposal, 'alice')])
