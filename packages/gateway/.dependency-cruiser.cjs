@@ -35,7 +35,8 @@
  * - shadow: decides live decisions again under a proposal approved for shadow (governance), hooked into the
  *   signing pipeline's decision observer, summing history as signing does; lists divergences with replay's schemas.
  * - passkeys: WebAuthn enrolment, challenges, assertions, and the passkey pages' script (a page asset) on pages'
- *   layout; adds passkeys to a client's entities through clients' `updateClient`.
+ *   layout; adds passkeys to a client's entities through clients' `updateClient`, or for a governed client proposes
+ *   them through governance's `createProposal` (governance never imports passkeys).
  * - approvals: the approvals page, on pages (layout, headers, CSRF); verifies assertions through passkeys and
  *   resumes requests through signing.
  * - grants also takes the grant user's proof by passkey, through passkeys.
@@ -55,7 +56,7 @@ const featureDependencies = {
   demo: ['auth', 'clients'],
   replay: ['governance', 'signing'],
   shadow: ['governance', 'replay', 'signing'],
-  passkeys: ['clients', 'pages'],
+  passkeys: ['clients', 'governance', 'pages'],
   approvals: ['pages', 'passkeys', 'signing'],
 }
 

@@ -61,13 +61,14 @@ export interface PolicySetContent {
   governance: Governance
 }
 /**
- * Who must approve a change of this set: the next version is loaded only when its approvals meet the quorum declared here.
+ * Who must approve a change of this set: the next version is loaded only when its approvals meet the quorum declared here; and, for approvals by passkey (type webauthn), the relying party their assertions must be made for.
  *
  * This interface was referenced by `SignedPolicySet`'s JSON-Schema
  * via the `definition` "Governance".
  */
 export interface Governance {
   quorum: Quorum
+  webauthn?: WebAuthnRelyingParty
 }
 /**
  * Met when the approvals meet any one of the options (for example two admins, or one root and one admin).
@@ -107,7 +108,90 @@ export interface QuorumRequirement {
   group?: string
 }
 /**
- * One credential's signature over the set's statement. type jws: a compact JWS (typ rampart-policy-approval+jws, kid the credential's id or its key's kid) whose payload is the statement's canonical JSON. Other types (webauthn) are verified by the verifiers given to the evaluator.
+ * Where passkey approvals of the next version are made: an assertion counts only when its authenticatorData names this RP id (its SHA-256) and its clientDataJSON one of these origins. Without it, no passkey approval verifies.
+ *
+ * This interface was referenced by `SignedPolicySet`'s JSON-Schema
+ * via the `definition` "WebAuthnRelyingParty".
+ */
+export interface WebAuthnRelyingParty {
+  /**
+   * The WebAuthn RP id the organization's passkeys are registered for: the gateway's host name (rampart.example.com).
+   */
+  rpId: string
+  /**
+   * The exact origins (scheme, host, port) of the pages approvers make assertions on (https://rampart.example.com).
+   *
+   * @minItems 1
+   * @maxItems 16
+   */
+  origins:
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+}
+/**
+ * One credential's signature over the set's statement. type jws: a compact JWS (typ rampart-policy-approval+jws, kid the credential's id or its key's kid) whose payload is the statement's canonical JSON. type webauthn: a WebAuthn assertion by a passkey credential whose challenge is the base64url SHA-256 of the statement's canonical JSON; signature is its DER (ES256) or raw (EdDSA) signature, base64url, and data holds its authenticatorData and clientDataJSON. Both are verified by the evaluator itself.
  *
  * This interface was referenced by `SignedPolicySet`'s JSON-Schema
  * via the `definition` "PolicySetApproval".
@@ -117,7 +201,10 @@ export interface PolicySetApproval {
   credentialId: string
   signature: string
   /**
-   * What a verifier of another type needs beside the signature (a WebAuthn assertion's authenticatorData and clientDataJSON).
+   * What a verifier of another type needs beside the signature: a WebAuthn assertion's authenticatorData and clientDataJSON, base64url.
    */
-  data?: {}
+  data?: {
+    authenticatorData?: string
+    clientDataJSON?: string
+  }
 }

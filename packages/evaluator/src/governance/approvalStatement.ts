@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { canonicalJson } from '../canonicalJson'
 import type { SignedPolicySet } from '../generated/signedPolicySet'
 
@@ -26,3 +27,10 @@ export const statementOf = (set: Pick<SignedPolicySet, keyof ApprovalStatement>)
 /** The exact bytes signed: the canonical JSON (RFC 8785) of the statement, as UTF-8. */
 export const statementBytes = (statement: ApprovalStatement): Uint8Array =>
   new TextEncoder().encode(canonicalJson(statement))
+
+/**
+ * The WebAuthn challenge of a passkey approval: the base64url SHA-256 of the statement's bytes. The challenge is
+ * what the authenticator signs (inside clientDataJSON), so the assertion vouches for exactly this statement.
+ */
+export const statementChallenge = (statement: ApprovalStatement): string =>
+  createHash('sha256').update(statementBytes(statement)).digest('base64url')

@@ -1,25 +1,9 @@
-import type { PolicySetApproval } from '../generated/signedPolicySet'
-import { type ApprovalStatement, POLICY_APPROVAL_TYPE, statementBytes } from './approvalStatement'
+import { POLICY_APPROVAL_TYPE, statementBytes } from './approvalStatement'
+import type { ApprovalVerifier } from './approvalTypes'
 import { isApprovalAlgorithm, verifySignature } from './credentialSignature'
+import { verifyWebAuthnApproval } from './webauthnApproval'
 
-/** A credential of the entities, as an approval names it. */
-export interface ApprovalCredential {
-  id: string
-  userId: string
-  key: Record<string, unknown>
-}
-
-/**
- * Checks one approval of a type: that `approval.signature` (with `approval.data`) was made by `credential` over
- * exactly `statement`. Returns why not, or undefined when it holds. The extension point for other kinds of
- * credential (WebAuthn passkeys: the challenge is the statement's bytes, hashed): hand a verifier for its type to
- * the evaluator's `approvalVerifiers`.
- */
-export type ApprovalVerifier = (
-  approval: PolicySetApproval,
-  credential: ApprovalCredential,
-  statement: ApprovalStatement,
-) => Promise<string | undefined> | string | undefined
+export type { ApprovalContext, ApprovalCredential, ApprovalVerifier } from './approvalTypes'
 
 function decodeJson(segment: string): Record<string, unknown> | undefined {
   try {
@@ -57,7 +41,11 @@ export const verifyJwsApproval: ApprovalVerifier = (approval, credential, statem
   return undefined
 }
 
-/** The verifiers the evaluator knows itself: JWS over the entities' JWKs. WebAuthn is added by the caller. */
+/**
+ * The verifiers the evaluator knows itself, always used: JWS over the entities' JWKs, and WebAuthn assertions of
+ * their passkeys. A set therefore verifies the same wherever it is loaded; a caller's verifiers add other types only.
+ */
 export const DEFAULT_APPROVAL_VERIFIERS: Readonly<Record<string, ApprovalVerifier>> = Object.freeze({
   jws: verifyJwsApproval,
+  webauthn: verifyWebAuthnApproval,
 })

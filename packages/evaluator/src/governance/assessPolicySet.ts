@@ -18,7 +18,7 @@ import { validateSignedPolicySet } from './validateSignedPolicySet'
 export type PolicySetPredecessor = SignedPolicySet | 'bootstrap'
 
 export interface AssessOptions {
-  /** Verifiers of approval types beyond `jws` (WebAuthn): added to the built-in ones, never replacing `jws`. */
+  /** Verifiers of approval types beyond the built-in `jws` and `webauthn`: added to them, never replacing them. */
   approvalVerifiers?: Readonly<Record<string, ApprovalVerifier>>
   /** The presets a set may enable by id; the built-in presets when left out. */
   presetCatalogue?: readonly Preset[]
@@ -92,6 +92,8 @@ export async function assessPolicySet(
   const { credentials, users, groups } = approversOf(authority.entities as unknown as Entities)
   const verifiers = { ...options.approvalVerifiers, ...DEFAULT_APPROVAL_VERIFIERS }
   const statement = statementOf(set)
+  // The approving set's governance: where its passkeys' assertions must be made (a change cannot move it for itself).
+  const context = { governance: authority.governance }
   const approvers = new Map<string, Approver & { credentialId: string }>()
   const refused: EvaluatorIssue[] = []
   for (const [at, approval] of set.approvals.entries()) {
@@ -102,7 +104,7 @@ export async function assessPolicySet(
     else if (!verify) problem = `is of type ${approval.type}, which this evaluator has no verifier for`
     else {
       try {
-        problem = await verify(approval, credential as ApprovalCredential, statement)
+        problem = await verify(approval, credential as ApprovalCredential, statement, context)
       } catch {
         problem = 'could not be verified'
       }

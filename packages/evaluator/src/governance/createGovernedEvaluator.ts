@@ -17,7 +17,7 @@ export interface GovernedEvaluatorOptions
   after: PolicySetPredecessor
   /** The presets a set may enable by id; the built-in presets when left out. */
   presetCatalogue?: readonly Preset[]
-  /** Verifiers of approval types beyond `jws` (WebAuthn passkeys). */
+  /** Verifiers of approval types beyond the built-in `jws` and `webauthn` (which always verify as built in). */
   approvalVerifiers?: Readonly<Record<string, ApprovalVerifier>>
 }
 

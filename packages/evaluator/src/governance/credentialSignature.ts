@@ -65,3 +65,19 @@ export function signWithJwk(alg: ApprovalAlgorithm, privateJwk: Jwk, input: Uint
   Buffer.from((SECP256K1_N - s).toString(16).padStart(64, '0'), 'hex').copy(low, 32)
   return low
 }
+
+/**
+ * Verifies a WebAuthn assertion signature over `signed` (authenticatorData ‖ SHA-256(clientDataJSON)) with a
+ * passkey's public JWK: ES256 with a DER signature for P-256, EdDSA for Ed25519, as authenticators make them.
+ * False for any other key or any failure.
+ */
+export function verifyWebAuthnSignature(jwk: Jwk, signed: Uint8Array, signature: Uint8Array): boolean {
+  try {
+    if (keyFits(jwk, 'ES256'))
+      return verify('sha256', signed, { key: publicKeyOf(jwk), dsaEncoding: 'der' }, signature)
+    if (keyFits(jwk, 'EdDSA')) return verify(null, signed, publicKeyOf(jwk), signature)
+    return false
+  } catch {
+    return false
+  }
+}

@@ -4,9 +4,11 @@ export {
   type ApprovalStatement,
   POLICY_APPROVAL_TYPE,
   statementBytes,
+  statementChallenge,
   statementOf,
 } from './approvalStatement'
 export {
+  type ApprovalContext,
   type ApprovalCredential,
   type ApprovalVerifier,
   DEFAULT_APPROVAL_VERIFIERS,
@@ -35,3 +37,8 @@ export { contentHashOf, entitiesHashOf, sha256Canonical } from './policySetHash'
 export { type Approver, describeQuorum, quorumMet } from './quorum'
 export { signPolicySetApproval } from './signPolicySetApproval'
 export { validateSignedPolicySet } from './validateSignedPolicySet'
+export {
+  verifyWebAuthnApproval,
+  type WebAuthnAssertionResponse,
+  webauthnApprovalOf,
+} from './webauthnApproval'

@@ -4,6 +4,8 @@ import {
   type PolicySetApproval,
   type PolicySetAssessment,
   type SignedPolicySet,
+  type WebAuthnAssertionResponse,
+  webauthnApprovalOf,
 } from '@rampart/evaluator'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../core/database/openDatabase'
@@ -58,6 +60,36 @@ export async function assessProposal(
   }
 }
 
+/** A passkey's WebAuthn assertion as the browser returns it: `id` is its WebAuthn credential id. */
+export type WebAuthnAssertion = { id: string; response: WebAuthnAssertionResponse }
+
+/** What an approver posts: the approval, or a passkey's assertion the gateway turns into one. */
+export type ApprovalInput = { approval: StoredApproval } | { assertion: WebAuthnAssertion }
+
+/**
+ * The approval an input stands for: a browser's assertion becomes a webauthn approval by the passkey credential of
+ * the approving set (the live one, the proposal's own for a bootstrap) whose WebAuthn id it names; none is
+ * APPROVAL_INVALID at /assertion/id. The evaluator then verifies it as any approval.
+ */
+function approvalOf(input: ApprovalInput, authority: SignedPolicySet['content']): StoredApproval {
+  if ('approval' in input) return input.approval
+  const credentials = (authority.entities as { credentials?: unknown }).credentials
+  const passkey = (Array.isArray(credentials) ? credentials : []).find(
+    (credential) => credential?.webauthn?.credentialId === input.assertion.id,
+  ) as { id: string } | undefined
+  if (!passkey)
+    throw new GatewayError('APPROVAL_INVALID', 'The approval does not verify', {
+      issues: [
+        {
+          path: '/assertion/id',
+          message: 'is no passkey of the organization that approves this proposal',
+          keyword: 'governance.approval',
+        },
+      ],
+    })
+  return webauthnApprovalOf(passkey.id, input.assertion.response) as StoredApproval
+}
+
 /**
  * Adds one credential's signed approval of a proposal's statement, verified by the evaluator against the live
  * version's credentials; a credential approving again replaces its approval, a user counts once. When the
@@ -67,11 +99,12 @@ export async function approveProposal(
   db: Database,
   clientId: string,
   proposalId: string,
-  approval: StoredApproval,
+  input: ApprovalInput,
   now: Date,
 ): Promise<PolicyProposalRow> {
   return db.transaction(async (tx) => {
     const { proposal, live } = await openProposal(tx, clientId, proposalId, now)
+    const approval = approvalOf(input, (live ?? proposal).content as unknown as SignedPolicySet['content'])
     const approvals = [
       ...proposal.approvals.filter((given) => given.credentialId !== approval.credentialId),
       approval,

@@ -6,17 +6,12 @@ import { GatewayError } from '../core/errors/gatewayError'
 import { ref } from '../core/http/gatewaySchemas'
 import { dataOf, errorResponses } from '../core/http/routeSchemas'
 import { applyProposal } from './applyProposal'
-import { approveProposal } from './approveProposal'
+import { type ApprovalInput, approveProposal } from './approveProposal'
 import { createProposal, type ProposalBody, proposeRollback } from './createProposal'
-import {
-  PROPOSAL_STATUSES,
-  type ProposalStatus,
-  policyProposals,
-  policyVersions,
-  type StoredApproval,
-} from './governanceSchema'
+import { PROPOSAL_STATUSES, type ProposalStatus, policyProposals, policyVersions } from './governanceSchema'
 import { clientRow, latestVersions, liveContent } from './liveSet'
 import { expireDue, proposalRow } from './openProposal'
+import { passkeyApprovalOptions } from './passkeyApprovalOptions'
 import { rejectProposal, startShadow, stopShadow } from './proposalStatus'
 import { proposalToApi, versionToApi } from './proposalToApi'
 import { quorumState } from './quorumState'
@@ -174,14 +169,15 @@ export async function proposalRoutes(app: FastifyInstance) {
     },
   )
 
-  app.post<{ Params: ProposalParams; Body: { approval: StoredApproval } }>(
+  app.post<{ Params: ProposalParams; Body: ApprovalInput }>(
     '/v1/admin/clients/:clientId/proposals/:proposalId/approvals',
     {
       config: { auth: 'admin' },
       schema: {
         ...admin,
         operationId: 'approveProposal',
-        summary: "Add a credential's signed approval of a proposal",
+        summary:
+          "Add a credential's signed approval of a proposal (a JWS, or a passkey's WebAuthn assertion)",
         params: proposalParams,
         body: ref('approveProposalRequest'),
         response: { 200: dataOf('proposal'), ...errorResponses(400, 401, 404, 409, 422, 500) },
@@ -189,8 +185,95 @@ export async function proposalRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { clientId, proposalId } = request.params
-      await approveProposal(app.db, clientId, proposalId, request.body.approval, now())
+      await approveProposal(app.db, clientId, proposalId, request.body, now())
       return { data: await shown(clientId, proposalId) }
+    },
+  )
+
+  const string = { type: 'string' }
+  app.get<{ Params: ProposalParams }>(
+    '/v1/admin/clients/:clientId/proposals/:proposalId/passkey-options',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...admin,
+        operationId: 'getProposalPasskeyOptions',
+        summary: 'WebAuthn request options for approving a proposal by passkey',
+        description:
+          "The options to hand a browser's `navigator.credentials.get` (`@simplewebauthn/browser`'s " +
+          '`startAuthentication({ optionsJSON: options })`): the challenge is the base64url SHA-256 of the ' +
+          "statement's canonical JSON, the RP id and the allowed passkeys are the approving set's. Post the " +
+          'assertion to `…/approvals` as `{assertion}` (as the browser returns it), or as `{approval: {type: ' +
+          '"webauthn", credentialId, signature, data: {authenticatorData, clientDataJSON}}}` with the credential ' +
+          'that `passkeys` names for it.',
+        params: proposalParams,
+        response: {
+          200: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['data'],
+            properties: {
+              data: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['statement', 'options', 'origins', 'passkeys'],
+                properties: {
+                  statement: {
+                    type: 'object',
+                    additionalProperties: false,
+                    required: ['setId', 'version', 'previousHash', 'contentHash'],
+                    properties: {
+                      setId: string,
+                      version: { type: 'integer' },
+                      previousHash: { type: ['string', 'null'] },
+                      contentHash: string,
+                    },
+                  },
+                  options: {
+                    type: 'object',
+                    additionalProperties: false,
+                    required: ['challenge', 'rpId', 'allowCredentials', 'userVerification', 'timeout'],
+                    properties: {
+                      challenge: string,
+                      rpId: string,
+                      allowCredentials: {
+                        type: 'array',
+                        items: {
+                          type: 'object',
+                          additionalProperties: false,
+                          required: ['id', 'type'],
+                          properties: {
+                            id: string,
+                            type: string,
+                            transports: { type: 'array', items: string },
+                          },
+                        },
+                      },
+                      userVerification: string,
+                      timeout: { type: 'integer' },
+                    },
+                  },
+                  origins: { type: 'array', items: string },
+                  passkeys: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      additionalProperties: false,
+                      required: ['credentialId', 'userId', 'webauthnId'],
+                      properties: { credentialId: string, userId: string, webauthnId: string },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          ...errorResponses(401, 404, 409, 422, 500),
+        },
+      },
+    },
+    async (request) => {
+      const { clientId, proposalId } = request.params
+      return { data: await passkeyApprovalOptions(app.db, clientId, proposalId, now()) }
     },
   )
 

@@ -6,6 +6,8 @@ import { updateClient } from '../clients/registerClient'
 import type { Database } from '../core/database/openDatabase'
 import { clients } from '../core/database/schema'
 import { GatewayError } from '../core/errors/gatewayError'
+import { createProposal } from '../governance/createProposal'
+import { isGoverned, liveContent } from '../governance/liveSet'
 import { coseToJwk } from './passkeyKeys'
 import type { RelyingParty } from './passkeyOrigin'
 import { passkeyEnrolments } from './passkeysSchema'
@@ -104,10 +106,52 @@ export async function registrationOptions(
   return options
 }
 
+/** What an enrolment ended in: the passkey is a credential now, or (governed client) a proposal adds it. */
+export type EnrolmentOutcome = {
+  clientId: string
+  userId: string
+  credentialId: string
+  /** Set when the client is governed: the proposal that adds the passkey, waiting for the quorum's approval. */
+  proposalId?: string
+}
+
+/**
+ * Adds the passkey credential to the client's entities. A client not governed yet changes through updateClient,
+ * checked as any entities update is. A governed client's entities change only by a proposal its quorum approves:
+ * the passkey is proposed (the live content with this one credential added, through governance's own
+ * createProposal, checked and logged as any proposal) and counts once that proposal is applied.
+ */
+async function addPasskey(
+  db: Database,
+  clientId: string,
+  credential: Record<string, unknown>,
+  now: Date,
+): Promise<{ proposalId?: string }> {
+  if (await isGoverned(db, clientId)) {
+    const { content } = await liveContent(db, clientId)
+    const entities = (content.entities ?? {}) as Record<string, unknown>
+    const credentials = Array.isArray(entities.credentials) ? entities.credentials : []
+    const proposal = await createProposal(
+      db,
+      clientId,
+      {
+        description: `Add the passkey ${String(credential.id)} of user ${String(credential.userId)} (enrolment link)`,
+        entities: { ...entities, credentials: [...credentials, credential] },
+      },
+      now,
+    )
+    return { proposalId: proposal.proposalId }
+  }
+  const entities = await entitiesOf(db, clientId)
+  const credentials = Array.isArray(entities.credentials) ? entities.credentials : []
+  await updateClient(db, clientId, { entities: { ...entities, credentials: [...credentials, credential] } })
+  return {}
+}
+
 /**
  * Ends the ceremony: verifies the authenticator's answer (challenge, origin, RP id, user verification) with
- * @simplewebauthn/server, spends the link, and adds the passkey to the client's entities as a credential of the
- * user, checked as any entities update is. If the entities refuse it, the link is left usable.
+ * @simplewebauthn/server, spends the link, and adds the passkey as a credential of the user (for a governed client,
+ * proposes it). If the entities or the proposal refuse it, the link is left usable.
  */
 export async function completeEnrolment(
   db: Database,
@@ -115,7 +159,7 @@ export async function completeEnrolment(
   response: RegistrationResponseJSON,
   relyingParty: RelyingParty,
   now: Date,
-): Promise<{ clientId: string; userId: string; credentialId: string }> {
+): Promise<EnrolmentOutcome> {
   const enrolment = await openEnrolment(db, token, now)
   if (!enrolment.challenge) return invalid('has no registration started: start again')
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>
@@ -148,20 +192,19 @@ export async function completeEnrolment(
     .returning()
   if (!spent) return invalid('is already used')
   const credentialId = `passkey-${randomBytes(12).toString('base64url')}`
+  let added: { proposalId?: string }
   try {
-    const entities = await entitiesOf(db, enrolment.clientId)
-    const credentials = Array.isArray(entities.credentials) ? entities.credentials : []
     const webauthn = {
       credentialId: credential.id,
       counter: credential.counter,
       ...(credential.transports?.length ? { transports: credential.transports } : {}),
     }
-    await updateClient(db, enrolment.clientId, {
-      entities: {
-        ...entities,
-        credentials: [...credentials, { id: credentialId, userId: enrolment.userId, key: jwk, webauthn }],
-      },
-    })
+    added = await addPasskey(
+      db,
+      enrolment.clientId,
+      { id: credentialId, userId: enrolment.userId, key: jwk, webauthn },
+      now,
+    )
   } catch (error) {
     await db
       .update(passkeyEnrolments)
@@ -173,5 +216,5 @@ export async function completeEnrolment(
     .update(passkeyEnrolments)
     .set({ credentialId })
     .where(eq(passkeyEnrolments.tokenHash, enrolment.tokenHash))
-  return { clientId: enrolment.clientId, userId: enrolment.userId, credentialId }
+  return { clientId: enrolment.clientId, userId: enrolment.userId, credentialId, ...added }
 }

@@ -122,12 +122,20 @@ export function passkeysRoutes(options: PasskeysRoutesOptions = {}) {
           relyingParty(app, request),
           now(),
         )
+        // A governed client's passkey counts only once its proposal is applied: the page says it waits.
+        if (enrolled.proposalId)
+          return {
+            credentialId: enrolled.credentialId,
+            proposalId: enrolled.proposalId,
+            message: `Your passkey waits for your organization's approval (proposal ${enrolled.proposalId}).`,
+          }
         // The new credential must count from the next approval on.
         await app.clientKeys.invalidate(enrolled.clientId)
         app.clientPolicies.forget(enrolled.clientId)
         return {
           credentialId: enrolled.credentialId,
           approvalsUrl: `/v1/approvals/${encodeURIComponent(enrolled.clientId)}`,
+          message: 'Your passkey is registered.',
         }
       },
     )

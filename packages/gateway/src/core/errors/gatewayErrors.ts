@@ -179,6 +179,11 @@ export const gatewayErrors = {
     meaning:
       'The proposal is no longer open (APPLIED, REJECTED, EXPIRED or SUPERSEDED); context.status says which.',
   },
+  PASSKEY_APPROVALS_UNAVAILABLE: {
+    httpStatus: 409,
+    meaning:
+      'The set that approves the proposal names no WebAuthn relying party (governance.webauthn): its passkeys cannot approve it; propose a governance with webauthn first.',
+  },
   PROPOSAL_QUORUM_NOT_MET: {
     httpStatus: 409,
     meaning: "The proposal's approvals do not meet the quorum of the live version; it stays open.",

@@ -46,11 +46,12 @@ async function enrol(button) {
   try {
     const { options } = await postJson('/v1/passkeys/enrol/options', { token })
     const response = await startRegistration({ optionsJSON: options })
-    const { approvalsUrl } = await postJson('/v1/passkeys/enrol', { token, response })
+    const { approvalsUrl, message } = await postJson('/v1/passkeys/enrol', { token, response })
     history.replaceState(null, '', location.pathname)
-    say('Your passkey is registered.')
+    // A governed client's passkey waits for the quorum's approval: the gateway says so, with the proposal id.
+    say(message ?? 'Your passkey is registered.')
     const link = document.getElementById('approvals-link')
-    if (link) {
+    if (link && approvalsUrl) {
       link.setAttribute('href', approvalsUrl)
       link.hidden = false
     }
