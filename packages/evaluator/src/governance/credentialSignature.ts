@@ -1,6 +1,9 @@
 import { createPrivateKey, createPublicKey, type JsonWebKey, type KeyObject, sign, verify } from 'node:crypto'
 
-/** The algorithms an approval may be signed with: those of the entities' credentials; never `none` or HMAC. */
+/**
+ * The algorithms an entities credential signs with, an approval or a gateway request alike (the gateway takes this
+ * table): asymmetric, never `none` or HMAC.
+ */
 export const APPROVAL_ALGORITHMS = ['EdDSA', 'ES256', 'ES256K', 'RS256'] as const
 export type ApprovalAlgorithm = (typeof APPROVAL_ALGORITHMS)[number]
 

@@ -27,6 +27,12 @@ export {
   type GovernedEvaluatorOptions,
 } from './createGovernedEvaluator'
 export {
+  APPROVAL_ALGORITHMS,
+  type ApprovalAlgorithm,
+  isApprovalAlgorithm,
+  keyFits,
+} from './credentialSignature'
+export {
   type CollectionDiff,
   diffPolicySets,
   entityChangesBetween,

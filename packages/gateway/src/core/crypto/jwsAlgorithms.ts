@@ -1,28 +1,14 @@
 import { createPublicKey, type JsonWebKey, type KeyObject, verify } from 'node:crypto'
+// The credentials' algorithms and which key fits which are the library's (the same table judges policy approvals):
+// a request is signed with one of them, never `none` or HMAC.
+import { APPROVAL_ALGORITHMS, type ApprovalAlgorithm, isApprovalAlgorithm, keyFits } from '@rampart/evaluator'
 import type { JWK } from 'jose'
 import { ed25519Thread } from './ed25519Thread'
 
-/** The only algorithms a request may be signed with: asymmetric, and never `none` or HMAC. */
-export const allowedJwsAlgorithms = ['ES256K', 'ES256', 'EdDSA', 'RS256'] as const
-export type JwsAlgorithm = (typeof allowedJwsAlgorithms)[number]
-
-export function isAllowedJwsAlgorithm(alg: unknown): alg is JwsAlgorithm {
-  return typeof alg === 'string' && (allowedJwsAlgorithms as readonly string[]).includes(alg)
-}
-
-/** Whether a JWK's type and curve can carry `alg` (a P-256 key cannot sign ES256K, and so on). */
-export function keyFitsAlgorithm(jwk: JWK, alg: JwsAlgorithm): boolean {
-  switch (alg) {
-    case 'ES256K':
-      return jwk.kty === 'EC' && jwk.crv === 'secp256k1'
-    case 'ES256':
-      return jwk.kty === 'EC' && jwk.crv === 'P-256'
-    case 'EdDSA':
-      return jwk.kty === 'OKP' && jwk.crv === 'Ed25519'
-    case 'RS256':
-      return jwk.kty === 'RSA'
-  }
-}
+export const allowedJwsAlgorithms = APPROVAL_ALGORITHMS
+export type JwsAlgorithm = ApprovalAlgorithm
+export const isAllowedJwsAlgorithm = isApprovalAlgorithm
+export const keyFitsAlgorithm: (jwk: JWK, alg: JwsAlgorithm) => boolean = keyFits
 
 // secp256k1 group order: an ES256K signature must have s ≤ n/2 (low S), so it cannot be made malleable.
 const secp256k1HalfOrder = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n / 2n
