@@ -31,10 +31,18 @@ for p in "${PACKAGES[@]}"; do
   node -e '
     const manifest = JSON.parse(process.argv[1])
     if (JSON.stringify(manifest.exports).includes("@rampart/source")) throw new Error(`${manifest.name}: exports`)
+    // What the npm page and installers read: the licence, the Node versions, where the source is (npm resolves the
+    // README'"'"'s relative links against it), and whether bundlers may drop unused modules.
+    const root = require(process.argv[3])
+    if (manifest.license !== "Apache-2.0") throw new Error(`${manifest.name}: license ${manifest.license}`)
+    if (manifest.engines?.node !== root.engines.node) throw new Error(`${manifest.name}: engines ${manifest.engines?.node}`)
+    if (manifest.repository?.url !== root.repository.url || manifest.repository?.directory !== process.argv[2])
+      throw new Error(`${manifest.name}: repository ${JSON.stringify(manifest.repository)}`)
+    if (manifest.sideEffects === undefined) throw new Error(`${manifest.name}: sideEffects`)
     for (const field of ["dependencies", "peerDependencies", "optionalDependencies"])
       for (const [name, range] of Object.entries(manifest[field] ?? {}))
         if (range.startsWith("workspace:")) throw new Error(`${manifest.name}: ${field} ${name} ${range}`)
-  ' "$(tar xzf "$tarball" -O package/package.json)"
+  ' "$(tar xzf "$tarball" -O package/package.json)" "packages/$p" "$ROOT/package.json"
 done
 # The evaluator installs without the decoder, and so without viem: its types carry the intents it reads.
 node -e '
