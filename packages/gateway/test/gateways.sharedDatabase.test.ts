@@ -1,119 +1,32 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { JWK } from 'jose'
 import pg from 'pg'
 import { type Hex, parseTransaction } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signRequest } from '../src/auth/signRequest'
-import { generateSigningJwk, type SigningKeyPair } from '../src/core/crypto/generateSigningJwk'
 import { signApproval } from '../src/signing/pipeline/approvalToken'
-import { type FakeEthereumNode, startFakeEthereumNode } from './support/fakeEthereumNode'
+import type { GatewayProcess } from './support/gatewayProcess'
 import {
-  createScratchDatabase,
-  type GatewayProcess,
-  gatewayClient,
-  sharedGatewaySecrets,
-  startGatewayProcess,
-} from './support/gatewayProcess'
-import { organization, permitLargeWithTwoApprovers, policy, testMnemonic } from './support/signingClient'
+  type DeploymentClient,
+  deploymentOrigin as origin,
+  type SharedDeployment,
+  startSharedDeployment,
+} from './support/sharedDeployment'
+import { permitLargeWithTwoApprovers, policy } from './support/signingClient'
 
 // Two `bin/start.ts` processes on one PostgreSQL database, with one config (secrets, public origin), each with a
 // vault directory of its own: what a load balancer in front of several gateways looks like. Only PostgreSQL is
 // shared by processes; CI runs this with DATABASE_URL set.
 const serverUrl = process.env.DATABASE_URL
-const origin = 'http://rampart.test'
-const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 /** Each small transfer, and the spending limit: twenty of them fit. */
 const small = '1000'
 const limit = '20000'
 
-let database: { url: string; drop: () => Promise<void> }
-/**
- * Ethereum, through a node endpoint for each gateway (as behind a provider's load-balanced endpoint): each fills
- * fees and gas and receives what its gateway signs. Both report nonce 0 for every account, so the nonces come from
- * the vault the gateways share.
- */
-let nodes: { a: FakeEthereumNode; b: FakeEthereumNode }
+let deployment: SharedDeployment
 /** Every transaction the network was sent. */
-const sentToNetwork = () => [...nodes.a.received, ...nodes.b.received]
-let env: Record<string, string>
-const gateways: GatewayProcess[] = []
-
-/** A gateway of the deployment, with a vault directory of its own (the database keeps the vaults). */
-async function startGateway(node: FakeEthereumNode): Promise<GatewayProcess> {
-  const gateway = await startGatewayProcess({
-    ...env,
-    RAMPART_LOCAL_RPC_URLS: `ETHEREUM=${node.url}`,
-    RAMPART_HOME: mkdtempSync(join(tmpdir(), 'rampart-gateway-')),
-    RAMPART_LOCAL_VAULT_DIR: mkdtempSync(join(tmpdir(), 'rampart-vaults-')),
-  })
-  gateways.push(gateway)
-  return gateway
-}
-
-type Organization = {
-  client: ReturnType<typeof gatewayClient>
-  clientId: string
-  connectionId: string
-  account: string
-  approvers: Record<string, SigningKeyPair>
-  privateJwk: JWK
-}
-
-/** Registers a client with the policies given, through `a`, and connects it to the local provider through `b`. */
-async function register(
-  a: GatewayProcess,
-  b: GatewayProcess,
-  policies: Record<string, unknown>[],
-): Promise<Organization> {
-  const requester = await generateSigningJwk('ES256K', 'alice-key')
-  const approvers = {
-    bob: await generateSigningJwk('ES256K', 'bob-key'),
-    carol: await generateSigningJwk('ES256', 'carol-key'),
-  }
-  const { requesterKid: _kid, ...entities } = await organization('alice-key', approvers)
-  entities.credentials.unshift({ id: 'alice-key', userId: 'alice', key: requester.publicJwk })
-  const clientId = `client-${Math.random().toString(36).slice(2, 10)}`
-  const registered = await fetch(`${a.url}/v1/admin/clients`, {
-    method: 'POST',
-    headers: { 'x-api-key': env.RAMPART_ADMIN_API_KEY!, 'content-type': 'application/json' },
-    body: JSON.stringify({ clientId, name: clientId, publicKeys: [requester.publicJwk], entities, policies }),
-  })
-  if (registered.status !== 201) throw new Error(`Client registration: ${await registered.text()}`)
-  const client = gatewayClient(origin, clientId, requester.privateJwk)
-  const connectionId = await client.connect(b, {
-    passphrase: 'correct horse battery staple, shared gateways',
-    mnemonic: testMnemonic,
-  })
-  const accounts = await client.send(a, 'GET', '/v1/provider/accounts?limit=100', undefined, {
-    'x-connection-id': connectionId,
-  })
-  const account = accounts.body.data.find((row: { networkId: string }) => row.networkId === 'ETHEREUM')
-  return {
-    client,
-    clientId,
-    connectionId,
-    account: account.accountId,
-    approvers,
-    privateJwk: requester.privateJwk,
-  }
-}
+const sentToNetwork = () => [...deployment.nodes.a.received, ...deployment.nodes.b.received]
 
 /** Sends `value` wei on Ethereum through `gateway`. */
-function send(org: Organization, gateway: GatewayProcess, idempotenceId: string, value = small) {
-  return org.client.send(
-    gateway,
-    'POST',
-    '/v1/provider/evm/send-transaction',
-    {
-      transactionRequest: { chainId: 1, to: recipient, value },
-      source: { type: 'account', id: org.account },
-      idempotenceId,
-    },
-    { 'x-connection-id': org.connectionId },
-  )
-}
+const send = (org: DeploymentClient, gateway: GatewayProcess, idempotenceId: string, value = small) =>
+  deployment.send(org, gateway, idempotenceId, value)
 
 const nonceOf = (signedTransaction: string) => parseTransaction(signedTransaction as Hex).nonce!
 const ascending = (values: number[]) => [...values].sort((x, y) => x - y)
@@ -121,7 +34,7 @@ const range = (from: number, count: number) => Array.from({ length: count }, (_,
 
 /** The signing requests of a connection as the database holds them. */
 async function recorded(connectionId: string) {
-  const client = new pg.Client({ connectionString: database.url })
+  const client = new pg.Client({ connectionString: deployment.database.url })
   await client.connect()
   try {
     const { rows } = await client.query(
@@ -144,27 +57,20 @@ describe.runIf(serverUrl)('two gateway processes on one PostgreSQL database', ()
   let b: GatewayProcess
 
   beforeAll(async () => {
-    database = await createScratchDatabase(serverUrl!)
-    const startNode = () =>
-      startFakeEthereumNode({ chainId: 1, nonce: 0, gasPrice: 10n ** 9n, baseFeePerGas: 10n ** 10n })
-    nodes = { a: await startNode(), b: await startNode() }
-    env = {
-      ...(await sharedGatewaySecrets()),
-      DATABASE_URL: database.url,
-      RAMPART_PUBLIC_ORIGIN: origin,
-    }
+    deployment = await startSharedDeployment(serverUrl!)
     // Started together on a new database: one applies the migrations, the other waits for it (openDatabase).
-    ;[a, b] = await Promise.all([startGateway(nodes.a), startGateway(nodes.b)])
+    ;[a, b] = await Promise.all([
+      deployment.startGateway(deployment.nodes.a),
+      deployment.startGateway(deployment.nodes.b),
+    ])
   }, 60_000)
 
   afterAll(async () => {
-    await Promise.all(gateways.map((gateway) => gateway.stop('SIGKILL')))
-    await database?.drop()
-    await Promise.all([nodes?.a.close(), nodes?.b.close()])
+    await deployment?.close()
   })
 
   it('keeps limits, idempotence, replay protection and approvals across them, and signs each nonce once, in turn', async () => {
-    const org = await register(a, b, [
+    const org = await deployment.register(a, b, [
       policy('daily-limit', 'permit', [
         { criterion: 'checkAction', args: ['signTransaction'] },
         { criterion: 'checkSpendingLimit', args: { limit, window: { type: 'rolling', seconds: 86400 } } },
@@ -230,11 +136,11 @@ describe.runIf(serverUrl)('two gateway processes on one PostgreSQL database', ()
   }, 60_000)
 
   it('loses nothing and signs no nonce twice when one is killed (SIGKILL) under load and started again', async () => {
-    const org = await register(b, a, [
+    const org = await deployment.register(b, a, [
       policy('permit-all', 'permit', [{ criterion: 'checkAction', args: ['signTransaction'] }]),
     ])
-    nodes.a.reset()
-    nodes.b.reset()
+    deployment.nodes.a.reset()
+    deployment.nodes.b.reset()
     const killed = a
     let answeredByKilled = 0
     const load = range(0, 30).map((i) => {
@@ -250,23 +156,24 @@ describe.runIf(serverUrl)('two gateway processes on one PostgreSQL database', ()
     while (answeredByKilled < 3) await new Promise((resolve) => setTimeout(resolve, 5))
     // Then killed the moment its node has a transaction of it that it has not answered for yet: sent, its request
     // not yet recorded. Its node holds the answer back meanwhile.
-    nodes.a.stallMs = 2000
-    const sentBefore = nodes.a.received.length
-    while (nodes.a.received.length === sentBefore && answeredByKilled < 15) {
+    deployment.nodes.a.stallMs = 2000
+    const sentBefore = deployment.nodes.a.received.length
+    while (deployment.nodes.a.received.length === sentBefore && answeredByKilled < 15) {
       await new Promise((resolve) => setTimeout(resolve, 1))
     }
-    expect(nodes.a.received.length, 'the gateway to kill answered all its share first').toBeGreaterThan(
-      sentBefore,
-    )
+    expect(
+      deployment.nodes.a.received.length,
+      'the gateway to kill answered all its share first',
+    ).toBeGreaterThan(sentBefore)
     await killed.stop('SIGKILL')
-    nodes.a.stallMs = undefined
+    deployment.nodes.a.stallMs = undefined
     const settled = await Promise.all(load)
     const answered = settled.filter((s) => s.answer?.status === 201)
     const lost = settled.filter((s) => s.answer === undefined)
     expect(lost.length).toBeGreaterThan(0)
     expect(settled.every((s) => s.answer === undefined || s.answer.status === 201)).toBe(true)
 
-    const restarted = await startGateway(nodes.a)
+    const restarted = await deployment.startGateway(deployment.nodes.a)
     // Asked again, a create the killed gateway had taken answers with its record: never a second signature.
     const retried = await Promise.all(lost.map(({ i }) => send(org, restarted, `kill-${i}`)))
     for (const answer of retried) {
