@@ -3,7 +3,7 @@
 // Each iteration sends 20 ETH transfers at once from one account through the local provider: each create takes the
 // client's lock, decides, allocates the account's next nonce in the shared vault and signs. Split across two
 // gateways, they contend for the same rows; the ratio says what a second gateway buys (or costs) for one busy
-// account. The correctness of the same load (distinct nonces, limits, idempotence, SIGKILL) is tested in
+// account. Signed reads take no lock: the second pair of rows splits 100 wallet lists. The correctness of the same load (distinct nonces, limits, idempotence, SIGKILL) is tested in
 // test/gateways.sharedDatabase.test.ts.
 import { afterAll, bench, describe } from 'vitest'
 import type { GatewayProcess } from '../test/support/gatewayProcess'
@@ -46,7 +46,26 @@ async function batch(gatewayFor: (i: number) => GatewayProcess) {
   if (failed) throw new Error(`A send was not signed: ${JSON.stringify(failed.body)}`)
 }
 
+const READS = 100
+/** Reads the client's wallets, READS at once, the i-th through `gatewayFor(i)`. */
+async function reads(gatewayFor: (i: number) => GatewayProcess) {
+  const answers = await Promise.all(
+    Array.from({ length: READS }, (_, i) =>
+      org.client.send(gatewayFor(i), 'GET', '/v1/provider/wallets', undefined, {
+        'x-connection-id': org.connectionId,
+      }),
+    ),
+  )
+  const failed = answers.find((answer) => answer.status !== 200)
+  if (failed) throw new Error(`A read failed: ${JSON.stringify(failed.body)}`)
+}
+
 describe.runIf(serverUrl)(`scale: ${BATCH} concurrent transfers from one account, PostgreSQL`, () => {
   bench('one gateway (baseline)', () => batch(() => a), options)
   bench('two gateways, split across them', () => batch((i) => (i % 2 ? a : b)), options)
+})
+
+describe.runIf(serverUrl)(`scale: ${READS} concurrent signed wallet lists, PostgreSQL`, () => {
+  bench('one gateway (baseline)', () => reads(() => a), options)
+  bench('two gateways, split across them', () => reads((i) => (i % 2 ? a : b)), options)
 })
