@@ -73,11 +73,16 @@ export class ClientPolicies {
     return entry.state
   }
 
+  /** Makes the next decision for this client build its state anew (as when the stored set may have been altered). */
+  forget(clientId: string): void {
+    this.cache.delete(clientId)
+  }
+
   /**
    * Makes the next decision for this client read its row again (after an update through this instance), and bring
-   * its state forward by what the update recorded.
+   * its state forward by the changes the update recorded.
    */
-  forget(clientId: string): void {
+  revalidate(clientId: string): void {
     const cached = this.cache.get(clientId)
     if (cached) cached.checkedAt = Number.NEGATIVE_INFINITY
   }
