@@ -129,9 +129,10 @@ export class ClientPolicies {
     // A governed client decides only with its verified set, which nothing recorded here changes.
     if (changes.every(changesNothingDecided)) return previous
     const basis = bases.get(previous)
+    // Whatever comes of it, the evaluator no longer holds the previous version: nothing starts from it again.
+    bases.delete(previous)
     const next = basis && applyClientChanges(previous, basis, changes)
     if (!next) return this.load(clientId, entry)
-    bases.delete(previous)
     bases.set(next.state, next.basis)
     return next.state
   }
