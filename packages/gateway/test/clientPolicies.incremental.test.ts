@@ -199,6 +199,19 @@ describe('ClientPolicies: entity and policy changes through the admin API, appli
     await expectSameAsRebuilt(restored)
   })
 
+  it('requests that ask at once after a change share one catch-up: the changes are applied once', async () => {
+    const other = new ClientPolicies(gateway.database.db)
+    await other.forClient(clientId, later())
+    await withEntities({ accountGroupMembers: [] })
+    const at = later()
+    const [one, two] = await Promise.all([other.forClient(clientId, at), other.forClient(clientId, at + 1)])
+    expect(two).toBe(one)
+    expect(decide(one).decision).toBe('Forbid')
+    await expectSameAsRebuilt(one)
+    await withEntities({})
+    expect(decide(await other.forClient(clientId, later())).decision).toBe('Permit')
+  })
+
   it('a gateway whose versions were not all recorded builds the state anew, and decides as a fresh one', async () => {
     const other = new ClientPolicies(gateway.database.db)
     const before = await other.forClient(clientId, later())
