@@ -6,8 +6,9 @@
 // - "updateClient": the change as PATCH /v1/admin/clients/{id} makes it (the route's own function: a 100,000-account
 //   document is far over the route's 1 MiB body limit, so it cannot be sent through HTTP), then the gateway applies
 //   what it recorded and decides. The update validates, stores, diffs and hashes the whole document.
-// - "another gateway": a second ClientPolicies on the database picks up one recorded account change (written as
-//   updateClient records it: a client_changes row and the row's new version) and decides: the gateway's own part.
+// - "another gateway": a second ClientPolicies on the database picks up one recorded change, of an account or of the
+//   client's policy (written as updateClient records it: a client_changes row and the row's new version), and
+//   decides: the gateway's own part.
 // - "built anew": the state built from the stored row (forget), then the decision.
 import { readFileSync } from 'node:fs'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -81,7 +82,7 @@ async function setUp(accounts: number) {
   const other = new ClientPolicies(db)
   await gateway.app.clientPolicies.forClient(clientId)
   await other.forClient(clientId)
-  return { clientId, entities, withExtra, other, added: false, addedByOther: false }
+  return { clientId, entities, withExtra, other, added: false, addedByOther: false, policyChanged: false }
 }
 
 const small = await setUp(1)
@@ -113,27 +114,45 @@ async function throughUpdateClient(setup: Setup) {
   decide(await gateway.app.clientPolicies.forClient(setup.clientId, later()))
 }
 
-/** One account change recorded as updateClient records it, then the other gateway's next decision. */
-async function byAnotherGateway(setup: Setup) {
+/** A change recorded as updateClient records it (its row in client_changes, the client row's new version). */
+async function record(
+  setup: Setup,
+  change: Pick<typeof clientChanges.$inferInsert, 'entityChanges' | 'policies'>,
+) {
   const [row] = await db
     .select({ updatedAt: clients.updatedAt })
     .from(clients)
     .where(eq(clients.clientId, setup.clientId))
   const version = new Date(row!.updatedAt.getTime() + 1)
-  setup.addedByOther = !setup.addedByOther
   await db.insert(clientChanges).values({
     clientId: setup.clientId,
     version,
     previousVersion: row!.updatedAt,
+    presets: change.policies ? [] : null,
+    policiesHash: null,
+    entitiesHash: null,
+    ...change,
+  })
+  await db.update(clients).set({ updatedAt: version }).where(eq(clients.clientId, setup.clientId))
+}
+
+/** One account put or removed, recorded, then the other gateway's next decision. */
+async function accountByAnotherGateway(setup: Setup) {
+  setup.addedByOther = !setup.addedByOther
+  await record(setup, {
     entityChanges: setup.addedByOther
       ? [{ op: 'put', collection: 'accounts', entity: extra }]
       : [{ op: 'remove', collection: 'accounts', id: extra.id }],
     policies: null,
-    presets: null,
-    policiesHash: null,
-    entitiesHash: null,
   })
-  await db.update(clients).set({ updatedAt: version }).where(eq(clients.clientId, setup.clientId))
+  decide(await setup.other.forClient(setup.clientId, later()))
+}
+
+/** The client's one policy changed (its description), recorded, then the other gateway's next decision. */
+async function policyByAnotherGateway(setup: Setup) {
+  setup.policyChanged = !setup.policyChanged
+  const policies = [setup.policyChanged ? { ...permitVault, description: 'changed' } : permitVault]
+  await record(setup, { entityChanges: [], policies })
   decide(await setup.other.forClient(setup.clientId, later()))
 }
 
@@ -202,16 +221,31 @@ describe('scale: one account added or removed through updateClient (the admin PA
 })
 
 describe('scale: another gateway picks up one account changed, then decides', () => {
-  const baseline = 'another gateway, 1 account (baseline)'
-  const scaled = 'another gateway, 100,000 accounts'
+  const baseline = 'another gateway, account, 1 account (baseline)'
+  const scaled = 'another gateway, account, 100,000 accounts'
   bench(
     baseline,
-    watched(baseline, () => byAnotherGateway(small)),
+    watched(baseline, () => accountByAnotherGateway(small)),
     many,
   )
   bench(
     scaled,
-    watched(scaled, () => byAnotherGateway(large)),
+    watched(scaled, () => accountByAnotherGateway(large)),
+    many,
+  )
+})
+
+describe('scale: another gateway picks up one policy changed, then decides', () => {
+  const baseline = 'another gateway, policy, 1 account (baseline)'
+  const scaled = 'another gateway, policy, 100,000 accounts'
+  bench(
+    baseline,
+    watched(baseline, () => policyByAnotherGateway(small)),
+    many,
+  )
+  bench(
+    scaled,
+    watched(scaled, () => policyByAnotherGateway(large)),
     many,
   )
 })
