@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { decodeRequest } from '@rampart/decoder'
 import { canonicalJson } from '@rampart/evaluator'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { generateSigningJwk } from '../src/core/crypto/generateSigningJwk'
+import { clients } from '../src/core/database/schema'
 import { ClientPolicies, type ClientPolicyState } from '../src/signing/pipeline/clientPolicyState'
 import { decideForClient } from '../src/signing/pipeline/decideForClient'
 import { policy } from './support/signingClient'
@@ -209,6 +210,19 @@ describe('ClientPolicies: entity and policy changes through the admin API, appli
     expect(decide(one).decision).toBe('Forbid')
     await expectSameAsRebuilt(one)
     await withEntities({})
+    expect(decide(await other.forClient(clientId, later())).decision).toBe('Permit')
+  })
+
+  it('a version earlier than the one cached (written by a gateway whose clock is behind) is picked up too', async () => {
+    const other = new ClientPolicies(gateway.database.db)
+    expect(decide(await other.forClient(clientId, later())).decision).toBe('Permit')
+    // As a write that records nothing here (an applied governance proposal) leaves the row, an hour back.
+    await gateway.database.db
+      .update(clients)
+      .set({ policies: [permitVault, forbidAlice], updatedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(clients.clientId, clientId))
+    expect(decide(await other.forClient(clientId, later())).decision).toBe('Forbid')
+    await patch({ policies: [permitVault] })
     expect(decide(await other.forClient(clientId, later())).decision).toBe('Permit')
   })
 

@@ -61,10 +61,11 @@ export class ClientPolicies {
       .where(eq(clients.clientId, clientId))
     if (!row) throw new GatewayError('CLIENT_UNKNOWN', 'The client is not registered')
     const version = row.updatedAt.getTime()
-    // Read again: another request may have brought the state to this version (or a later one) meanwhile.
+    // Read again: another request may have started bringing the state to this version meanwhile. Only the same
+    // version is taken for it: versions are times, and a gateway whose clock is behind may write an earlier one.
     const current = this.cache.get(clientId)
-    if (current && current.version >= version) {
-      if (current.version === version) current.checkedAt = now
+    if (current && current.version === version) {
+      current.checkedAt = now
       return current.state
     }
     const entry: CacheEntry = { version, checkedAt: now, state: Promise.resolve(undefined as never) }
