@@ -125,6 +125,8 @@ export class ClientPolicies {
     entry: CacheEntry,
   ): Promise<ClientPolicyState> {
     const previous = await cached.state.catch(() => undefined)
+    // Built anew meanwhile from a row that was already at this version.
+    if (previous && cached.version === to.getTime()) return previous
     const changes = previous && (await changesBetween(this.db, clientId, new Date(cached.version), to))
     if (!previous || !changes) return this.load(clientId, entry)
     // A governed client decides only with its verified set, which nothing recorded here changes.
@@ -141,8 +143,8 @@ export class ClientPolicies {
   private async load(clientId: string, entry: CacheEntry): Promise<ClientPolicyState> {
     const [row] = await this.db.select().from(clients).where(eq(clients.clientId, clientId))
     if (!row) throw new GatewayError('CLIENT_UNKNOWN', 'The client is not registered')
-    // The version built is the row read here, which may be later than the one that asked for it.
-    if (row.updatedAt.getTime() > entry.version) entry.version = row.updatedAt.getTime()
+    // The version built is the row read here, which may not be the one that asked for it.
+    entry.version = row.updatedAt.getTime()
     const { live, previous } = await latestVersions(this.db, clientId)
     if (live)
       return buildGoverned(
