@@ -19,7 +19,8 @@
  * - grants: GNAP grants and tokens; a grant's scope names providers and signers.
  * - governance: policy proposals, approvals and versions; applying a version refreshes connections' address books.
  * - clients: the admin client routes; registering a client syncs its connections; an update of a governed client's
- *   policies is refused (governance's liveSet says whether it is governed).
+ *   policies is refused (governance's liveSet says whether it is governed); an update records what it changed for
+ *   every gateway's cached evaluator to follow (signing's clientChangeLog).
  * - signing: the pipeline, the actions and /evaluate; gated by grants, reads accounts through resources, signs
  *   through providers, in the session connections' `ConnectionSessions` opens for the request's connection; decides
  *   a governed client with its live signed policy set (governance's liveSet).
@@ -50,7 +51,7 @@ const featureDependencies = {
   pages: [],
   grants: ['auth', 'pages', 'passkeys', 'providers', 'resources'],
   governance: ['connections', 'decisionLog'],
-  clients: ['auth', 'connections', 'decisionLog', 'governance'],
+  clients: ['auth', 'connections', 'decisionLog', 'governance', 'signing'],
   signing: ['auth', 'connections', 'decisionLog', 'governance', 'grants', 'providers', 'resources'],
   tryit: ['auth', 'grants', 'pages', 'signing'],
   demo: ['auth', 'clients'],

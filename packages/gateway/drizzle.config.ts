@@ -14,6 +14,7 @@ export default defineConfig({
     './src/signing/follow/followSchema.ts',
     './src/passkeys/passkeysSchema.ts',
     './src/signing/pipeline/rejectionsSchema.ts',
+    './src/signing/pipeline/clientChangesSchema.ts',
   ],
   out: './migrations',
 })

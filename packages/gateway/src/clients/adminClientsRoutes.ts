@@ -83,7 +83,7 @@ export async function adminClientsRoutes(app: FastifyInstance) {
       const row = await updateClient(app.db, request.params.clientId, request.body)
       // A removed key must stop verifying at once, and new policies should decide the next request.
       await app.clientKeys.invalidate(row.clientId)
-      app.clientPolicies.forget(row.clientId)
+      app.clientPolicies.revalidate(row.clientId)
       return { data: clientToApi(row) }
     },
   )

@@ -10,6 +10,7 @@ import { GatewayError, type ValidationIssue } from '../core/errors/gatewayError'
 import { appendLogEntry } from '../decisionLog/appendLogEntry'
 import { changeEntries } from '../decisionLog/logEntryContents'
 import { isGoverned } from '../governance/liveSet'
+import { recordClientChange } from '../signing/pipeline/clientChangeLog'
 
 export type ClientRegistration = {
   clientId: string
@@ -108,11 +109,16 @@ export async function registerClient(db: Database, registration: ClientRegistrat
 
 type ClientRow = typeof clients.$inferSelect
 
-/** Appends to the client's decision log what changed of its policies, presets and entities (by the admin API). */
+/**
+ * Appends to the client's decision log what changed of its policies, presets and entities (by the admin API);
+ * returns the entries, whose `state` is the hashes decisions are logged under from now on.
+ */
 async function logChanges(tx: Database, before: ClientRow | undefined, after: ClientRow, time: Date) {
-  for (const entry of changeEntries(before, after, 'admin-api')) {
+  const entries = changeEntries(before, after, 'admin-api')
+  for (const entry of entries) {
     await appendLogEntry(tx, after.clientId, entry, time)
   }
+  return entries
 }
 
 export function clientToApi(row: typeof clients.$inferSelect) {
@@ -162,7 +168,6 @@ export async function updateClient(db: Database, clientId: string, update: Clien
   const issues = checkClientRegistration(merged)
   if (issues.length > 0)
     throw new GatewayError('CLIENT_INVALID', 'The client update is invalid', { issues: issues })
-  const now = new Date()
   const row = await db.transaction(async (tx) => {
     // The row as this update replaces it, locked as the update locks it (no key update: a log append's foreign-key
     // check, which holds the client's log lock, never waits on it): a concurrent update waits, and each logs what
@@ -172,6 +177,9 @@ export async function updateClient(db: Database, clientId: string, update: Clien
       .from(clients)
       .where(eq(clients.clientId, clientId))
       .for('no key update')
+    if (!before) return undefined
+    // Each update a version of its own, later than the one it replaces: gateways tell versions apart by it.
+    const now = new Date(Math.max(Date.now(), before.updatedAt.getTime() + 1))
     const [updated] = await tx
       .update(clients)
       .set({
@@ -184,7 +192,13 @@ export async function updateClient(db: Database, clientId: string, update: Clien
       })
       .where(eq(clients.clientId, clientId))
       .returning()
-    if (updated) await logChanges(tx as unknown as Database, before, updated, now)
+    if (!updated) return undefined
+    const entries = await logChanges(tx as unknown as Database, before, updated, now)
+    // What changed, exactly, for every gateway's cached evaluator to follow without loading the organization again.
+    await recordClientChange(tx as unknown as Database, clientId, before, updated, entries[0]?.state, {
+      entities: entries.some((entry) => entry.kind === 'entities.changed'),
+      policies: entries.some((entry) => entry.kind === 'policies.changed'),
+    })
     return updated
   })
   if (!row) throw new GatewayError('CLIENT_NOT_FOUND', 'Client not found')

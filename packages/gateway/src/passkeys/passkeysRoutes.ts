@@ -131,7 +131,7 @@ export function passkeysRoutes(options: PasskeysRoutesOptions = {}) {
           }
         // The new credential must count from the next approval on.
         await app.clientKeys.invalidate(enrolled.clientId)
-        app.clientPolicies.forget(enrolled.clientId)
+        app.clientPolicies.revalidate(enrolled.clientId)
         return {
           credentialId: enrolled.credentialId,
           approvalsUrl: `/v1/approvals/${encodeURIComponent(enrolled.clientId)}`,
