@@ -111,13 +111,14 @@ export async function evaluateRequest(
   principal: string,
   body: EvaluateBody,
 ) {
-  const state = await services.clientPolicies.forClient(clientId)
-  const { resolution, decision, request, presets, decisionInput } = await decideEvaluation(
-    services,
-    state,
-    principal,
-    body,
-  )
+  let state = await services.clientPolicies.forClient(clientId)
+  let evaluated = await decideEvaluation(services, state, principal, body)
+  // Decided across a change of the client's entities or policies (refused for it): decided again under the new ones.
+  for (let retry = 1; retry < 3 && state.superseded?.(); retry++) {
+    state = await services.clientPolicies.forClient(clientId)
+    evaluated = await decideEvaluation(services, state, principal, body)
+  }
+  const { resolution, decision, request, presets, decisionInput } = evaluated
   // Decided again under the client's shadow set after this answer, which it never changes.
   services.shadow.observe({ clientId, source: 'evaluate', input: decisionInput, live: decision })
   const signature = await attestDecision(

@@ -78,6 +78,7 @@ export function applyClientChanges(
     },
     index,
     evaluator,
+    superseded: evaluator.superseded,
     ...policyFields(policies, presetIds),
     decimals,
     logState,

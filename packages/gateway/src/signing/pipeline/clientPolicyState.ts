@@ -161,7 +161,8 @@ export class ClientPolicies {
     const { state, evaluator } = await buildState(documents, this.options.priceMaxAge)
     if (!evaluator) return state
     const liveEvaluator = new LiveEvaluator(evaluator)
-    const built = { ...state, evaluator: liveEvaluator.view() }
+    const view = liveEvaluator.view()
+    const built = { ...state, evaluator: view, superseded: view.superseded }
     bases.set(built, {
       live: liveEvaluator,
       policies: documents.policies as Policy[],

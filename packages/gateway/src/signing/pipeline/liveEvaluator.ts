@@ -5,7 +5,7 @@ import { type Decided, type EvaluationRequest, type Evaluator, refusal } from '@
 export type DecidingEvaluator = Omit<Evaluator, 'update' | 'updateEntities'>
 
 const CHANGED =
-  "the client's entities or policies changed while this request was being decided: send it again to decide it under the new ones"
+  "the client's entities or policies kept changing while this request was being decided: send it again to decide it under the new ones"
 
 /**
  * A client's evaluator, which incremental updates change in place (there is one policy library per client, not one
@@ -24,12 +24,16 @@ export class LiveEvaluator {
     change(this.evaluator)
   }
 
-  /** The evaluator as the current version of the state decides with it. */
-  view(): DecidingEvaluator {
+  /**
+   * The evaluator as the current version of the state decides with it, and whether the evaluator has moved on from
+   * that version since (a decision taken through the view is then a refusal, to be taken again with the new state).
+   */
+  view(): DecidingEvaluator & { superseded: () => boolean } {
     const generation = this.#generation
     const evaluator = this.evaluator
     const stale = () => this.#generation !== generation
     return {
+      superseded: stale,
       decide(input): Decided {
         if (stale())
           return {

@@ -15,6 +15,11 @@ export type ClientPolicyState = {
   evaluator: DecidingEvaluator | null
   /** The signed policy set decided under, which attestations name; undefined for a client not governed yet. */
   policySet?: PolicySetReference
+  /**
+   * True once the client's evaluator was changed in place past this state (an entity or policy change arrived while
+   * a request held it): its decisions are then refusals, and the request is decided again with `forClient()`.
+   */
+  superseded?: () => boolean
   /** Why the evaluator could not be built. */
   unavailable?: string
   /** The presets the client enabled, by id. */

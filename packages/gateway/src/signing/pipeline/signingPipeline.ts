@@ -17,6 +17,7 @@ import { signingFollowUps } from '../follow/followSchema'
 import { decideRequest } from './decideRequest'
 import { recordMovements, replaceMovements } from './limitMovements'
 import { nulCharacterAt } from './nulCharacter'
+import type { ClientPolicyState } from './policyState'
 import { type Outcome, type Plan, recordToApi, type SigningAction } from './signingAction'
 import { policyForbidden, providerFailed } from './signingErrors'
 import type { SigningServices } from './signingServices'
@@ -217,6 +218,12 @@ async function reread(services: SigningServices, rowId: string): Promise<Signing
   return row!
 }
 
+/**
+ * How many times a request is decided when the client's entities or policies keep changing under it: the last
+ * decision stands, a refusal if it was taken across a change too.
+ */
+const DECISION_ATTEMPTS = 3
+
 /** Decides a claimed request and, on Permit, runs it. Returns the stored row, or throws 403 / the provider error. */
 export async function decideAndRun<Body extends { idempotenceId: string }>(
   services: SigningServices,
@@ -226,10 +233,14 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
   body: Body,
   from: 'processing' | 'pending_approval' = 'processing',
 ): Promise<SigningRequestRow> {
-  const state = await services.clientPolicies.forClient(row.clientId)
   const approvals = row.approvals.map((approval) => String(approval.userId))
-  const decide = async (): Promise<
-    { done: SigningRequestRow } | { permitted: SigningRequestRow; history: HistoryTransfer[] }
+  const decide = async (
+    state: ClientPolicyState,
+    lastAttempt: boolean,
+  ): Promise<
+    | { superseded: true }
+    | { done: SigningRequestRow }
+    | { permitted: SigningRequestRow; history: HistoryTransfer[] }
   > => {
     const { decision, evaluation, evaluationRequest, userId } = await decideRequest(services, {
       state,
@@ -238,6 +249,9 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
       approvals,
       record: { requestId: row.requestId, kind: row.kind },
     })
+    // The client's entities or policies changed while this request waited for its history or prices, and its
+    // decision was refused for it. Nothing has moved yet: it is decided again under the new ones.
+    if (state.superseded?.() && !lastAttempt) return { superseded: true }
     // Every move is conditional on the status the decision was made from, so concurrent approvals move it once. The
     // decision is appended to the client's log in the same transaction: the move and its entry commit together, and a
     // move that lost to another (which logs its own) logs nothing.
@@ -292,11 +306,18 @@ export async function decideAndRun<Body extends { idempotenceId: string }>(
     })
     return decided ? { permitted: decided, history } : { done: await reread(services, row.rowId) }
   }
-  // Limits read the history, so the decisions of one client that count it are taken one at a time: each sees the
-  // transfers permitted before it.
-  const decided = state.usesHistory ? await services.limitedDecisions(row.clientId, decide) : await decide()
-  if ('done' in decided) return decided.done
-  return runPermitted(services, action, decided.permitted, plan, body, decided.history)
+  for (let attempt = 1; ; attempt++) {
+    const state = await services.clientPolicies.forClient(row.clientId)
+    const lastAttempt = attempt === DECISION_ATTEMPTS
+    // Limits read the history, so the decisions of one client that count it are taken one at a time: each sees the
+    // transfers permitted before it.
+    const decided = state.usesHistory
+      ? await services.limitedDecisions(row.clientId, () => decide(state, lastAttempt))
+      : await decide(state, lastAttempt)
+    if ('superseded' in decided) continue
+    if ('done' in decided) return decided.done
+    return runPermitted(services, action, decided.permitted, plan, body, decided.history)
+  }
 }
 
 /**
