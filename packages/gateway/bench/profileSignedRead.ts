@@ -1,6 +1,7 @@
 // A profiling aid (not a bench): builds the gateway as bench/signedRead.bench.ts does and injects presigned signed
 // reads one after another, with the CPU profiler on for those requests only (not the start or the signing), so
-// the profile shows where a signed read spends its time. From packages/gateway:
+// the profile shows where a signed read spends its time. In-memory PGlite, or PGLITE_DIR=<a new directory> (and
+// REPLAY_STORE=database for the table of seen signatures instead of the journal), or DATABASE_URL. From packages/gateway:
 //   node --import tsx --conditions @rampart/source bench/profileSignedRead.ts [count] [url] [out.cpuprofile]
 import { randomUUID } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
@@ -16,7 +17,14 @@ const count = Number(process.argv[2] ?? 5000)
 const url = process.argv[3] ?? '/v1/provider/wallets'
 // startTestGateway's gateway, built here: its template database comes from vitest, which does not run this.
 const config = await testConfig(
-  process.env.DATABASE_URL ? { database: { url: process.env.DATABASE_URL } } : {},
+  process.env.DATABASE_URL
+    ? { database: { url: process.env.DATABASE_URL } }
+    : process.env.PGLITE_DIR
+      ? {
+          database: { dataDir: process.env.PGLITE_DIR },
+          ...(process.env.REPLAY_STORE === 'database' ? { replayStore: 'database' as const } : {}),
+        }
+      : {},
 )
 const database = await openDatabase(config.database)
 await seedCatalogue(database.db)

@@ -1,11 +1,15 @@
 import { timingSafeEqual } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { gt, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { GatewayConfig } from '../core/config/gatewayConfig'
+import { seenSignatures } from '../core/database/schema'
 import { GatewayError } from '../core/errors/gatewayError'
 import { ClientKeyChanges } from './clientKeyChanges'
 import { ClientKeys } from './clientKeys'
 import { DatabaseReplayStore } from './databaseReplayStore'
+import { JournalReplayStore } from './journalReplayStore'
 import { MemoryReplayStore } from './memoryReplayStore'
 import type { ReplayStore, ReplayStoreKind } from './replayStore'
 import { requestOrigin } from './requestOrigin'
@@ -61,6 +65,33 @@ async function clientKeysOf(app: FastifyInstance): Promise<ClientKeys> {
   return keys
 }
 
+/**
+ * The replay store of {@link replayStoreKind}. `database` on PGlite on disk, unless configured explicitly, is the
+ * journal beside the data (JournalReplayStore): one process owns that database, so its memory and a file it appends
+ * to refuse replays across restarts as the table did, without an INSERT per request. The rows the table still
+ * holds (from before) are read once and refused until they expire.
+ */
+async function replayStoreOf(app: FastifyInstance): Promise<ReplayStore> {
+  if (replayStoreKind(app.config) === 'memory') return new MemoryReplayStore()
+  const { database, replayStore } = app.config
+  // A data directory PGlite names otherwise (memory://, idb://) is no directory of this machine to write to.
+  if (
+    replayStore !== undefined ||
+    'url' in database ||
+    database.dataDir === undefined ||
+    !existsSync(database.dataDir)
+  ) {
+    return new DatabaseReplayStore(app.db)
+  }
+  const rows = await app.db.select().from(seenSignatures).where(gt(seenSignatures.expiresAt, sql`now()`))
+  const journal = await JournalReplayStore.open({
+    directory: database.dataDir,
+    alreadySeen: rows.map((row) => ({ ...row, expiresAt: row.expiresAt.getTime() })),
+  })
+  app.addHook('onClose', async () => journal.close())
+  return journal
+}
+
 const clientIdPattern = /^[A-Za-z0-9_.-]{1,64}$/
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -91,8 +122,7 @@ function sameSecret(given: string, expected: string): boolean {
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
-    const replays: ReplayStore =
-      replayStoreKind(app.config) === 'memory' ? new MemoryReplayStore() : new DatabaseReplayStore(app.db)
+    const replays = await replayStoreOf(app)
     app.decorate('clientKeys', await clientKeysOf(app))
     app.decorateRequest('client', null)
     const inFlight = countRequestsInFlight(app)
