@@ -76,6 +76,20 @@ describe('JournalReplayStore', () => {
     )
   })
 
+  it('goes on with a new file when its current one was removed from outside', async () => {
+    const dir = directory()
+    let now = 1_000_000
+    const store = await JournalReplayStore.open({ directory: dir, now: () => now, rotateAfterMs: 1_000 })
+    rmSync(join(dir, 'rampart-seen-signatures.current'))
+    now += 1_000
+    await store.remember('client-a', key(1), new Date(now + 5_000))
+    await expect(store.remember('client-a', key(1), new Date(now + 5_000))).rejects.toMatchObject(replayed)
+    expect(readFileSync(join(dir, 'rampart-seen-signatures.current'), 'utf8')).toBe(
+      `${now + 5_000} client-a ${key(1)}\n`,
+    )
+    store.close()
+  })
+
   it('rotates its files, deleting one only once every signature in it has expired', async () => {
     const dir = directory()
     let now = 1_000_000

@@ -133,7 +133,8 @@ export class JournalReplayStore implements ReplayStore {
       carried.map((seen) => `${seen.expiresAt} ${seen.clientId} ${seen.replayKey}\n`).join(''),
     )
     closeSync(this.fd)
-    renameSync(currentPath, previousPath)
+    // Gone only if removed from outside: then there is nothing to keep of it, and the store goes on with a new one.
+    if (existsSync(currentPath)) renameSync(currentPath, previousPath)
     renameSync(next, currentPath)
     this.fd = openSync(currentPath, 'a')
     this.previousLatestExpiry = Math.max(this.latestExpiry, this.previousLatestExpiry)
