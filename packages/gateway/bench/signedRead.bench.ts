@@ -4,12 +4,28 @@
 // The ratios say where a signed wallet list spends its time: authentication (networks against health), and the
 // connection-bound reads (wallets against networks). On PGlite those come from the gateway's read cache (kept until
 // its next write); the last row reads the same wallets from a gateway without it, so each read runs its PGlite
-// queries on the event loop (the figure before the cache).
+// queries on the event loop (the figure before the cache). The row before it is the same read from a gateway on
+// PGlite on disk, as `pnpm start` runs one: there every accepted signature is also remembered across restarts (the
+// journal of src/auth/journalReplayStore.ts), where in memory nothing survives a restart.
 import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import Fastify from 'fastify'
-import { bench, describe } from 'vitest'
+import { afterAll, bench, describe } from 'vitest'
+import { buildGateway } from '../src/app/buildGateway'
 import { signRequest } from '../src/auth/signRequest'
-import { createTestConnection, registerTestClient, startTestGateway } from '../test/support/testGateway'
+import { seedCatalogue } from '../src/core/catalogue/seedCatalogue'
+import { openDatabase } from '../src/core/database/openDatabase'
+import { createLocalProvider } from '../src/providers'
+import {
+  createTestConnection,
+  registerTestClient,
+  startTestGateway,
+  type TestGateway,
+  testConfig,
+  testScrypt,
+} from '../test/support/testGateway'
 
 const options = { time: 2000, warmupTime: 300 }
 /** Signatures made ahead for each signed row: more than it can run in its time on this machine. */
@@ -22,6 +38,37 @@ const client = await registerTestClient(gateway, ['EdDSA'])
 const { connectionId } = await createTestConnection(gateway, client)
 const uncachedClient = await registerTestClient(uncached, ['EdDSA'])
 const { connectionId: uncachedConnectionId } = await createTestConnection(uncached, uncachedClient)
+/** A gateway on PGlite in a new directory, with its read cache, as bin/start.ts builds one. */
+async function startOnDiskGateway(dataDir: string): Promise<TestGateway> {
+  const config = await testConfig({ database: { dataDir } })
+  const database = await openDatabase(config.database)
+  await seedCatalogue(database.db)
+  const app = await buildGateway({
+    config,
+    db: database.db,
+    providers: [createLocalProvider({ scrypt: testScrypt })],
+    logger: false,
+    readCache: database.readCache,
+  })
+  return {
+    app,
+    config,
+    database,
+    close: async () => {
+      await app.close()
+      await database.close()
+    },
+  }
+}
+const onDiskDir = mkdtempSync(join(tmpdir(), 'rampart-bench-pglite-'))
+const onDisk = await startOnDiskGateway(onDiskDir)
+const onDiskClient = await registerTestClient(onDisk, ['EdDSA'])
+const { connectionId: onDiskConnectionId } = await createTestConnection(onDisk, onDiskClient)
+afterAll(async () => {
+  await onDisk.close()
+  rmSync(onDiskDir, { recursive: true, force: true })
+})
+
 const bare = Fastify({ logger: false })
 bare.get('/bare', async () => ({ ok: true }))
 await bare.ready()
@@ -68,6 +115,12 @@ const networksUrl = '/v1/provider/networks?limit=1'
 const walletsUrl = '/v1/provider/wallets'
 const networks = signedGet(networksUrl, await signatures(networksUrl))
 const walletList = signedGet(walletsUrl, await signatures(walletsUrl), { 'x-connection-id': connectionId })
+const onDiskWalletList = signedGet(
+  walletsUrl,
+  await signatures(walletsUrl, onDiskClient.key.privateJwk),
+  { 'x-connection-id': onDiskConnectionId },
+  { gateway: onDisk, clientId: onDiskClient.clientId },
+)
 const uncachedWalletList = signedGet(
   walletsUrl,
   await signatures(walletsUrl, uncachedClient.key.privateJwk),
@@ -94,5 +147,6 @@ describe('a signed read against a bare route, in process', () => {
   )
   bench(`signed GET ${networksUrl}`, networks, options)
   bench(`signed GET ${walletsUrl} (x-connection-id)`, walletList, options)
+  bench(`signed GET ${walletsUrl} (x-connection-id), PGlite on disk`, onDiskWalletList, options)
   bench(`signed GET ${walletsUrl} (x-connection-id), no read cache`, uncachedWalletList, options)
 })

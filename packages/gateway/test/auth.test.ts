@@ -340,6 +340,35 @@ describe('detached-jws tamper matrix: every case is 401', () => {
   })
 })
 
+describe('detached-jws: checked alike alone and among other requests in flight', () => {
+  // Alone, a signature is checked on the event loop; with other requests in flight, on another thread (Ed25519) or
+  // libuv's pool (the others). Both must accept the same signatures and refuse the same forgeries.
+  const forged = (jws: string) => {
+    const [protectedB64, payload, signature] = jws.split('.') as [string, string, string]
+    const bytes = Buffer.from(signature, 'base64url')
+    bytes[10] = (bytes[10] ?? 0) ^ 1
+    return `${protectedB64}.${payload}.${bytes.toString('base64url')}`
+  }
+  it.each(['ES256K', 'ES256', 'EdDSA', 'RS256'] as const)('%s', async (alg) => {
+    const privateJwk = alice.keys.find((k) => k.publicJwk.alg === alg)!.privateJwk
+    const request = async (bad: boolean) => {
+      const jws = await sign({ privateJwk })
+      return { 'x-client-id': alice.clientId, 'detached-jws': bad ? forged(jws) : jws }
+    }
+    const alone = [
+      await send({ headers: await request(false) }),
+      await send({ headers: await request(true) }),
+    ]
+    expect(alone.map((response) => response.statusCode)).toEqual([200, 401])
+    const headers = await Promise.all([false, true, false, true, false].map(request))
+    const together = await Promise.all(headers.map((h) => send({ headers: h })))
+    expect(together.map((response) => response.statusCode)).toEqual([200, 401, 200, 401, 200])
+    for (const response of [alone[1]!, together[1]!, together[3]!]) {
+      expect(response.json().code).toBe('JWS_SIGNATURE_INVALID')
+    }
+  })
+})
+
 describe('replay stores', () => {
   it('uses the memory store by default with in-memory PGlite, the database store otherwise', () => {
     expect(replayStoreKind({ database: {} })).toBe('memory')

@@ -1,14 +1,19 @@
 import { timingSafeEqual } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { gt, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { GatewayConfig } from '../core/config/gatewayConfig'
+import { seenSignatures } from '../core/database/schema'
 import { GatewayError } from '../core/errors/gatewayError'
 import { ClientKeyChanges } from './clientKeyChanges'
 import { ClientKeys } from './clientKeys'
 import { DatabaseReplayStore } from './databaseReplayStore'
+import { JournalReplayStore } from './journalReplayStore'
 import { MemoryReplayStore } from './memoryReplayStore'
 import type { ReplayStore, ReplayStoreKind } from './replayStore'
 import { requestOrigin } from './requestOrigin'
+import { countRequestsInFlight } from './requestsInFlight'
 import { verifyDetachedJws } from './verifyDetachedJws'
 
 /** How a route authenticates its caller; routes without one require a signed client request (fail closed). */
@@ -60,6 +65,33 @@ async function clientKeysOf(app: FastifyInstance): Promise<ClientKeys> {
   return keys
 }
 
+/**
+ * The replay store of {@link replayStoreKind}. `database` on PGlite on disk, unless configured explicitly, is the
+ * journal beside the data (JournalReplayStore): one process owns that database, so its memory and a file it appends
+ * to refuse replays across restarts as the table did, without an INSERT per request. The rows the table still
+ * holds (from before) are read once and refused until they expire.
+ */
+async function replayStoreOf(app: FastifyInstance): Promise<ReplayStore> {
+  if (replayStoreKind(app.config) === 'memory') return new MemoryReplayStore()
+  const { database, replayStore } = app.config
+  // A data directory PGlite names otherwise (memory://, idb://) is no directory of this machine to write to.
+  if (
+    replayStore !== undefined ||
+    'url' in database ||
+    database.dataDir === undefined ||
+    !existsSync(database.dataDir)
+  ) {
+    return new DatabaseReplayStore(app.db)
+  }
+  const rows = await app.db.select().from(seenSignatures).where(gt(seenSignatures.expiresAt, sql`now()`))
+  const journal = await JournalReplayStore.open({
+    directory: database.dataDir,
+    alreadySeen: rows.map((row) => ({ ...row, expiresAt: row.expiresAt.getTime() })),
+  })
+  app.addHook('onClose', async () => journal.close())
+  return journal
+}
+
 const clientIdPattern = /^[A-Za-z0-9_.-]{1,64}$/
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -90,10 +122,10 @@ function sameSecret(given: string, expected: string): boolean {
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
-    const replays: ReplayStore =
-      replayStoreKind(app.config) === 'memory' ? new MemoryReplayStore() : new DatabaseReplayStore(app.db)
+    const replays = await replayStoreOf(app)
     app.decorate('clientKeys', await clientKeysOf(app))
     app.decorateRequest('client', null)
+    const inFlight = countRequestsInFlight(app)
     app.addHook('preValidation', async (request) => {
       const auth = request.routeOptions.config.auth ?? 'client'
       if (auth === 'none' || request.is404) return
@@ -123,6 +155,10 @@ export const authPlugin = fp(
         maxAgeSeconds: app.config.jwsMaxAgeSeconds,
         // Behind a proxy, the origin arrived on is the proxy's only when trustProxy trusts it (X-Forwarded-*).
         origin: app.config.publicOrigin ?? requestOrigin(request),
+        // Alone, a request would only wait for the verifying thread's round trip (2 to 4 times the check itself):
+        // checked here it is answered sooner. With others in flight the event loop has their work to do, and the
+        // check goes to another thread (another core) as before.
+        onThisThread: inFlight.value <= 1,
       })
       const expiresAt = new Date((verified.header.created + app.config.jwsMaxAgeSeconds + 1) * 1000)
       await replays.remember(clientId, verified.replayKey, expiresAt)

@@ -1,6 +1,11 @@
 import { hash } from 'node:crypto'
 import type { JWK } from 'jose'
-import { isAllowedJwsAlgorithm, type JwsAlgorithm, verifyJwsSignature } from '../core/crypto/jwsAlgorithms'
+import {
+  isAllowedJwsAlgorithm,
+  type JwsAlgorithm,
+  type VerifyJwsOptions,
+  verifyJwsSignature,
+} from '../core/crypto/jwsAlgorithms'
 import { GatewayError } from '../core/errors/gatewayError'
 import type { GatewayErrorCode } from '../core/errors/gatewayErrors'
 
@@ -40,6 +45,8 @@ export type VerifyDetachedJwsInput = {
    * client's key; `undefined` (the request's origin cannot be known) refuses the request.
    */
   origin: string | undefined
+  /** Check the signature on this thread rather than another (see {@link VerifyJwsOptions}). */
+  onThisThread?: boolean
 }
 
 export type VerifiedRequest = {
@@ -143,7 +150,9 @@ export async function verifyDetachedJws(input: VerifyDetachedJwsInput): Promise<
   if (key.alg !== undefined && key.alg !== header.alg) {
     fail('JWS_ALGORITHM_REFUSED', 'The alg is not the algorithm of this key')
   }
-  const valid = await verifyJwsSignature(header.alg, key, protectedB64, payloadB64, signatureB64)
+  const valid = await verifyJwsSignature(header.alg, key, protectedB64, payloadB64, signatureB64, {
+    onThisThread: input.onThisThread === true,
+  })
   if (!valid) fail('JWS_SIGNATURE_INVALID', 'The detached-jws signature does not verify')
 
   return {

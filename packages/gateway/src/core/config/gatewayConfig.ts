@@ -11,7 +11,10 @@ import type { DatabaseOptions } from '../database/openDatabase'
  *   after it. The default when the database is in-memory PGlite, where nothing (not even the clients) survives
  *   a restart and only this process can use the database.
  * - `database`: a row per request in `seen_signatures`, so every instance sharing the database refuses a replay,
- *   across restarts as well. The default for PostgreSQL and for PGlite on disk.
+ *   across restarts as well. The default for PostgreSQL and for PGlite on disk; there, when not set explicitly, the
+ *   one process that owns the database keeps them in memory and in a journal file in its data directory, read back
+ *   at start (src/auth/journalReplayStore.ts): refused across restarts and crashes alike, without an INSERT per
+ *   request.
  */
 export type ReplayStoreKind = 'memory' | 'database'
 

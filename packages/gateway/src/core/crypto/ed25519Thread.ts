@@ -79,6 +79,27 @@ function pack(jobs: readonly Job[]): ArrayBuffer {
   return packed.buffer as ArrayBuffer
 }
 
+type SodiumVerify = {
+  crypto_sign_verify_detached(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean
+}
+let sodiumHere: SodiumVerify | undefined
+
+/**
+ * Whether `signature` is a valid Ed25519 signature of `message` by `publicKey`, checked on the calling thread with
+ * the same libsodium as {@link Ed25519Thread.verify}: for a caller with nothing else to do meanwhile, to whom the
+ * thread's round trip (two messages and a thread's wake-up, 150 to 250 µs on a busy machine) costs more than the
+ * check itself (about 55 µs).
+ */
+export function verifyEd25519Here(
+  publicKey: Uint8Array,
+  message: Uint8Array,
+  signature: Uint8Array,
+): boolean {
+  if (publicKey.length !== 32 || signature.length !== 64) return false
+  sodiumHere ??= createRequire(import.meta.url)('sodium-native') as SodiumVerify
+  return sodiumHere.crypto_sign_verify_detached(signature, message, publicKey)
+}
+
 let keysMade = 0
 
 /** Makes a private key for {@link Ed25519Thread.sign} from the 32-byte seed of an Ed25519 private key. */

@@ -3,7 +3,7 @@ import { createPublicKey, type JsonWebKey, type KeyObject, verify } from 'node:c
 // a request is signed with one of them, never `none` or HMAC.
 import { APPROVAL_ALGORITHMS, type ApprovalAlgorithm, isApprovalAlgorithm, keyFits } from '@rampart/evaluator'
 import type { JWK } from 'jose'
-import { ed25519Thread } from './ed25519Thread'
+import { ed25519Thread, verifyEd25519Here } from './ed25519Thread'
 
 export const allowedJwsAlgorithms = APPROVAL_ALGORITHMS
 export type JwsAlgorithm = ApprovalAlgorithm
@@ -44,10 +44,18 @@ function importedKey(jwk: JWK, alg: JwsAlgorithm): KeyObject {
   return key
 }
 
+export type VerifyJwsOptions = {
+  /**
+   * Verify on the calling thread instead of handing the check to another: for a caller whose event loop has
+   * nothing else to do meanwhile (one request in flight), where the other thread's round trip is pure latency.
+   */
+  onThisThread?: boolean
+}
+
 /**
  * Verifies a JWS signature over `protectedB64.payloadB64` with keys imported once (WebCrypto's path costs more
  * than the verification itself): Ed25519 with libsodium on its own thread, the others with node:crypto in libuv's
- * thread pool.
+ * thread pool (or both on this thread, see {@link VerifyJwsOptions}).
  * ES256K signatures must be low-S. Returns false for any failure, including a key that cannot be imported.
  */
 export async function verifyJwsSignature(
@@ -56,6 +64,7 @@ export async function verifyJwsSignature(
   protectedB64: string,
   payloadB64: string,
   signatureB64: string,
+  options: VerifyJwsOptions = {},
 ): Promise<boolean> {
   if (!keyFitsAlgorithm(jwk, alg)) return false
   try {
@@ -68,11 +77,15 @@ export async function verifyJwsSignature(
     const message = Buffer.from(`${protectedB64}.${payloadB64}`, 'ascii')
     // An Ed25519 key needs no import: libsodium takes its 32 bytes as they are (and checks them itself).
     if (alg === 'EdDSA') {
-      return await ed25519Thread.verify(Buffer.from(jwk.x as string, 'base64url'), message, signature)
+      const publicKey = Buffer.from(jwk.x as string, 'base64url')
+      if (options.onThisThread) return verifyEd25519Here(publicKey, message, signature)
+      return await ed25519Thread.verify(publicKey, message, signature)
     }
     const key = importedKey(jwk, alg)
     const { digest, dsaEncoding } = verifyParameters[alg]
-    return await verifyOffThread(digest, message, dsaEncoding ? { key, dsaEncoding } : key, signature)
+    const keyInput = dsaEncoding ? { key, dsaEncoding } : key
+    if (options.onThisThread) return verify(digest, message, keyInput, signature)
+    return await verifyOffThread(digest, message, keyInput, signature)
   } catch {
     return false
   }

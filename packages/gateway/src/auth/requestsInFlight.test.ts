@@ -1,0 +1,36 @@
+import Fastify from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { countRequestsInFlight } from './requestsInFlight'
+
+describe('countRequestsInFlight', () => {
+  it('counts the requests begun and not yet answered, answered or failed', async () => {
+    const app = Fastify({ logger: false })
+    const inFlight = countRequestsInFlight(app)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const seen: number[] = []
+    app.get('/held', async () => {
+      seen.push(inFlight.value)
+      await held
+      return { ok: true }
+    })
+    app.get('/fails', async () => {
+      throw new Error('no')
+    })
+    await app.ready()
+    const responses = [app.inject('/held'), app.inject('/held'), app.inject('/held')]
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(inFlight.value).toBe(3)
+    release()
+    expect((await Promise.all(responses)).map((r) => r.statusCode)).toEqual([200, 200, 200])
+    expect((await app.inject('/fails')).statusCode).toBe(500)
+    expect((await app.inject('/none')).statusCode).toBe(404)
+    // `close` follows the answer by a tick.
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(inFlight.value).toBe(0)
+    expect(seen.at(-1)).toBe(3)
+    await app.close()
+  })
+})
