@@ -96,6 +96,32 @@ describe('admin: registering and updating clients', () => {
     expect(after.json().data).toEqual([])
   })
 
+  it('takes an organization of more than 1 MiB (the limit of other bodies) in an update', async () => {
+    const accounts = Array.from({ length: 12_000 }, (_, i) => ({
+      id: `Treasury-Account-${i}`,
+      address: `0x${i.toString(16).padStart(40, '0')}`,
+      accountType: 'eoa',
+      chainId: 1,
+    }))
+    const payload = { entities: { ...emptyEntities(), accounts } }
+    expect(JSON.stringify(payload).length).toBeGreaterThan(1_048_576)
+    const updated = await patch(client.clientId, payload)
+    expect(updated.statusCode, updated.body).toBe(200)
+    const read = await gateway.app.inject({
+      method: 'GET',
+      url: `/v1/admin/clients/${client.clientId}`,
+      headers: { 'x-api-key': gateway.config.adminApiKey },
+    })
+    expect(read.json().data.entities.accounts).toHaveLength(12_000)
+    // Other routes keep the 1 MiB limit.
+    const large = await signedInject(gateway, client, {
+      method: 'POST',
+      url: '/v1/provider/connections',
+      body: { provider: 'local', label: 'x'.repeat(1_048_576), encryptedCredentials: 'x' },
+    })
+    expect(large.statusCode).toBe(413)
+  })
+
   it('refuses invalid updates, unknown clients and a wrong admin key', async () => {
     // biome-ignore lint/suspicious/noThenProperty: a policy's decision is named `then` by its schema
     const badPolicy = await patch(client.clientId, { policies: [{ id: 'p', when: [], then: 'permit' }] })

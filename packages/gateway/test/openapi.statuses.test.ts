@@ -3,7 +3,6 @@ import { validate } from '@readme/openapi-parser'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { bodyLimit } from '../src/app/buildGateway'
 import { generateOpenApi } from '../src/app/generateOpenApi'
 import { issueToken } from './grantsFlow'
 import { createTestConnection, signedInject } from './support/testGateway'
@@ -14,7 +13,7 @@ type Operation = {
   security?: unknown[]
   requestBody?: unknown
   parameters?: { in: string; name: string }[]
-  responses: Record<string, { content?: Record<string, MediaType> }>
+  responses: Record<string, { description?: string; content?: Record<string, MediaType> }>
 }
 type MediaType = { schema?: unknown; example?: unknown; examples?: Record<string, { value: unknown }> }
 type Document = {
@@ -159,11 +158,14 @@ describe.each(operations)('$method $path declares what the gateway answers', (en
       })
       expect(text.statusCode, text.body).toBe(400)
       expectDeclared(entry, 'a text/plain body', text)
+      // The limit the document states for the route: a body one byte over it is refused.
+      const stated = /larger than (\d+) MiB/.exec(operation.responses['413']?.description ?? '')
+      expect(stated, `${method} ${path}: no body limit in its 413 description`).not.toBeNull()
       const large = await gateway.app.inject({
         method,
         url,
         headers: { 'content-type': 'application/json' },
-        payload: `"${'x'.repeat(bodyLimit)}"`,
+        payload: `"${'x'.repeat(Number(stated![1]) * 1_048_576 - 1)}"`,
       })
       expect(large.statusCode, large.body).toBe(413)
       expectDeclared(entry, 'a body over the limit', large)

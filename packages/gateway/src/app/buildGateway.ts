@@ -8,6 +8,7 @@ import { encryptionKeysRoutes } from '../connections/encryptionKeysRoutes'
 import type { GatewayConfig } from '../core/config/gatewayConfig'
 import type { Database } from '../core/database/openDatabase'
 import type { ReadCache } from '../core/database/readCache'
+import { bodyLimit } from '../core/http/bodyLimits'
 import { createAjv } from '../core/http/createAjv'
 import { registerErrorHandler, toErrorBody } from '../core/http/errorHandler'
 import { registrableSchemas } from '../core/http/gatewaySchemas'
@@ -66,9 +67,6 @@ export type BuildGatewayOptions = {
   /** Runs when the gateway closes, after its routes stop (closes the database the caller opened). */
   onClose?: () => Promise<void>
 }
-
-/** Largest accepted body; credentials and entities documents fit well within it. */
-export const bodyLimit = 1_048_576
 
 /**
  * Builds the gateway: one fastify instance with a plugin per feature (core services, auth, the read resources,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { clients } from '../core/database/schema'
 import { GatewayError } from '../core/errors/gatewayError'
+import { organizationBodyLimit } from '../core/http/bodyLimits'
 import { ref } from '../core/http/gatewaySchemas'
 import { dataOf, errorResponses, idParams } from '../core/http/routeSchemas'
 import {
@@ -23,6 +24,7 @@ export async function adminClientsRoutes(app: FastifyInstance) {
     '/v1/admin/clients',
     {
       config: { auth: 'admin' },
+      bodyLimit: organizationBodyLimit,
       schema: {
         tags: ['Admin'],
         operationId: 'createClient',
@@ -65,6 +67,7 @@ export async function adminClientsRoutes(app: FastifyInstance) {
     '/v1/admin/clients/:clientId',
     {
       config: { auth: 'admin' },
+      bodyLimit: organizationBodyLimit,
       schema: {
         tags: ['Admin'],
         operationId: 'updateClient',

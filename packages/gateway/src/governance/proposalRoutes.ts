@@ -3,6 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { refreshAddressBook } from '../connections/syncConnection'
 import { GatewayError } from '../core/errors/gatewayError'
+import { organizationBodyLimit } from '../core/http/bodyLimits'
 import { ref } from '../core/http/gatewaySchemas'
 import { dataOf, errorResponses } from '../core/http/routeSchemas'
 import { applyProposal } from './applyProposal'
@@ -70,6 +71,7 @@ export async function proposalRoutes(app: FastifyInstance) {
     '/v1/admin/clients/:clientId/proposals',
     {
       config: { auth: 'admin' },
+      bodyLimit: organizationBodyLimit,
       schema: {
         ...admin,
         operationId: 'createProposal',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { organizationBodyLimit } from '../core/http/bodyLimits'
 import { errorResponses, idParams } from '../core/http/routeSchemas'
 import type { ReplayRequest } from '../generated/replay/replayRequest'
 import { replayClient } from './replayClient'
@@ -15,6 +16,7 @@ export async function replayRoutes(app: FastifyInstance) {
     '/v1/admin/clients/:clientId/replay',
     {
       config: { auth: 'admin' },
+      bodyLimit: organizationBodyLimit,
       schema: {
         tags: ['Admin'],
         operationId: 'replayClientRequests',

@@ -214,7 +214,11 @@ export const gatewayErrors = {
   },
 
   // 413: too large.
-  BODY_TOO_LARGE: { httpStatus: 413, meaning: 'The body is larger than 1 MiB.' },
+  BODY_TOO_LARGE: {
+    httpStatus: 413,
+    meaning:
+      "The body is larger than the route's limit: 1 MiB, or 64 MiB on the admin routes that take a whole organization.",
+  },
 
   // 422: the request parses but fails its schema or a rule; context.issues has a JSON Pointer each.
   VALIDATION_FAILED: {

@@ -1,4 +1,5 @@
 import type { RouteOptions } from 'fastify'
+import { bodyLimit, describeBodyLimit } from '../http/bodyLimits'
 import { gatewaySchemas } from '../http/gatewaySchemas'
 import { errorExamples } from './errorExamples'
 
@@ -18,13 +19,13 @@ export const errorDescriptions: Record<number, string> = {
   403: 'Insufficient permissions: the access token does not cover this operation or connection',
   404: 'Resource not found',
   409: 'Resource conflict',
-  413: 'The body is larger than 1 MiB',
+  413: `The body is larger than ${describeBodyLimit(bodyLimit)}`,
   422: 'Invalid request parameters: each issue has a JSON Pointer',
   500: 'Internal server error (never any detail)',
   502: 'Bad gateway: the custody provider failed',
 }
 
-type RouteFacts = Pick<RouteOptions, 'method' | 'url' | 'config' | 'schema'>
+type RouteFacts = Pick<RouteOptions, 'method' | 'url' | 'config' | 'schema' | 'bodyLimit'>
 
 function methodsOf(route: RouteFacts): string[] {
   return typeof route.method === 'string' ? [route.method] : [...route.method]
@@ -71,8 +72,12 @@ function errorResponse(status: number, route: RouteFacts, grantActionOf: GrantAc
     validationStatus: config.validationStatus ?? 422,
     ...(grantAction ? { grantAction } : {}),
   })
+  const description =
+    status === 413 && route.bodyLimit !== undefined
+      ? `The body is larger than ${describeBodyLimit(route.bodyLimit)}`
+      : (errorDescriptions[status] ?? 'Error')
   return {
-    description: errorDescriptions[status] ?? 'Error',
+    description,
     content: { 'application/json': { schema: { $ref: gatewaySchemas.error.$id }, examples } },
   }
 }
