@@ -45,6 +45,8 @@ describe('scanJsonText', () => {
     const deep = `${'['.repeat(300)}${']'.repeat(300)}`
     expect(scanJsonText(deep, 1000)).toBe(false)
     expect(scanJsonText(`${'['.repeat(200)}${']'.repeat(200)}`, 1000)).toBe(true)
+    expect(scanJsonText('{"a":1,"a":2}', Number.NaN)).toBe(false)
+    expect(scanJsonText('[1]', -1)).toBe(false)
   })
 
   it('says true only of texts the exact checks find nothing in (random names, escapes and nesting)', () => {

@@ -19,6 +19,8 @@ const MAX_TRACKED_DEPTH = 256
 export function scanJsonText(text: string, maxDepth: number): boolean {
   // A valid text nests no deeper than its length, so a short text needs short tables.
   const tracked = Math.min(maxDepth, MAX_TRACKED_DEPTH, text.length)
+  // A bound that is no count (negative, NaN) is left to the exact checks, which say what it allows.
+  if (!(tracked >= 0)) return false
   // Per open container, whether it is an object and where its names start in `names`, which holds the offset and
   // length of each member name of the open objects, innermost last: a closed object's names are dropped.
   const objects = new Uint8Array(tracked + 1)
