@@ -1,4 +1,5 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto'
+import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { describe, expect, it } from 'vitest'
 import { checkPublicJwk, inspectPublicJwk } from './checkPublicJwk'
 import { keyFingerprint } from './checks/checkCredentials'
@@ -60,6 +61,13 @@ describe('checkPublicJwk', () => {
     expect(codes({ ...p256, crv: 'secp256k1' })).toEqual(['jwk.point-not-on-curve x'])
     const zero = Buffer.alloc(32).toString('base64url')
     expect(codes({ kty: 'EC', crv: 'secp256k1', x: zero, y: zero })).toEqual(['jwk.point-not-on-curve x'])
+    // A coordinate past the field's prime that satisfies the equation modulo it is no encoding of the point.
+    const small = smallSecp256k1Point()
+    const base64 = (n: bigint) => Buffer.from(n.toString(16).padStart(64, '0'), 'hex').toString('base64url')
+    expect(codes({ kty: 'EC', crv: 'secp256k1', x: base64(small.x), y: base64(small.y) })).toEqual([])
+    expect(codes({ kty: 'EC', crv: 'secp256k1', x: base64(small.x + small.p), y: base64(small.y) })).toEqual([
+      'jwk.point-not-on-curve x',
+    ])
     // 2^255 - 1 is not the encoding of any Ed25519 point.
     const notEd = Buffer.alloc(32, 0xff)
     notEd[31] = 0x7f
@@ -142,3 +150,20 @@ describe('inspectPublicJwk', () => {
     expect(inspectPublicJwk({ ...k1, y: k1.x }).fingerprint).toBeUndefined()
   })
 })
+
+/** The secp256k1 point with the smallest x, so that x + p still fits in 32 bytes (p = 2^256 - 2^32 - 977). */
+function smallSecp256k1Point(): { x: bigint; y: bigint; p: bigint } {
+  const { p } = secp256k1.Point.CURVE()
+  const power = (base: bigint, exponent: bigint) => {
+    let result = 1n
+    for (let b = base % p, e = exponent; e > 0n; e >>= 1n, b = (b * b) % p)
+      if (e & 1n) result = (result * b) % p
+    return result
+  }
+  for (let x = 1n; ; x++) {
+    const right = (x * x * x + 7n) % p
+    // p ≡ 3 (mod 4), so a square's root is its (p + 1) / 4-th power.
+    const y = power(right, (p + 1n) / 4n)
+    if ((y * y) % p === right) return { x, y, p }
+  }
+}

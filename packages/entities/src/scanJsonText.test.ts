@@ -1,4 +1,7 @@
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64'
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus'
 import { describe, expect, it } from 'vitest'
+import { findDuplicateKey } from './findDuplicateKey'
 import { scanJsonText } from './scanJsonText'
 
 describe('scanJsonText', () => {
@@ -30,4 +33,59 @@ describe('scanJsonText', () => {
     const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`m${i}`, i]))
     expect(scanJsonText(JSON.stringify(many), 64)).toBe(false)
   })
+
+  it('finds where strings end past escapes met anywhere before, and still compares the names after them', () => {
+    expect(scanJsonText('{"a":"x\\\\","b":"\\"","a":1}', 64)).toBe(false)
+    expect(scanJsonText('{"v":"\\"a\\":1","a":2,"w":"\\\\"}', 64)).toBe(true)
+    expect(scanJsonText('["\\"]", {"a":1,"b":{"a":"\\\\\\""},"a":2}', 64)).toBe(false)
+    expect(scanJsonText('{"a":"\\\\","b":1,"c":{"d":"\\u0022"},"b\\"":2}', 64)).toBe(false)
+  })
+
+  it('leaves nesting deeper than it follows to the exact checks, whatever the bound', () => {
+    const deep = `${'['.repeat(300)}${']'.repeat(300)}`
+    expect(scanJsonText(deep, 1000)).toBe(false)
+    expect(scanJsonText(`${'['.repeat(200)}${']'.repeat(200)}`, 1000)).toBe(true)
+    expect(scanJsonText('{"a":1,"a":2}', Number.NaN)).toBe(false)
+    expect(scanJsonText('[1]', -1)).toBe(false)
+  })
+
+  it('says true only of texts the exact checks find nothing in (random names, escapes and nesting)', () => {
+    const next = random(24)
+    const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!
+    const names = ['a', 'b', 'ab', 'ba', 'a\\"', '\\u0061', 'constructor', 'prototyp', '__proto__', '']
+    const value = (depth: number): string => {
+      const roll = next()
+      if (depth > 4 || roll < 0.4) return pick(['1', '"x"', '"\\\\"', '"a\\"b"', 'null'])
+      if (roll < 0.6)
+        return `[${Array.from({ length: Math.floor(next() * 3) }, () => value(depth + 1)).join(',')}]`
+      const members = Array.from(
+        { length: Math.floor(next() * 4) },
+        () => `"${pick(names)}":${value(depth + 1)}`,
+      )
+      return `{${members.join(',')}}`
+    }
+    let vouched = 0
+    for (let round = 0; round < 2000; round++) {
+      const text = value(0)
+      const parsed = JSON.parse(text)
+      if (!scanJsonText(text, 4)) continue
+      vouched++
+      expect(findDuplicateKey(text), text).toBeUndefined()
+      expect(depthOf(parsed), text).toBeLessThanOrEqual(4)
+      expect(JSON.stringify(parsed), text).not.toMatch(/"(__proto__|constructor|prototype)":/)
+    }
+    expect(vouched).toBeGreaterThan(200)
+  })
 })
+
+function random(seed: number): () => number {
+  const rng = xoroshiro128plus(seed)
+  return () => uniformFloat64(rng)
+}
+
+/** How many arrays and objects nest in a value, the outermost counted. */
+function depthOf(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0
+  const children = Object.values(value)
+  return 1 + (children.length === 0 ? 0 : Math.max(...children.map(depthOf)))
+}
