@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Policy } from './generated/policy'
-import { preparePolicySet } from './preparePolicies'
 import { readVerdict } from './readVerdict'
+import { preparePolicySet } from './updatePolicySet'
 
 const policy = (id: string, effect: 'permit' | 'forbid', when: unknown[]) =>
   // biome-ignore lint/suspicious/noThenProperty: `then` is the policy's effect, as policy.schema.json names it.
