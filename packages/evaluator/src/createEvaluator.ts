@@ -21,7 +21,7 @@ import type { Policy } from './generated/policy'
 import type { Preset } from './generated/preset'
 import { MAX_INTENT_DEPTH, nestingPath } from './nestingPath'
 import { applyToPrepared, entityPatches } from './patchEntities'
-import { canPatch, type DataPatch, patchPolicyData } from './patchPolicyData'
+import { canPatch, type DataPatch, patchPolicyData, setPolicyData } from './patchPolicyData'
 import { policyCall } from './policyCall'
 import { BUILTIN_PRESETS } from './presets'
 import { DEFAULT_PRICE_MAX_AGE, PriceUnavailable } from './priceBook'
@@ -245,12 +245,12 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   const call = policy && entrypoint !== undefined ? policyCall(policy, entrypoint) : undefined
   /** Why every decision is refused since the policy library lost its data in a failed update. */
   let dataLost: string | undefined
-  policy?.setData(bufferOf(initial.json))
+  if (policy) setPolicyData(policy, bufferOf(initial.json))
 
   /** Loads the data of a state whole: the start, an update of the organization, and the last resort of a patch. */
   const loadData = (json: Uint8Array, old: EvaluationState) => {
     try {
-      policy?.setData(bufferOf(json))
+      if (policy) setPolicyData(policy, bufferOf(json))
     } catch (error) {
       // A failed setData has already written over the data it replaces: the old data goes back in, and when it
       // cannot either, every decision is refused until an update succeeds.
@@ -261,7 +261,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   }
   const restore = (old: EvaluationState) => {
     try {
-      policy?.setData(bufferOf(dataJson(old)))
+      if (policy) setPolicyData(policy, bufferOf(dataJson(old)))
     } catch (again) {
       dataLost = `the policy library lost its data in a failed update: ${describe(again)}`
     }
