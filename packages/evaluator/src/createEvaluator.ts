@@ -75,7 +75,8 @@ export interface Evaluator {
   /**
    * Swaps in new entities, policies or presets without reloading the module. Throws (keeping the old data) when
    * invalid. Policies or presets alone are patched into the loaded data (the organization is not prepared or
-   * loaded again); new entities are validated, prepared and loaded whole: for a few changes, use updateEntities.
+   * loaded again), and of them only the policies changed, added, removed or moved are prepared and patched; new
+   * entities are validated, prepared and loaded whole: for a few changes, use updateEntities.
    */
   update(data: { entities?: Entities | EntityIndex; policies?: Policy[]; presets?: readonly Preset[] }): void
   /**
