@@ -33,8 +33,9 @@ describe('patchPolicyData', () => {
     for (let round = 0; round < 12; round++) {
       const before = dataEnd(policy)
       patchPolicyData(policy, [
-        { path: ['sets', 'org', 'policies'], value: list(round % 2 === 0 ? 'b' : 'a') },
-        { path: ['sets', 'org', 'buckets', '0'], value: [[round, []]] },
+        { path: ['sets', 'org', 'policies'], value: list(round % 2 === 0 ? 'b' : 'a'), replaces: true },
+        // A value replaced under its key: the parsed path is freed too.
+        { path: ['sets', 'org', 'buckets', '0'], value: [[round, []]], replaces: true },
         { path: ['sets', 'org', 'buckets', String(round + 1)], value: [[round, []]] },
         { path: ['sets', 'org', 'buckets', String(round)] },
       ])

@@ -4,6 +4,11 @@ import type { LoadedPolicy } from '@open-policy-agent/opa-wasm'
 export interface DataPatch {
   path: string[]
   value?: unknown
+  /**
+   * Whether the path holds a value already, which this one replaces: the module then keeps nothing of the parsed
+   * path, which is freed (a new key is the path's own last element, kept in the data). Left out: not freed.
+   */
+  replaces?: boolean
 }
 
 interface PatchExports {
@@ -14,6 +19,7 @@ interface PatchExports {
   opa_value_add_path?: (base: number, path: number, value: number) => number
   opa_value_remove_path?: (base: number, path: number) => number
   opa_free?: (addr: number) => void
+  opa_value_free?: (addr: number) => void
   opa_heap_blocks_stash?: () => void
   opa_heap_blocks_restore?: () => void
   opa_heap_stash_clear?: () => void
@@ -40,6 +46,7 @@ export function canPatch(policy: LoadedPolicy): boolean {
 function reusesFreedMemory(exports: PatchExports): boolean {
   return (
     typeof exports.opa_free === 'function' &&
+    typeof exports.opa_value_free === 'function' &&
     typeof exports.opa_heap_blocks_stash === 'function' &&
     typeof exports.opa_heap_blocks_restore === 'function' &&
     typeof exports.opa_heap_stash_clear === 'function'
@@ -92,15 +99,21 @@ export function patchPolicyData(policy: LoadedPolicy, patches: readonly DataPatc
     for (const patch of patches) {
       const path = load(encoder.encode(JSON.stringify(patch.path)))
       let failed: number | undefined
+      // Whether the module keeps no part of the parsed path: a removal, or a value put in place of another under
+      // the same key (opa_value_add_path keeps the path's last element only as a new key).
+      let pathFree = patch.value === undefined
       if (patch.value === undefined) failed = exports.opa_value_remove_path?.(data.dataAddr, path)
       else {
         const bytes = encoder.encode(JSON.stringify(patch.value))
         // A large value is removed before the new one is parsed, so that the parse reuses the memory it frees:
         // replaced after, its memory is free too late for the new value, whose text then takes new memory each
         // time (56 kB per update of a hundred policies' list, against 0.4 kB). A small one keeps its key in place.
-        if (reuse && bytes.length >= REMOVE_FIRST_BYTES) exports.opa_value_remove_path?.(data.dataAddr, path)
+        const removeFirst = reuse && bytes.length >= REMOVE_FIRST_BYTES
+        if (removeFirst) exports.opa_value_remove_path?.(data.dataAddr, path)
+        pathFree = patch.replaces === true && !removeFirst
         failed = exports.opa_value_add_path?.(data.dataAddr, path, load(bytes))
       }
+      if (reuse && pathFree && failed === 0) exports.opa_value_free?.(path)
       if (failed !== 0)
         throw new Error(`the policy library refused to patch ${patch.path.join('.')} (${failed})`)
     }

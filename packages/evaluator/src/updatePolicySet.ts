@@ -229,8 +229,8 @@ function update(
     }
   }
   if (!sameLibraryPolicies(old.layout, layout)) {
-    patches.push({ path: ['sets', name, 'policies'], value: libraryPolicies(layout) })
-    undo.push({ path: ['sets', name, 'policies'], value: libraryPolicies(old.layout) })
+    patches.push({ path: ['sets', name, 'policies'], value: libraryPolicies(layout), replaces: true })
+    undo.push({ path: ['sets', name, 'policies'], value: libraryPolicies(old.layout), replaces: true })
   }
   // Undone in the reverse order of the changes.
   undo.reverse()
@@ -299,8 +299,9 @@ function applyChange(
   journal.set(byResource, resource, bucket)
   journal.set(set.buckets, bucket.id, bucket)
   if (was && JSON.stringify(was.policies) === JSON.stringify(bucket.policies)) return
-  out?.patches.push({ path: path(bucket.id), value: bucket.policies })
-  out?.undo.push({ path: path(bucket.id), value: was?.policies })
+  // A bucket there before is replaced (its key stays); a new one's undo is a removal.
+  out?.patches.push({ path: path(bucket.id), value: bucket.policies, replaces: was !== undefined })
+  out?.undo.push({ path: path(bucket.id), value: was?.policies, replaces: was !== undefined })
 }
 
 /** Prepares validated policies for the policy library as a new set: each policy's entry in a slot of its own. */
