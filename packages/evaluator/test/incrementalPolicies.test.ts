@@ -4,7 +4,7 @@
 // that of createEvaluator on the same documents. A refused set changes nothing.
 import { decodeRequest } from '@rampart/decoder'
 import type { Entities } from '@rampart/entities'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   accountAddress,
   accountId,
@@ -22,7 +22,13 @@ import {
   type Policy,
   type Preset,
 } from '../src'
+import * as patching from '../src/patchPolicyData'
 import { policy } from './policy'
+
+vi.mock('../src/patchPolicyData', async (original) => {
+  const actual = await original<typeof import('../src/patchPolicyData')>()
+  return { ...actual, patchPolicyData: vi.fn(actual.patchPolicyData) }
+})
 
 const USERS = 12
 const ACCOUNTS = 30
@@ -129,6 +135,28 @@ describe('incremental policy updates', () => {
     expect(decisions(evaluator, [PRESET.id])).toEqual(
       decisions(await createEvaluator({ entities, policies, presets: [] }), [PRESET.id]),
     )
+  })
+
+  it('keeps the old policies in force when the policy library fails a patch half-way, then takes the next update', async () => {
+    const evaluator = await createEvaluator({ entities, policies: base })
+    const before = decisions(evaluator)
+    const patch = vi.mocked(patching.patchPolicyData)
+    const actual = patch.getMockImplementation() as typeof patching.patchPolicyData
+    patch.mockImplementationOnce((loaded, patches) => {
+      actual(loaded, patches.slice(0, 1)) // the first patch lands, then the library fails
+      throw new Error('out of memory')
+    })
+    // The one permit of users in no team removed: the buckets it alone was in go, and with them their decisions.
+    const edited = without(base, 'anyone-usdc')
+    expect(() => evaluator.update({ policies: edited })).toThrow('out of memory')
+    expect(evaluator.unavailable).toBeUndefined()
+    expect(decisions(evaluator)).toEqual(before)
+    // Requests met for the first time (with a preset: other candidates to pick) are decided with the old index too.
+    const fresh = await createEvaluator({ entities, policies: base })
+    expect(decisions(evaluator, [PRESET.id])).toEqual(decisions(fresh, [PRESET.id]))
+    // The index the sets share was put back too: the same update, tried again, lands as a fresh evaluator decides.
+    evaluator.update({ policies: edited })
+    expect(decisions(evaluator)).toEqual(decisions(await createEvaluator({ entities, policies: edited })))
   })
 
   it('refuses an invalid set with its JSON Pointer, and keeps deciding with the old one', async () => {
