@@ -11,7 +11,8 @@ import { assignSlots } from './slotLayout'
 /** What a set keeps to be updated in place: each slot's entry, and where each policy id sits. */
 interface SetLayout {
   name: string
-  decimals: Record<string, number>
+  /** The token decimals the entries were prepared with, as JSON: the record itself may change in place. */
+  decimals: string
   /** Spacing of new slots past the last one (slotLayout.ts). */
   spacing: number
   entries: (PolicyEntry | undefined)[]
@@ -114,13 +115,14 @@ function entriesFor(
   policies: readonly Policy[],
   old: SetLayout | undefined,
   decimals: Record<string, number>,
+  sameDecimals: boolean,
 ) {
   const byKey = new Map<string, PolicyEntry>()
   if (old) for (const entry of old.entries) if (entry) byKey.set(entry.key, entry)
   return policies.map((policy) => {
     const key = entryKey(policy)
     const known = byKey.get(key)
-    if (known && old?.decimals === decimals) return known
+    if (known && sameDecimals) return known
     const entry = policyEntry(policy, decimals, key)
     return known && known.fingerprint === entry.fingerprint ? known : entry
   })
@@ -160,14 +162,17 @@ function update(
   decimals: Record<string, number>,
   { journal, spacing }: { journal: Journal; spacing: number },
 ): SetUpdate {
-  const entries = entriesFor(policies, old?.layout, decimals)
+  const decimalsKey = JSON.stringify(
+    Object.entries(decimals).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  )
+  const entries = entriesFor(policies, old?.layout, decimals, old?.layout.decimals === decimalsKey)
   const slots = assignSlots(
     policies.map((policy) => old?.layout.slotOf.get(policy.id)),
     spacing,
   )
   const layout: SetLayout = {
     name,
-    decimals,
+    decimals: decimalsKey,
     spacing,
     entries: [],
     slotOf: new Map(),
