@@ -24,6 +24,13 @@ interface SetLayout {
 /** The layout of each set this module built. The sets themselves stay the shape the rest of the evaluator reads. */
 const layouts = new WeakMap<PreparedPolicySet, SetLayout>()
 
+/**
+ * The layout of the latest set of each index: sets share their index with the sets they were updated from, so
+ * only the latest may be updated (an older one would read the index as it no longer is). A record, so that a
+ * rollback puts the one before back.
+ */
+const latest = new WeakMap<PreparedPolicySet['index'], { layout?: SetLayout }>()
+
 /** The policies filed in each bucket, with what each brings to it: a changed bucket is gathered again from them. */
 const members = new WeakMap<Bucket, PlacedFiling[]>()
 
@@ -143,6 +150,9 @@ export function updatePolicySet(
   spacing = 1,
 ): SetUpdate {
   const old = previous && layouts.get(previous)
+  // Fail closed: a set updated since, or not made here, cannot be updated in place.
+  if (previous && (!old || latest.get(previous.index)?.layout !== old))
+    throw new Error(`policy set ${name} is not the latest of its index: it cannot be updated in place`)
   const journal = new Journal()
   try {
     return update(previous && old ? { set: previous, layout: old } : undefined, name, policies, decimals, {
@@ -223,6 +233,12 @@ function update(
   const out = old ? { patches, undo } : undefined
   for (const change of changes.values()) applyChange(set, layout, change, journal, out)
   layouts.set(set, layout)
+  let holder = latest.get(set.index)
+  if (!holder) {
+    holder = {}
+    latest.set(set.index, holder)
+  }
+  journal.set(holder, 'layout', layout)
 
   if (!old) {
     const whole = { policies: libraryPolicies(layout), buckets: libraryBuckets(set) }

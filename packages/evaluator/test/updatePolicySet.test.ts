@@ -141,7 +141,10 @@ describe('updatePolicySet', () => {
     const policies = benchPolicies()
     const set = preparePolicySet('org', policies, {}, 2)
     const described = policies.map((policy, i) => (i === 4 ? { ...policy, description: 'changed' } : policy))
-    expect(updatePolicySet(set, 'org', described, {}).patches).toEqual([])
+    const description = updatePolicySet(set, 'org', described, {})
+    expect(description.patches).toEqual([])
+    // Not taken: the next update starts from the same set.
+    description.rollback()
     const bucketsOfPolicy = Object.values(set.buckets).filter((bucket) =>
       bucket.policies.some(([slot]) => set.policies[slot]?.id === policies[4]?.id),
     )
@@ -173,6 +176,22 @@ describe('updatePolicySet', () => {
     const removal = updatePolicySet(addition.set, 'org', policies, {})
     expect(bucketPatches(removal.patches)).toBe(filedIn)
     expect(canonical(removal.set)).toEqual(canonical(preparePolicySet('org', policies, {})))
+  })
+
+  it('refuses to update a set that was updated since: it shares its index with the newer one', () => {
+    const policies = POOL.slice(0, 6)
+    const first = preparePolicySet('org', policies, {}, 2)
+    const second = updatePolicySet(first, 'org', policies.slice(1), {}).set
+    const before = canonical(second)
+    expect(() => updatePolicySet(first, 'org', policies, {})).toThrow('not the latest')
+    expect(canonical(second)).toEqual(before)
+    // Rolled back, the first is the latest again.
+    const third = updatePolicySet(second, 'org', policies.slice(2), {})
+    third.rollback()
+    expect(() => updatePolicySet(third.set, 'org', policies, {})).toThrow('not the latest')
+    expect(canonical(updatePolicySet(second, 'org', policies, {}).set)).toEqual(
+      canonical(preparePolicySet('org', policies, {})),
+    )
   })
 
   it('refuses a set that lists an id twice, and leaves the old set as it was', () => {
