@@ -1,7 +1,10 @@
 // `pnpm bench`: incremental updates at 10,000 users / 100,000 accounts (mixed-case ids, EIP-55 addresses), against
 // a full update() and against createEvaluator of the same documents: one account added (with its assignment and
-// group), and one policy changed. Each incremental iteration undoes itself (a put then a remove), so the
-// organization stays the same size. Evaluate with another user and account each call is in evaluate.bench.ts.
+// group), one policy changed (a description, a criterion), one policy added and one removed (of the bench's
+// hundred). Each entity iteration undoes itself (a put then a remove), so the organization stays the same size;
+// each policy change is undone by the next call; an added policy is removed, a removed one put back, in the same
+// iteration (two updates each).
+// Evaluate with another user and account each call is in evaluate.bench.ts.
 import { getAddress } from 'viem'
 import { bench, describe } from 'vitest'
 import { createEvaluator } from '../src'
@@ -33,7 +36,17 @@ const member = { accountId: added.id, groupId: 'vault-1' }
 const changedPolicies = policies.map((policy) =>
   policy.id === 'team-4-usdc' ? { ...policy, description: 'changed' } : policy,
 )
+// A change the policy library reads: team 4's USDC permit bound to one chain (its buckets and the list patched).
+const narrowedPolicies = policies.map((policy) =>
+  policy.id === 'team-4-usdc'
+    ? {
+        ...policy,
+        when: [...policy.when, { criterion: 'checkIntentChainId' as const, args: [1] }] as typeof policy.when,
+      }
+    : policy,
+)
 let flip = false
+let narrow = false
 
 describe('one account added, 10,000 users / 100,000 accounts', () => {
   bench(
@@ -77,11 +90,56 @@ describe('one policy changed, 10,000 users / 100,000 accounts', () => {
     { iterations: 3, warmupIterations: 1, time: 0 },
   )
   bench(
-    'update({ policies }): the policy sets patched in',
+    'update({ policies }): its description changed (nothing the library reads)',
     () => {
       flip = !flip
       evaluator.update({ policies: flip ? changedPolicies : policies })
     },
     { iterations: 50, warmupIterations: 5, time: 0 },
+  )
+  bench(
+    'update({ policies }): a criterion added (its buckets and the list patched)',
+    () => {
+      narrow = !narrow
+      evaluator.update({ policies: narrow ? narrowedPolicies : policies })
+    },
+    { iterations: 50, warmupIterations: 5, time: 0 },
+  )
+})
+
+/** Where the next policy goes in or comes out: another place of the hundred each call (37 is prime to 100 and 101). */
+let place = 0
+const nextPlace = (size: number) => {
+  place = (place + 37) % size
+  return place
+}
+
+describe('one policy added, one removed, 10,000 users / 100,000 accounts', () => {
+  bench(
+    'update({ policies }) twice: a new policy added (another place each time), then removed',
+    () => {
+      const at = nextPlace(policies.length + 1)
+      const added = { ...(policies[7] as (typeof policies)[number]), id: `added-${place}` }
+      evaluator.update({ policies: [...policies.slice(0, at), added, ...policies.slice(at)] })
+      evaluator.update({ policies })
+    },
+    { iterations: 50, warmupIterations: 5, time: 0 },
+  )
+  bench(
+    'update({ policies }) twice: a policy removed (another each time), then put back',
+    () => {
+      const at = nextPlace(policies.length)
+      evaluator.update({ policies: [...policies.slice(0, at), ...policies.slice(at + 1)] })
+      evaluator.update({ policies })
+    },
+    { iterations: 50, warmupIterations: 5, time: 0 },
+  )
+  // Last: the garbage a whole load leaves must not land on the rows above (its collection is not theirs).
+  bench(
+    'createEvaluator of the documents (baseline)',
+    async () => {
+      await createEvaluator({ entities, policies })
+    },
+    { iterations: 3, warmupIterations: 1, time: 0 },
   )
 })

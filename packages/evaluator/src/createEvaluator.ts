@@ -14,22 +14,20 @@ import { accountsFor, type Decided, type DecisionInput, decide } from './decide'
 import { decoderErrorRefusal } from './decoderErrorOf'
 import { ENTRYPOINTS, WASM_PATH } from './entrypoints'
 import { EvaluatorError } from './errors'
-import { emptyCandidates, evaluationState, policyData, preparePolicySets } from './evaluationState'
+import { emptyCandidates, evaluationState, policyData, SPACING, updatePolicySets } from './evaluationState'
 import type { Decision } from './generated/decision'
 import type { EvaluationRequest } from './generated/evaluationRequest'
 import type { Policy } from './generated/policy'
 import type { Preset } from './generated/preset'
 import { MAX_INTENT_DEPTH, nestingPath } from './nestingPath'
 import { applyToPrepared, entityPatches } from './patchEntities'
-import { canPatch, type DataPatch, patchPolicyData } from './patchPolicyData'
+import { canPatch, type DataPatch, patchPolicyData, setPolicyData } from './patchPolicyData'
 import { policyCall } from './policyCall'
-import { preparePolicySet } from './preparePolicies'
 import { BUILTIN_PRESETS } from './presets'
 import { DEFAULT_PRICE_MAX_AGE, PriceUnavailable } from './priceBook'
 import { readVerdict } from './readVerdict'
 import { refusal } from './refusal'
 import { issuesFromAjv, SCHEMA_IDS, validator } from './schemaValidators'
-import { setPatches } from './setPatches'
 import { feeUnknown, spellOutDecisions } from './spellOutDecision'
 import { validatePolicies, validatePresets } from './validatePolicies'
 
@@ -77,7 +75,8 @@ export interface Evaluator {
   /**
    * Swaps in new entities, policies or presets without reloading the module. Throws (keeping the old data) when
    * invalid. Policies or presets alone are patched into the loaded data (the organization is not prepared or
-   * loaded again); new entities are validated, prepared and loaded whole: for a few changes, use updateEntities.
+   * loaded again), and of them only the policies changed, added, removed or moved are prepared and patched; new
+   * entities are validated, prepared and loaded whole: for a few changes, use updateEntities.
    */
   update(data: { entities?: Entities | EntityIndex; policies?: Policy[]; presets?: readonly Preset[] }): void
   /**
@@ -198,7 +197,7 @@ function prepare(next: {
   const index = indexOf(next.entities)
   checkPolicies(next.policies)
   checkPresets(next.presets)
-  const state = evaluationState({ ...next, entities: index.entities })
+  const state = evaluationState({ ...next, entities: index.entities }, SPACING)
   return { state, index, json: dataJson(state) }
 }
 
@@ -247,12 +246,12 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   const call = policy && entrypoint !== undefined ? policyCall(policy, entrypoint) : undefined
   /** Why every decision is refused since the policy library lost its data in a failed update. */
   let dataLost: string | undefined
-  policy?.setData(bufferOf(initial.json))
+  if (policy) setPolicyData(policy, bufferOf(initial.json))
 
   /** Loads the data of a state whole: the start, an update of the organization, and the last resort of a patch. */
   const loadData = (json: Uint8Array, old: EvaluationState) => {
     try {
-      policy?.setData(bufferOf(json))
+      if (policy) setPolicyData(policy, bufferOf(json))
     } catch (error) {
       // A failed setData has already written over the data it replaces: the old data goes back in, and when it
       // cannot either, every decision is refused until an update succeeds.
@@ -263,20 +262,22 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   }
   const restore = (old: EvaluationState) => {
     try {
-      policy?.setData(bufferOf(dataJson(old)))
+      if (policy) setPolicyData(policy, bufferOf(dataJson(old)))
     } catch (again) {
       dataLost = `the policy library lost its data in a failed update: ${describe(again)}`
     }
   }
   /**
-   * Patches the loaded data in place. When a patch fails, the undo patches put back what was there; when they fail
-   * too, the old state's data is loaded whole; when that fails, every decision is refused.
+   * Patches the loaded data in place. When a patch fails, `rollback` puts back the policy sets' index the new state
+   * shares with the old one, the undo patches put back what was there; when they fail too, the old state's data is
+   * loaded whole; when that fails, every decision is refused.
    */
-  const patchData = (patches: readonly DataPatch[], undo: readonly DataPatch[]) => {
+  const patchData = (patches: readonly DataPatch[], undo: readonly DataPatch[], rollback: () => void) => {
     if (!policy || patches.length === 0) return
     try {
       patchPolicyData(policy, patches)
     } catch (error) {
+      rollback()
       try {
         patchPolicyData(policy, undo)
       } catch {
@@ -285,9 +286,6 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
       throw error
     }
   }
-  /** The patches that swap the loaded policy sets for others, and those that put the current ones back. */
-  const setPatchesTo = (sets: EvaluationState['sets']) => setPatches(state.sets, sets)
-
   const evaluate = (request: EvaluationRequest, evaluateOptions?: EvaluateOptions): Decision => {
     if (!call || dataLost !== undefined) {
       return refusal('EVALUATOR_UNAVAILABLE', dataLost ?? unavailable ?? 'the policy library is not loaded')
@@ -382,19 +380,16 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
         // Only policies or presets: the organization stays prepared and loaded; the policy sets are patched in.
         checkPolicies(next.policies)
         checkPresets(next.presets)
-        // Presets left out keep their prepared sets: only the organization's set is prepared and patched again.
-        const sets =
-          data.presets === undefined
-            ? { ...state.sets, [ORG]: preparePolicySet(ORG, next.policies, state.entities.decimals) }
-            : preparePolicySets(next.policies, next.presets, state.entities.decimals)
-        const { patches, undo } = setPatchesTo(sets)
+        // Only the policies changed, added, removed or moved are prepared and patched; presets left out keep their
+        // prepared sets.
+        const swap = updatePolicySets(state.sets, next.policies, data.presets, state.entities.decimals)
         const updated = {
           ...state,
-          sets,
+          sets: swap.sets,
           presetIds: new Set(next.presets.map((preset) => preset.id)),
           candidates: emptyCandidates(),
         }
-        patchData(patches, undo)
+        patchData(swap.patches, swap.undo, swap.rollback)
         state = updated
         ;({ policies, presets } = next)
         return
@@ -428,6 +423,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
       try {
         const { patches, undo, tokensChanged } = entityPatches(state.entities, changeIndex, result.applied)
         let sets = state.sets
+        let rollback = () => {}
         if (tokensChanged) {
           // Amounts of policies are written in base units of the tokens' decimals: the policy sets follow a token.
           const decimals: Record<string, number> = Object.assign(Object.create(null), state.entities.decimals)
@@ -436,12 +432,13 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
             if (value === undefined) delete decimals[path[2] as string]
             else decimals[path[2] as string] = value as number
           }
-          sets = preparePolicySets(policies, presets, decimals)
-          const swap = setPatchesTo(sets)
+          const swap = updatePolicySets(state.sets, policies, presets, decimals)
+          sets = swap.sets
+          rollback = swap.rollback
           patches.push(...swap.patches)
           undo.unshift(...swap.undo)
         }
-        patchData(patches, undo)
+        patchData(patches, undo, rollback)
         applyToPrepared(
           state.entities,
           patches.filter((patch) => patch.path[0] === 'entities'),

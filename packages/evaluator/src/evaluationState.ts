@@ -2,22 +2,28 @@ import type { Entities } from '@rampart/entities'
 import { type EvaluationState, ORG, presetSet } from './buildInput'
 import type { Policy } from './generated/policy'
 import type { Preset } from './generated/preset'
+import type { DataPatch } from './patchPolicyData'
+import type { LibraryPolicy } from './policyEntry'
 import { prepareEntities } from './prepareEntities'
-import { type PreparedPolicy, type PreparedPolicySet, preparePolicySet } from './preparePolicies'
+import type { PreparedPolicySet } from './preparePolicies'
+import { preparePolicySet, type SetUpdate, updatePolicySet } from './updatePolicySet'
 
-/** A policy as the policy library reads it (data.sets[name].policies). */
-type LibraryPolicy = Omit<PreparedPolicy, 'when'>
-
-/** Prepares validated entities, policies and presets: the state the evaluator decides with. */
-export function evaluationState(next: {
-  entities: Entities
-  policies: readonly Policy[]
-  presets: readonly Preset[]
-}): EvaluationState {
+/**
+ * Prepares validated entities, policies and presets: the state the evaluator decides with. `spacing` spaces the
+ * policies' slots (slotLayout.ts): an evaluator leaves a free slot between each two, where an added policy can go.
+ */
+export function evaluationState(
+  next: {
+    entities: Entities
+    policies: readonly Policy[]
+    presets: readonly Preset[]
+  },
+  spacing = 1,
+): EvaluationState {
   const entities = prepareEntities(next.entities)
   return {
     entities,
-    sets: preparePolicySets(next.policies, next.presets, entities.decimals),
+    sets: preparePolicySets(next.policies, next.presets, entities.decimals, spacing),
     presetIds: new Set(next.presets.map((preset) => preset.id)),
     candidates: emptyCandidates(),
   }
@@ -31,13 +37,65 @@ export function preparePolicySets(
   policies: readonly Policy[],
   presets: readonly Preset[],
   decimals: Record<string, number>,
+  spacing = 1,
 ): Record<string, PreparedPolicySet> {
-  const sets: Record<string, PreparedPolicySet> = { [ORG]: preparePolicySet(ORG, policies, decimals) }
+  const sets: Record<string, PreparedPolicySet> = {
+    [ORG]: preparePolicySet(ORG, policies, decimals, spacing),
+  }
   for (const preset of presets) {
-    sets[presetSet(preset.id)] = preparePolicySet(presetSet(preset.id), preset.policies, decimals)
+    const name = presetSet(preset.id)
+    sets[name] = preparePolicySet(name, preset.policies, decimals, spacing)
   }
   return sets
 }
+
+/**
+ * Updates the prepared policy sets in place of preparing them again (updatePolicySet.ts): the organization's to
+ * `policies`, and when `presets` are given, one per preset (a preset's set left out is removed). Only what changed
+ * is prepared and patched. The new sets share their index with the current ones: `rollback` puts those back when
+ * the update is not taken. Throws, the current sets intact, when a policy cannot be prepared.
+ */
+export function updatePolicySets(
+  current: EvaluationState['sets'],
+  policies: readonly Policy[],
+  presets: readonly Preset[] | undefined,
+  decimals: Record<string, number>,
+) {
+  const sets: EvaluationState['sets'] = { ...current }
+  const updates: SetUpdate[] = []
+  const patches: DataPatch[] = []
+  const undo: DataPatch[][] = []
+  const rollback = () => {
+    for (let k = updates.length - 1; k >= 0; k--) updates[k]?.rollback()
+  }
+  try {
+    const wanted: [string, readonly Policy[]][] = [[ORG, policies]]
+    if (presets) for (const preset of presets) wanted.push([presetSet(preset.id), preset.policies])
+    for (const [name, setPolicies] of wanted) {
+      const update = updatePolicySet(current[name], name, setPolicies, decimals, SPACING)
+      updates.push(update)
+      sets[name] = update.set
+      patches.push(...update.patches)
+      undo.push(update.undo)
+    }
+    const kept = new Set(wanted.map(([name]) => name))
+    if (presets)
+      for (const [name, set] of Object.entries(current)) {
+        if (kept.has(name)) continue
+        delete sets[name]
+        patches.push({ path: ['sets', name] })
+        undo.push([{ path: ['sets', name], value: librarySet(set) }])
+      }
+  } catch (error) {
+    rollback()
+    throw error
+  }
+  // Undone in the reverse order of the changes.
+  return { sets, patches, undo: undo.reverse().flat(), rollback }
+}
+
+/** The spacing of an evaluator's slots: a free slot between each two policies (slotLayout.ts). */
+export const SPACING = 2
 
 /**
  * A policy set as the policy library loads it (data.sets[name]): its policies and the candidates of each bucket by
@@ -47,7 +105,12 @@ export function librarySet(set: PreparedPolicySet) {
   const buckets: Record<string, unknown> = {}
   for (const [id, bucket] of Object.entries(set.buckets)) buckets[id] = bucket.policies
   // The library matches with the buckets' criteria: of a policy, it reads only what a decision reports.
-  const policies: LibraryPolicy[] = set.policies.map(({ when: _, ...policy }) => policy)
+  // An empty slot is null: no bucket names it (updatePolicySet.ts).
+  const policies = Array.from(set.policies, (policy): LibraryPolicy | null => {
+    if (!policy) return null
+    const { when: _, ...library } = policy
+    return library
+  })
   return { policies, buckets }
 }
 

@@ -1,6 +1,7 @@
 import policySchema from '@rampart/schemas/policy.schema.json'
 import { describe, expect, it } from 'vitest'
-import { CRITERION_FAMILIES, preparePolicySet } from './preparePolicies'
+import { CRITERION_FAMILIES } from './preparePolicies'
+import { preparePolicySet } from './updatePolicySet'
 
 /** Criteria the index resolves (action, intent type) or that never affect matching (approvals). */
 const RESOLVED = ['checkAction', 'checkIntentType', 'checkApprovals']

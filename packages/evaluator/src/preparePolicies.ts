@@ -1,5 +1,4 @@
 import intentSchema from '@rampart/schemas/intent.schema.json'
-import policySchema from '@rampart/schemas/policy.schema.json'
 import { baseUnitCondition } from './baseUnitCondition'
 import { type FiatAmountCondition, fiatKey } from './fiatInput'
 import { toFiatUnits } from './fiatValue'
@@ -10,12 +9,10 @@ import type {
   CheckRequestTime,
   CheckUserOperationIntents,
   Criterion,
-  Policy,
   RateLimit,
   SpendingLimit,
 } from './generated/policy'
-import { optionalFieldsOf } from './intentFields'
-import { type PreparedRequestTime, prepareRequestTime } from './requestTime'
+import { prepareRequestTime } from './requestTime'
 
 export const ACTIONS = [
   'signTransaction',
@@ -138,7 +135,11 @@ export interface PreparedPolicy {
 
 /** A policy set: what the policy library reads (data.sets[name]), and the index the evaluator picks buckets with. */
 export interface PreparedPolicySet {
-  policies: PreparedPolicy[]
+  /**
+   * The policies by slot, in policy order: a slot may be empty (a policy removed, or room left to add one), and no
+   * bucket then names it (updatePolicySet.ts).
+   */
+  policies: (PreparedPolicy | undefined)[]
   /** Every bucket by its id: the policy library's view of the index. */
   buckets: Record<string, Bucket>
   /**
@@ -258,7 +259,7 @@ export function normalizeCriterion(criterion: Criterion, decimals: Record<string
  * per call type (`anyOf`), each call meeting one set. The library reads both (criteria/userOperation.rego,
  * call_meets), the sets as `{anyOf: [{types, when}]}` with `when` always given.
  */
-function mapCallCriteria(
+export function mapCallCriteria(
   args: CheckUserOperationIntents['args'],
   map: (inner: Criterion) => Criterion,
 ): CheckUserOperationIntents['args'] {
@@ -313,258 +314,4 @@ function amountInBaseUnits(condition: AmountCondition, decimals: Record<string, 
   for (const [token, places] of Object.entries(decimals))
     byToken[token] = baseUnitCondition(operator, value, places)
   return { byToken, native: baseUnitCondition(operator, value, NATIVE_DECIMALS) }
-}
-
-/** The principal criteria a policy is filed under, most selective first; `*` when it names no principal. */
-const PRINCIPAL_SCOPING = [
-  ['checkPrincipalId', 'user'],
-  ['checkPrincipalGroup', 'group'],
-  ['checkPrincipalRole', 'role'],
-] as const
-
-/**
- * The criteria on what a request acts on that a policy is filed under, most selective first; `*` when it names
- * none of them. Vault policies (account groups) and chain-bound policies then only meet requests they can apply to.
- */
-const RESOURCE_SCOPING = [
-  ['checkAccountId', 'account'],
-  ['checkAccountGroup', 'accountGroup'],
-  ['checkIntentChainId', 'chain'],
-] as const
-
-/** One scoping of a policy: the keys it is filed under, and the criterion those keys resolve (-1 for `*`). */
-interface Scoping {
-  scopes: string[]
-  scopedBy: number
-}
-
-function scopesOf(when: readonly Criterion[], scoping: readonly (readonly [string, string])[]): Scoping {
-  for (const [name, prefix] of scoping) {
-    const scopedBy = when.findIndex((criterion) => criterion.criterion === name)
-    if (scopedBy >= 0) {
-      const values = argsOf(when[scopedBy] as Criterion) as (string | number)[]
-      // A chain id key must read as the library writes it (format_int): integers beyond 2^53 stay unindexed.
-      if (prefix === 'chain' && !values.every((value) => Number.isSafeInteger(value))) continue
-      return { scopes: [...new Set(values.map((value) => `${prefix}:${value}`))], scopedBy }
-    }
-  }
-  return { scopes: ['*'], scopedBy: -1 }
-}
-
-function argsOf(criterion: Criterion): unknown {
-  return (criterion as { args?: unknown }).args
-}
-
-/**
- * Whether a policy can match a request with this action and intent type, judged by its index criteria alone
- * (the action alone when the intent type is undefined).
- */
-function indexedUnder(policy: PreparedPolicy, action: string, intentKey: string | undefined): boolean {
-  return policy.when.every((criterion) => {
-    if (criterion.criterion === 'checkAction') return (argsOf(criterion) as string[]).includes(action)
-    if (criterion.criterion === 'checkIntentType' && intentKey !== undefined)
-      return (argsOf(criterion) as string[]).includes(intentKey)
-    return true
-  })
-}
-
-/** Intents that carry calls: a forbid on what a call does meets them when one of their calls does it. */
-const CALL_CONTAINERS = new Set(['batch', 'userOperation'])
-
-/** The criteria on what one call does: those checkUserOperationIntents can put on each call. */
-const CALL_CRITERIA = new Set(
-  (policySchema.$defs.IntentCriterion.properties.criterion.enum as string[]).filter(
-    (name) => name !== 'checkIntentChainId',
-  ),
-)
-
-/** Stands in the place of a criterion moved into someCall, so that the others keep their positions. */
-const ON_CALL = 'onCall'
-
-/**
- * A forbid that speaks of what a call does, as it reads a batch or a user operation: its other criteria, in their
- * places, and `someCall` with those on the call (one call inside must meet them all). Undefined for permits and
- * for forbids that say nothing of a call, which already meet batches as they meet any request.
- */
-function callCriteriaOf(policy: PreparedPolicy): PreparedPolicy | undefined {
-  if (policy.then !== 'forbid') return undefined
-  const onCall = policy.when.filter((criterion) => CALL_CRITERIA.has(criterion.criterion))
-  if (onCall.length === 0) return undefined
-  const when = policy.when.map((criterion) =>
-    CALL_CRITERIA.has(criterion.criterion) ? ({ criterion: ON_CALL } as unknown as Criterion) : criterion,
-  )
-  const someCall = { criterion: 'someCall', args: onCall.map(anyAllowanceInForbid) } as unknown as Criterion
-  return { ...policy, when: [...when, someCall] }
-}
-
-/**
- * Criteria that judge each allowance of an intent granting several (a Permit2 batch), each transfer of an ERC-1155
- * batch (checkERC1155TokenId; in a forbid, the NFT token id criteria also meet any transfer an intent lists, such as
- * a Seaport order's), or each time bound of a permit, its deadline and its allowances' expirations
- * (checkPermitDeadline): in a permit every one must meet them, in a forbid one is enough, which the policy library
- * reads as anyAllowance:<criterion> (criteria/intent.rego, tokens.rego, transaction.rego), at the top level
- * and among the criteria a forbid's checkUserOperationIntents puts on each call (criteria/userOperation.rego).
- */
-const ANY_ALLOWANCE_IN_FORBIDS = new Set([
-  'checkIntentAmount',
-  'checkIntentToken',
-  'checkERC721TokenId',
-  'checkERC1155TokenId',
-  'checkPermitDeadline',
-])
-
-/**
- * Criteria that, in a forbid, also hold when what they judge cannot be known, which the policy library reads as
- * orUnknown:<criterion> (criteria/transaction.rego, calendar.rego): checkGasFeeAmount, on a request that pays gas (a
- * transaction or a user operation) without a known maximum fee; checkRequestTime, when the request's local time
- * could not be computed. A forbid fails closed; a permit still needs what it reads known.
- */
-const UNKNOWN_HOLDS_IN_FORBIDS = new Set(['checkGasFeeAmount', 'checkRequestTime'])
-
-/**
- * Criteria on each permission a grantPermission request asks for: in a permit every one must be listed (and there
- * must be one), so a read-only permit cannot carry a delete along; in a forbid one is enough, so no forbidden
- * permission hides among allowed ones. The policy library reads the forbid's as anyPermission:<criterion>
- * (criteria/request.rego).
- */
-const ANY_PERMISSION_IN_FORBIDS = new Set(['checkPermission'])
-
-/** A call's criterion as a forbid's checkUserOperationIntents reads it: one allowance is enough there too. */
-function anyAllowanceInForbid(inner: Criterion): Criterion {
-  return ANY_ALLOWANCE_IN_FORBIDS.has(inner.criterion)
-    ? ({ ...inner, criterion: `anyAllowance:${inner.criterion}` } as unknown as Criterion)
-    : inner
-}
-
-/**
- * Adds a policy to a bucket with the criteria left to check: the index resolves checkAction, checkIntentType and
- * the criteria the policy is filed under, and approvals never affect matching.
- */
-function fileUnder(
-  bucket: Bucket,
-  name: string,
-  policy: PreparedPolicy,
-  p: number,
-  resolved: readonly number[],
-): void {
-  const criteria: BucketCriterion[] = []
-  policy.when.forEach((criterion, c) => {
-    const kind = criterion.criterion
-    if (
-      resolved.includes(c) ||
-      (kind as string) === ON_CALL ||
-      kind === 'checkAction' ||
-      kind === 'checkIntentType' ||
-      kind === 'checkApprovals'
-    )
-      return
-    const family = CRITERION_FAMILIES[kind]
-    // Validated policies only name known criteria; an unknown one must never be dropped, which would widen a policy.
-    if (family === undefined) throw new Error(`criterion ${kind} has no family in the policy library`)
-    const args = argsOf(criterion) ?? null
-    if (policy.then === 'forbid' && ANY_ALLOWANCE_IN_FORBIDS.has(kind)) {
-      criteria.push([family, `anyAllowance:${kind}`, args])
-    } else if (policy.then === 'forbid' && UNKNOWN_HOLDS_IN_FORBIDS.has(kind)) {
-      criteria.push([family, `orUnknown:${kind}`, args])
-    } else if (policy.then === 'forbid' && ANY_PERMISSION_IN_FORBIDS.has(kind)) {
-      criteria.push([family, `anyPermission:${kind}`, args])
-    } else if (policy.then === 'forbid' && kind === 'checkUserOperationIntents') {
-      criteria.push([
-        family,
-        kind,
-        mapCallCriteria(args as CheckUserOperationIntents['args'], anyAllowanceInForbid),
-      ])
-    } else if (kind === 'checkSpendingLimit' || kind === 'checkRateLimit') {
-      const k = `${name}/${p}/${c}`
-      bucket.limits.push({ k, a: args as SpendingLimit | RateLimit })
-      if ((args as SpendingLimit).currency !== undefined) bucket.valuesInCurrency = true
-      criteria.push([family, kind, { ...(args as object), key: k }])
-    } else criteria.push([family, kind, args])
-    if (kind === 'checkRequestTime') {
-      const { timeZone } = args as PreparedRequestTime
-      bucket.timeZones ??= []
-      if (!bucket.timeZones.includes(timeZone)) bucket.timeZones.push(timeZone)
-    }
-    for (const field of optionalFieldsOf(kind))
-      if (!bucket.intentFields.includes(field)) bucket.intentFields.push(field)
-    for (const condition of fiatConditionsIn(args)) {
-      bucket.fiat ??= []
-      if (!bucket.fiat.some((known) => known.fiat === condition.fiat)) bucket.fiat.push(condition)
-    }
-  })
-  bucket.policies.push([p, criteria])
-}
-
-/**
- * The currency amount conditions in a criterion's normalized arguments, at any depth (the calls' criteria of
- * checkUserOperationIntents hold them too). Only amount conditions carry a `fiat` key.
- */
-function fiatConditionsIn(args: unknown): FiatAmountCondition[] {
-  const found: FiatAmountCondition[] = []
-  const pending: unknown[] = [args]
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    if (next === null || typeof next !== 'object') continue
-    if (typeof (next as { fiat?: unknown }).fiat === 'string') found.push(next as FiatAmountCondition)
-    else for (const value of Object.values(next)) pending.push(value)
-  }
-  return found
-}
-
-/**
- * Prepares validated policies for the policy library: criteria normalized (amounts in base units with the
- * entities' token decimals), approvals gathered per policy, and an index from action, intent type and principal
- * scope and resource scope to the candidate policies, each with the criteria left to check. The index resolves
- * checkAction, checkIntentType and the principal and resource criteria a policy is filed under once, here, so an
- * evaluation only checks the remaining criteria of the policies that can apply to its principal and resource.
- */
-export function preparePolicySet(
-  name: string,
-  policies: readonly Policy[],
-  decimals: Record<string, number>,
-): PreparedPolicySet {
-  const prepared: PreparedPolicy[] = policies.map((policy) => {
-    const when = policy.when.map((criterion) => normalizeCriterion(criterion, decimals))
-    const { approvals, approvalSets } = approvalSetsOf(when)
-    const heldCriteria = policy.when.filter((criterion) => criterion.criterion !== 'checkApprovals')
-    // biome-ignore lint/suspicious/noThenProperty: `then` is the policy's effect, as policy.schema.json names it.
-    return { id: policy.id, then: policy.then, when, approvals, approvalSets, heldCriteria }
-  })
-  const scoped = prepared.map((policy) => ({
-    principal: scopesOf(policy.when, PRINCIPAL_SCOPING),
-    resource: scopesOf(policy.when, RESOURCE_SCOPING),
-  }))
-  const calls = prepared.map(callCriteriaOf)
-  const index: PreparedPolicySet['index'] = {}
-  const buckets: PreparedPolicySet['buckets'] = {}
-  let bucketCount = 0
-  for (const action of ACTIONS) {
-    const byIntent: PreparedPolicySet['index'][string] = {}
-    for (const intentKey of INTENT_KEYS) {
-      const byScope: Record<string, Record<string, Bucket>> = {}
-      prepared.forEach((policy, p) => {
-        const filed = indexedUnder(policy, action, intentKey)
-        // A forbid on what a call does also meets a batch or user operation with such a call inside.
-        const call = CALL_CONTAINERS.has(intentKey) && calls[p] && indexedUnder(policy, action, undefined)
-        if (!filed && !call) return
-        const { principal, resource } = scoped[p] as { principal: Scoping; resource: Scoping }
-        for (const scope of principal.scopes) {
-          for (const resourceScope of resource.scopes) {
-            byScope[scope] ??= {}
-            const byResource = byScope[scope]
-            if (!byResource[resourceScope]) {
-              const id = String(bucketCount++)
-              byResource[resourceScope] = { id, policies: [], limits: [], intentFields: [] }
-              buckets[id] = byResource[resourceScope]
-            }
-            const resolved = [principal.scopedBy, resource.scopedBy]
-            if (filed) fileUnder(byResource[resourceScope], name, policy, p, resolved)
-            if (call) fileUnder(byResource[resourceScope], name, calls[p] as PreparedPolicy, p, resolved)
-          }
-        }
-      })
-      if (Object.keys(byScope).length > 0) byIntent[intentKey] = byScope
-    }
-    index[action] = byIntent
-  }
-  return { policies: prepared, buckets, index }
 }

@@ -1,27 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import type { Policy } from './generated/policy'
-import { preparePolicySet } from './preparePolicies'
 import { readVerdict } from './readVerdict'
+import { preparePolicySet } from './updatePolicySet'
 
 const policy = (id: string, effect: 'permit' | 'forbid', when: unknown[]) =>
   // biome-ignore lint/suspicious/noThenProperty: `then` is the policy's effect, as policy.schema.json names it.
   ({ id, then: effect, when }) as Policy
 
 const approval = { approvalCount: 1, approvalEntityType: 'user', entityIds: ['ann'], countPrincipal: false }
-const sets = {
-  org: preparePolicySet(
-    'org',
-    [
-      policy('forbid-all', 'forbid', [{ criterion: 'checkNonceExists' }]),
-      policy('permit-all', 'permit', [{ criterion: 'checkNonceNotExists' }]),
-      policy('permit-approved', 'permit', [{ criterion: 'checkApprovals', args: [approval] }]),
-      policy('permit-approved-twice', 'permit', [
-        { criterion: 'checkApprovals', args: [{ ...approval, approvalCount: 2, entityIds: ['ann', 'bob'] }] },
-      ]),
-    ],
-    {},
-  ),
-}
+const policies = [
+  policy('forbid-all', 'forbid', [{ criterion: 'checkNonceExists' }]),
+  policy('permit-all', 'permit', [{ criterion: 'checkNonceNotExists' }]),
+  policy('permit-approved', 'permit', [{ criterion: 'checkApprovals', args: [approval] }]),
+  policy('permit-approved-twice', 'permit', [
+    { criterion: 'checkApprovals', args: [{ ...approval, approvalCount: 2, entityIds: ['ann', 'bob'] }] },
+  ]),
+]
+const sets = { org: preparePolicySet('org', policies, {}) }
 const result = (verdicts: unknown) => [{ result: verdicts }]
 
 describe('readVerdict', () => {
@@ -74,6 +69,17 @@ describe('readVerdict', () => {
       result([['permit', 3, [3], [['ann', 'ann']]]]),
     ])
       expect(readVerdict(malformed, ['org'], sets), JSON.stringify(malformed)).toBeUndefined()
+  })
+
+  it('rejects an index of an empty slot, which no bucket names', () => {
+    // Spaced two apart, the policies sit in slots 1, 3, 5 and 7: slot 0 and slot 2 are empty.
+    const spaced = { org: preparePolicySet('org', policies, {}, 2) }
+    expect(readVerdict(result([['forbid', 1, [1]]]), ['org'], spaced)).toEqual({
+      org: { effect: 'forbid', policy: 1, matched: [1] },
+    })
+    expect(readVerdict(result([['forbid', 0, [0]]]), ['org'], spaced)).toBeUndefined()
+    expect(readVerdict(result([['forbid', 1, [1, 2]]]), ['org'], spaced)).toBeUndefined()
+    expect(readVerdict(result([['none']]), ['org'], spaced)).toEqual({ org: { effect: 'none', matched: [] } })
   })
 
   it('expects one verdict per requested policy set, in the order requested', () => {

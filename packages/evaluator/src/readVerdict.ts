@@ -9,19 +9,23 @@ export type Verdict =
 
 const REFUSALS = new Set(['UNKNOWN_PRINCIPAL', 'UNKNOWN_RESOURCE'])
 
-const isIndex = (value: unknown, size: number): value is number =>
-  Number.isInteger(value) && (value as number) >= 0 && (value as number) < size
+/** Whether a value is the index of a policy of the set: not of an empty slot (updatePolicySet.ts), which none names. */
+const isIndex = (value: unknown, set: PreparedPolicySet): value is number =>
+  Number.isInteger(value) &&
+  (value as number) >= 0 &&
+  (value as number) < set.policies.length &&
+  set.policies[value as number] !== undefined
 
 /**
  * The matching policies, once each in policy order (the library lists a policy once per bucket it was found in),
  * or undefined unless every index names a policy of the set. Loops rather than callbacks: this runs on every
  * decision.
  */
-function matchedOf(value: unknown, size: number): number[] | undefined {
+function matchedOf(value: unknown, set: PreparedPolicySet): number[] | undefined {
   if (!Array.isArray(value)) return undefined
   const matched: number[] = []
   for (const index of value) {
-    if (!isIndex(index, size)) return undefined
+    if (!isIndex(index, set)) return undefined
     if (!matched.includes(index)) matched.push(index)
   }
   return matched.length > 1 ? matched.sort((a, b) => a - b) : matched
@@ -48,13 +52,12 @@ function isApprovedBy(value: unknown, requirements: number): value is string[][]
 function verdictOf(value: unknown, set: PreparedPolicySet): Verdict | undefined {
   if (!Array.isArray(value)) return undefined
   const [effect, policyIndex, matching, approvedBy] = value as unknown[]
-  const size = set.policies.length
   if (REFUSALS.has(effect as string))
     return value.length === 1 ? { refusal: effect as 'UNKNOWN_PRINCIPAL' | 'UNKNOWN_RESOURCE' } : undefined
   if (effect === 'none') return value.length === 1 ? { effect, matched: [] } : undefined
-  if (!isIndex(policyIndex, size)) return undefined
+  if (!isIndex(policyIndex, set)) return undefined
   const policy = set.policies[policyIndex]
-  const matched = matchedOf(matching, size)
+  const matched = matchedOf(matching, set)
   if (!policy || !matched?.includes(policyIndex)) return undefined
   if (effect === 'forbid')
     return value.length === 3 && policy.then === 'forbid'

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { EvaluationState } from './buildInput'
 import { librarySet } from './evaluationState'
 import type { DataPatch } from './patchPolicyData'
-import { preparePolicySet } from './preparePolicies'
 import { setPatches } from './setPatches'
+import { preparePolicySet } from './updatePolicySet'
 
 type TestPolicy = { id: string; description?: string; then: 'permit' | 'forbid'; when: unknown[] }
 const policy = (id: string, group: string, extra: Partial<TestPolicy> = {}): TestPolicy => ({

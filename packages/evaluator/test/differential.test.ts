@@ -15,7 +15,13 @@ import { ORG, presetSet } from '../src/buildInput'
 import { computeLimits } from '../src/computeLimits'
 import { ENTRYPOINTS } from '../src/entrypoints'
 import { evaluationState } from '../src/evaluationState'
-import { ACTIONS, type Bucket, type BucketLimit, CRITERION_FAMILIES } from '../src/preparePolicies'
+import {
+  ACTIONS,
+  type Bucket,
+  type BucketLimit,
+  CRITERION_FAMILIES,
+  type PreparedPolicy,
+} from '../src/preparePolicies'
 import { BUILTIN_PRESETS } from '../src/presets'
 import { clocksFor } from '../src/requestTime'
 import { entities as northwind, policies as northwindPolicies } from './northwind'
@@ -351,8 +357,10 @@ async function referenceOf(data: { entities: Entities; policies: Policy[]; prese
   const sets: Record<string, unknown> = {}
   const buckets: Record<string, Bucket> = {}
   for (const [name, set] of Object.entries(state.sets)) {
+    // evaluationState lays each set out without empty slots: the policies in order, one slot each.
+    const setPolicies = set.policies as PreparedPolicy[]
     const limits: BucketLimit[] = []
-    const policies: unknown[] = set.policies.map((policy, p) => [
+    const policies: unknown[] = setPolicies.map((policy, p) => [
       p,
       policy.when.flatMap((c, index) => {
         const kind = c.criterion
@@ -374,7 +382,7 @@ async function referenceOf(data: { entities: Entities; policies: Policy[]; prese
       }),
     ])
     // A forbid on what a call does also meets a batch or user operation when one call inside does all of it.
-    set.policies.forEach((policy, p) => {
+    setPolicies.forEach((policy, p) => {
       const onCall = policy.when.filter((c) => ON_CALL.has(c.criterion))
       if (policy.then !== 'forbid' || onCall.length === 0) return
       const rest = (policies[p] as [number, [string, string, unknown][]])[1].filter(
