@@ -3,9 +3,9 @@
 // client's state anew (what every change cost before). Beside each row's time, the longest the event loop was held
 // (perf_hooks.monitorEventLoopDelay, 1 ms resolution) over that row's iterations is printed.
 //
-// - "updateClient": the change as PATCH /v1/admin/clients/{id} makes it (the route's own function: a 100,000-account
-//   document is far over the route's 1 MiB body limit, so it cannot be sent through HTTP), then the gateway applies
-//   what it recorded and decides. The update validates, stores, diffs and hashes the whole document.
+// - "updateClient": the change as PATCH /v1/admin/clients/{id} makes it (the route's own function, without the HTTP
+//   parsing of the 35 MiB body), then the gateway applies what it recorded and decides. The update validates,
+//   stores, diffs and hashes the whole document.
 // - "another gateway": a second ClientPolicies on the database picks up one recorded change, of an account or of the
 //   client's policy (written as updateClient records it: a client_changes row and the row's new version), and
 //   decides: the gateway's own part.
