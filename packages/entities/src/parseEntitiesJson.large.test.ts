@@ -1,12 +1,16 @@
-import * as momoa from '@humanwhocodes/momoa'
+import type * as Momoa from '@humanwhocodes/momoa'
 import { describe, expect, it, vi } from 'vitest'
-import { parseEntitiesJson } from './parseEntitiesJson'
-import { errorOf } from './testFixtures'
 
 vi.mock('@humanwhocodes/momoa', async (importOriginal) => {
-  const original = await importOriginal<typeof momoa>()
+  const original = await importOriginal<typeof Momoa>()
   return { ...original, parse: vi.fn(original.parse) }
 })
+// The files of a worker share their modules (isolate: false): the modules that import the mocked one are loaded
+// again, after the mock, so that they see it.
+vi.resetModules()
+const momoa = await import('@humanwhocodes/momoa')
+const { parseEntitiesJson } = await import('./parseEntitiesJson')
+const { errorOf } = await import('./testFixtures')
 
 const syntaxErrorOf = (text: string) => errorOf(() => parseEntitiesJson(text))
 

@@ -14,21 +14,18 @@ import {
   transferRpc,
   userId,
 } from '../bench/org'
-import {
-  BUILTIN_PRESETS,
-  createEvaluator,
-  type Evaluator,
-  EvaluatorError,
-  type Policy,
-  type Preset,
-} from '../src'
-import * as patching from '../src/patchPolicyData'
+import type { Evaluator, Policy, Preset } from '../src'
 import { policy } from './policy'
 
 vi.mock('../src/patchPolicyData', async (original) => {
   const actual = await original<typeof import('../src/patchPolicyData')>()
   return { ...actual, patchPolicyData: vi.fn(actual.patchPolicyData) }
 })
+// The files of a worker share their modules (isolate: false): the modules that import the mocked one are loaded
+// again, after the mock, so that they see it.
+vi.resetModules()
+const { BUILTIN_PRESETS, createEvaluator, EvaluatorError } = await import('../src')
+const patching = await import('../src/patchPolicyData')
 
 const USERS = 12
 const ACCOUNTS = 30

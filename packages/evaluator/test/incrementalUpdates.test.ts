@@ -16,13 +16,17 @@ import {
   USER_GROUPS,
   userId,
 } from '../bench/org'
-import { createEvaluator, type Evaluator, EvaluatorError } from '../src'
-import * as patching from '../src/patchPolicyData'
+import type { Evaluator } from '../src'
 
 vi.mock('../src/patchPolicyData', async (original) => {
   const actual = await original<typeof import('../src/patchPolicyData')>()
   return { ...actual, patchPolicyData: vi.fn(actual.patchPolicyData) }
 })
+// The files of a worker share their modules (isolate: false): the modules that import the mocked one are loaded
+// again, after the mock, so that they see it.
+vi.resetModules()
+const { createEvaluator, EvaluatorError } = await import('../src')
+const patching = await import('../src/patchPolicyData')
 
 const USERS = 12
 const ACCOUNTS = 30
