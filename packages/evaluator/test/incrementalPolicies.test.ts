@@ -14,7 +14,7 @@ import {
   transferRpc,
   userId,
 } from '../bench/org'
-import type { Evaluator, Policy, Preset } from '../src'
+import type { Evaluator, EvaluatorError as EvaluatorErrorType, Policy, Preset } from '../src'
 import { policy } from './policy'
 
 vi.mock('../src/patchPolicyData', async (original) => {
@@ -167,7 +167,7 @@ describe('incremental policy updates', () => {
       thrown = error
     }
     expect(thrown).toBeInstanceOf(EvaluatorError)
-    expect((thrown as EvaluatorError).details.issues?.[0]?.path).toMatch(/^\/3\/when\/0/)
+    expect((thrown as EvaluatorErrorType).details.issues?.[0]?.path).toMatch(/^\/3\/when\/0/)
     expect(() => evaluator.update({ policies: [anyone, anyone] })).toThrow(EvaluatorError)
     expect(decisions(evaluator)).toEqual(before)
   })

@@ -16,7 +16,7 @@ import {
   USER_GROUPS,
   userId,
 } from '../bench/org'
-import type { Evaluator } from '../src'
+import type { Evaluator, EvaluatorError as EvaluatorErrorType } from '../src'
 
 vi.mock('../src/patchPolicyData', async (original) => {
   const actual = await original<typeof import('../src/patchPolicyData')>()
@@ -213,7 +213,7 @@ describe('incremental updates', () => {
       thrown = error
     }
     expect(thrown).toBeInstanceOf(EvaluatorError)
-    expect((thrown as EvaluatorError).details.issues).toEqual([
+    expect((thrown as EvaluatorErrorType).details.issues).toEqual([
       expect.objectContaining({ code: 'dangling-reference', path: '/2/entity/groupId' }),
     ])
     expect(evaluator.entities.account('new')).toBeUndefined()
@@ -230,7 +230,7 @@ describe('incremental updates', () => {
       try {
         evaluator.updateEntities(changes as EntityChange[])
       } catch (error) {
-        return (error as EvaluatorError).details.issues.map(({ code, path }) => `${code} ${path}`)
+        return (error as EvaluatorErrorType).details.issues.map(({ code, path }) => `${code} ${path}`)
       }
       return []
     }
