@@ -16,11 +16,10 @@
 // and wire protocol: EXPLAIN ANALYZE's execution is 0.05 ms empty, 0.29 ms at 100,000 rows, one more index level
 // and the heap fetches). No count is run, and the page of one row is mapped and serialized alike in both. So the
 // list is flat within that 0.2 ms; the bench's larger ratios are the machine's bursts, which land on one row only.
-import { randomUUID } from 'node:crypto'
 import { bench, describe } from 'vitest'
-import { signRequest } from '../src/auth/signRequest'
 import {
   createTestConnection,
+  presignedGets,
   registerTestClient,
   startTestGateway,
   type TestClient,
@@ -48,19 +47,7 @@ type Setup = { gateway: TestGateway; client: TestClient; connectionId: string }
 
 /** A row's function: each call sends the next of its presigned requests (a reused one would be a replay). */
 async function signedGets(setup: Setup, url: string, headers: Record<string, string>) {
-  const created = Math.floor(Date.now() / 1000)
-  const jwsList: string[] = []
-  for (let i = 0; i < presigned; i++) {
-    jwsList.push(
-      await signRequest({
-        method: 'GET',
-        url: `http://localhost${url}`,
-        privateJwk: setup.client.key.privateJwk,
-        created,
-        jti: randomUUID(),
-      }),
-    )
-  }
+  const jwsList = await presignedGets(url, setup.client.key.privateJwk, presigned, 'http://localhost')
   let next = 0
   return async () => {
     const jws = jwsList[next++]

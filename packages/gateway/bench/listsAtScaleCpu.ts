@@ -4,14 +4,15 @@
 // inject, then 1,000 runs of the list's query alone; process.cpuUsage over each. Without the read cache, as the bench.
 // From packages/gateway:
 //   node --import tsx --conditions @rampart/source bench/listsAtScaleCpu.ts [url] [rounds]
-import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { buildGateway } from '../src/app/buildGateway'
-import { signRequest } from '../src/auth/signRequest'
-import { seedCatalogue } from '../src/core/catalogue/seedCatalogue'
 import { openDatabase } from '../src/core/database/openDatabase'
-import { createLocalProvider } from '../src/providers'
-import { createTestConnection, registerTestClient, testConfig, testScrypt } from '../test/support/testGateway'
+import {
+  createTestConnection,
+  gatewayOn,
+  presignedGets,
+  registerTestClient,
+  testConfig,
+} from '../test/support/testGateway'
 import { seed } from './listsAtScaleSeed'
 
 const url = process.argv[2] ?? '/v1/provider/connections?limit=1'
@@ -20,16 +21,9 @@ const perRound = 1000
 
 // startTestGateway's gateway, built here: its template database comes from vitest, which does not run this.
 async function setUp(seeded: boolean) {
-  const config = await testConfig()
   const database = await openDatabase({})
-  await seedCatalogue(database.db)
-  const app = await buildGateway({
-    config,
-    db: database.db,
-    providers: [createLocalProvider({ scrypt: testScrypt })],
-    logger: false,
-  })
-  const gateway = { app, config, database, close: async () => {} }
+  // Without the read cache, as the bench.
+  const gateway = await gatewayOn(database, await testConfig(), { withoutReadCache: true })
   const client = await registerTestClient(gateway, ['EdDSA'])
   const { connectionId } = await createTestConnection(gateway, client)
   if (seeded) await seed(database, client.clientId, connectionId)
@@ -39,19 +33,7 @@ async function setUp(seeded: boolean) {
 type Setup = Awaited<ReturnType<typeof setUp>>
 
 async function requests(setup: Setup) {
-  const created = Math.floor(Date.now() / 1000)
-  const jwsList: string[] = []
-  for (let i = 0; i < perRound; i++) {
-    jwsList.push(
-      await signRequest({
-        method: 'GET',
-        url: `http://localhost${url}`,
-        privateJwk: setup.client.key.privateJwk,
-        created,
-        jti: randomUUID(),
-      }),
-    )
-  }
+  const jwsList = await presignedGets(url, setup.client.key.privateJwk, perRound, 'http://localhost')
   return async () => {
     for (const jws of jwsList) {
       const response = await setup.gateway.app.inject({

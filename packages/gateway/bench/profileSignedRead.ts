@@ -3,15 +3,16 @@
 // the profile shows where a signed read spends its time. In-memory PGlite, or PGLITE_DIR=<a new directory> (and
 // REPLAY_STORE=database for the table of seen signatures instead of the journal), or DATABASE_URL. From packages/gateway:
 //   node --import tsx --conditions @rampart/source bench/profileSignedRead.ts [count] [url] [out.cpuprofile]
-import { randomUUID } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
-import { buildGateway } from '../src/app/buildGateway'
-import { signRequest } from '../src/auth/signRequest'
-import { seedCatalogue } from '../src/core/catalogue/seedCatalogue'
 import { openDatabase } from '../src/core/database/openDatabase'
-import { createLocalProvider } from '../src/providers'
-import { createTestConnection, registerTestClient, testConfig, testScrypt } from '../test/support/testGateway'
+import {
+  createTestConnection,
+  gatewayOn,
+  presignedGets,
+  registerTestClient,
+  testConfig,
+} from '../test/support/testGateway'
 
 const count = Number(process.argv[2] ?? 5000)
 const url = process.argv[3] ?? '/v1/provider/wallets'
@@ -26,40 +27,10 @@ const config = await testConfig(
         }
       : {},
 )
-const database = await openDatabase(config.database)
-await seedCatalogue(database.db)
-const app = await buildGateway({
-  config,
-  db: database.db,
-  providers: [createLocalProvider({ scrypt: testScrypt })],
-  logger: false,
-  readCache: database.readCache,
-  lockAcrossGateways: database.lockAcrossGateways,
-})
-const gateway = {
-  app,
-  config,
-  database,
-  close: async () => {
-    await app.close()
-    await database.close()
-  },
-}
+const gateway = await gatewayOn(await openDatabase(config.database), config, { lockAcrossGateways: true })
 const client = await registerTestClient(gateway, ['EdDSA'])
 const { connectionId } = await createTestConnection(gateway, client)
-const created = Math.floor(Date.now() / 1000)
-const signatures: string[] = []
-for (let i = 0; i < count; i++) {
-  signatures.push(
-    await signRequest({
-      method: 'GET',
-      url: `http://localhost:80${url}`,
-      privateJwk: client.key.privateJwk,
-      created,
-      jti: randomUUID(),
-    }),
-  )
-}
+const signatures = await presignedGets(url, client.key.privateJwk, count)
 const headers = { host: 'localhost', 'x-client-id': client.clientId, 'x-connection-id': connectionId }
 const profileTo = process.argv[4]
 const session = new Session()

@@ -7,24 +7,20 @@
 // queries on the event loop (the figure before the cache). The row before it is the same read from a gateway on
 // PGlite on disk, as `pnpm start` runs one: there every accepted signature is also remembered across restarts (the
 // journal of src/auth/journalReplayStore.ts), where in memory nothing survives a restart.
-import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Fastify from 'fastify'
 import { afterAll, bench, describe } from 'vitest'
-import { buildGateway } from '../src/app/buildGateway'
-import { signRequest } from '../src/auth/signRequest'
-import { seedCatalogue } from '../src/core/catalogue/seedCatalogue'
 import { openDatabase } from '../src/core/database/openDatabase'
-import { createLocalProvider } from '../src/providers'
 import {
   createTestConnection,
+  gatewayOn,
+  presignedGets,
   registerTestClient,
   startTestGateway,
   type TestGateway,
   testConfig,
-  testScrypt,
 } from '../test/support/testGateway'
 
 const options = { time: 2000, warmupTime: 300 }
@@ -41,24 +37,7 @@ const { connectionId: uncachedConnectionId } = await createTestConnection(uncach
 /** A gateway on PGlite in a new directory, with its read cache, as bin/start.ts builds one. */
 async function startOnDiskGateway(dataDir: string): Promise<TestGateway> {
   const config = await testConfig({ database: { dataDir } })
-  const database = await openDatabase(config.database)
-  await seedCatalogue(database.db)
-  const app = await buildGateway({
-    config,
-    db: database.db,
-    providers: [createLocalProvider({ scrypt: testScrypt })],
-    logger: false,
-    readCache: database.readCache,
-  })
-  return {
-    app,
-    config,
-    database,
-    close: async () => {
-      await app.close()
-      await database.close()
-    },
-  }
+  return gatewayOn(await openDatabase(config.database), config)
 }
 const onDiskDir = mkdtempSync(join(tmpdir(), 'rampart-bench-pglite-'))
 const onDisk = await startOnDiskGateway(onDiskDir)
@@ -73,22 +52,8 @@ const bare = Fastify({ logger: false })
 bare.get('/bare', async () => ({ ok: true }))
 await bare.ready()
 
-async function signatures(url: string, privateJwk = client.key.privateJwk): Promise<string[]> {
-  const created = Math.floor(Date.now() / 1000)
-  const out: string[] = []
-  for (let i = 0; i < presigned; i++) {
-    out.push(
-      await signRequest({
-        method: 'GET',
-        url: `http://localhost:80${url}`,
-        privateJwk,
-        created,
-        jti: randomUUID(),
-      }),
-    )
-  }
-  return out
-}
+const signatures = (url: string, privateJwk = client.key.privateJwk) =>
+  presignedGets(url, privateJwk, presigned)
 
 function signedGet(
   url: string,

@@ -69,19 +69,36 @@ export async function testConfig(overrides: Partial<GatewayConfig> = {}): Promis
   }
 }
 
+export type TestGatewayOptions = {
+  providers?: CustodyProvider[]
+  plugins?: BuildGatewayOptions['plugins']
+  /** Logs nothing unless given. */
+  logger?: BuildGatewayOptions['logger']
+  /** Leaves out the PGlite read cache, so every read queries (a bench's baseline). */
+  withoutReadCache?: boolean
+  /** Locks across processes on PostgreSQL, as bin/start.ts does (the database's advisory locks). */
+  lockAcrossGateways?: boolean
+}
+
 export async function startTestGateway(
   overrides: Partial<GatewayConfig> = {},
-  options: {
-    providers?: CustodyProvider[]
-    plugins?: BuildGatewayOptions['plugins']
-    /** Logs nothing unless given. */
-    logger?: BuildGatewayOptions['logger']
-    /** Leaves out the PGlite read cache, so every read queries (a bench's baseline). */
-    withoutReadCache?: boolean
-  } = {},
+  options: TestGatewayOptions = {},
 ): Promise<TestGateway> {
-  const config = await testConfig(overrides)
   const { database, drop } = await openTestDatabase()
+  return gatewayOn(database, await testConfig(overrides), options, drop)
+}
+
+/**
+ * The test gateway on a database the caller opened (PGlite in a directory, or outside vitest, where the global
+ * setup's template is not there): the catalogue seeded, the local provider with a fast scrypt. Closing it closes
+ * the database, then runs `drop`.
+ */
+export async function gatewayOn(
+  database: OpenDatabase,
+  config: GatewayConfig,
+  options: TestGatewayOptions = {},
+  drop: () => Promise<void> = async () => {},
+): Promise<TestGateway> {
   await seedCatalogue(database.db)
   const app = await buildGateway({
     config,
@@ -89,6 +106,7 @@ export async function startTestGateway(
     providers: [createLocalProvider({ scrypt: testScrypt }), ...(options.providers ?? [])],
     logger: options.logger ?? false,
     readCache: options.withoutReadCache ? undefined : database.readCache,
+    ...(options.lockAcrossGateways ? { lockAcrossGateways: database.lockAcrossGateways } : {}),
     ...(options.plugins ? { plugins: options.plugins } : {}),
   })
   return {
@@ -101,6 +119,26 @@ export async function startTestGateway(
       await drop()
     },
   }
+}
+
+/**
+ * Signed GETs of `url` made ahead, each with its own jti (each is accepted once), for a bench or profile to send
+ * off the clock. `origin` is what inject's requests are checked against.
+ */
+export async function presignedGets(
+  url: string,
+  privateJwk: JWK,
+  count: number,
+  origin = 'http://localhost:80',
+): Promise<string[]> {
+  const created = Math.floor(Date.now() / 1000)
+  const out: string[] = []
+  for (let i = 0; i < count; i++) {
+    out.push(
+      await signRequest({ method: 'GET', url: `${origin}${url}`, privateJwk, created, jti: randomUUID() }),
+    )
+  }
+  return out
 }
 
 /** Registers a client through the admin route, with one key per algorithm given (the first is the default). */
