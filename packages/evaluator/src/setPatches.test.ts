@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { applyPatches } from '../test/testHelpers'
 import type { EvaluationState } from './buildInput'
 import { librarySet } from './evaluationState'
 import type { DataPatch } from './patchPolicyData'
@@ -24,21 +25,6 @@ const loaded = (sets: EvaluationState['sets']) =>
   JSON.parse(
     JSON.stringify({ sets: Object.fromEntries(Object.entries(sets).map(([n, s]) => [n, librarySet(s)])) }),
   )
-
-/** What opa_value_add_path and opa_value_remove_path do, on plain JSON. */
-function apply(data: Record<string, unknown>, patches: readonly DataPatch[]) {
-  for (const { path, value } of patches) {
-    let at = data
-    for (const key of path.slice(0, -1)) {
-      at[key] ??= {}
-      at = at[key] as Record<string, unknown>
-    }
-    const last = path[path.length - 1] as string
-    if (value === undefined) delete at[last]
-    else at[last] = JSON.parse(JSON.stringify(value))
-  }
-  return data
-}
 
 /** A forbid: an object literal with `then` (the policy's effect) would read as a thenable to biome. */
 const forbid = (id: string, group: string) => ({
@@ -67,8 +53,8 @@ describe('setPatches', () => {
     const old = setsOf(before)
     const next = setsOf(after)
     const { patches, undo } = setPatches(old, next)
-    expect(apply(loaded(old), patches)).toEqual(loaded(next))
-    expect(apply(apply(loaded(old), patches), undo)).toEqual(loaded(old))
+    expect(applyPatches(loaded(old), patches)).toEqual(loaded(next))
+    expect(applyPatches(applyPatches(loaded(old), patches), undo)).toEqual(loaded(old))
   })
 
   it('patches nothing the library does not read, and only the parts that changed', () => {

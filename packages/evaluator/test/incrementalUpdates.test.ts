@@ -17,6 +17,7 @@ import {
   userId,
 } from '../bench/org'
 import type { Evaluator, EvaluatorError as EvaluatorErrorType } from '../src'
+import { seededRandom } from './testHelpers'
 
 vi.mock('../src/patchPolicyData', async (original) => {
   const actual = await original<typeof import('../src/patchPolicyData')>()
@@ -32,16 +33,7 @@ const USERS = 12
 const ACCOUNTS = 30
 const NOW = 1_741_953_600
 
-/** A small seeded generator (mulberry32): the same seed, the same changes. */
-function random(seed: number) {
-  let a = seed
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * n
-  }
-}
+const random = seededRandom
 const pick = <T>(rand: (n: number) => number, items: readonly T[]) =>
   items[Math.floor(rand(items.length))] as T
 

@@ -11,6 +11,7 @@ import type { PreparedPolicySet } from '../src/preparePolicies'
 import { BUILTIN_PRESETS } from '../src/presets'
 import { preparePolicySet, updatePolicySet } from '../src/updatePolicySet'
 import { policies as northwind, USDC } from './northwind'
+import { applyPatches, seededRandom } from './testHelpers'
 
 /** Policies of every kind: the bench's, Northwind's and the built-in presets' (calls, time, limits, approvals). */
 const POOL: Policy[] = [
@@ -22,15 +23,10 @@ const POOL: Policy[] = [
 
 const TOKEN = `eip155:1/erc20:${USDC.toLowerCase()}`
 
-/** A small seeded generator (mulberry32). */
-function random(seed: number) {
-  let a = seed
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n)
-  }
+/** Whole numbers in [0, n) from a seeded generator. */
+const random = (seed: number) => {
+  const next = seededRandom(seed)
+  return (n: number) => Math.floor(next(n))
 }
 
 /** The set as the policy library and the evaluator read it, with each slot named by its rank among the policies. */
@@ -66,20 +62,7 @@ function canonical(set: PreparedPolicySet): unknown {
   return { policies: set.policies.filter((policy) => policy !== undefined), buckets }
 }
 
-/** What opa_value_add_path and opa_value_remove_path do, on plain JSON. */
-function apply(data: Record<string, unknown>, patches: readonly DataPatch[]) {
-  for (const { path, value } of patches) {
-    let at = data
-    for (const key of path.slice(0, -1)) {
-      at[key] ??= {}
-      at = at[key] as Record<string, unknown>
-    }
-    const last = path[path.length - 1] as string
-    if (value === undefined) delete at[last]
-    else at[last] = JSON.parse(JSON.stringify(value))
-  }
-  return data
-}
+const apply = applyPatches
 
 const loaded = (set: PreparedPolicySet) => JSON.parse(JSON.stringify({ sets: { org: librarySet(set) } }))
 
