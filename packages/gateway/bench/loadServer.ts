@@ -10,10 +10,11 @@ import Fastify from 'fastify'
 import { replayStoreKind } from '../src/auth/authPlugin'
 import type { ReplayStoreKind } from '../src/auth/replayStore'
 import { generateSigningJwk } from '../src/core/crypto/generateSigningJwk'
+import { openDatabase } from '../src/core/database/openDatabase'
 import { bufferedLogDestination } from '../src/core/logging/bufferedLogDestination'
 import { redactedPaths } from '../src/core/logging/logRedaction'
 import { policy } from '../test/support/signingClient'
-import { createTestConnection, registerTestClient, startTestGateway } from '../test/support/testGateway'
+import { createTestConnection, gatewayOn, registerTestClient, testConfig } from '../test/support/testGateway'
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../../fixtures/requests/${name}`, import.meta.url), 'utf8'))
@@ -21,20 +22,19 @@ const fixture = (name: string) =>
 const attestationAlg = process.env.BENCH_ATTESTATION === 'ES256K' ? 'ES256K' : 'EdDSA'
 const replayStore = process.env.BENCH_REPLAY_STORE as ReplayStoreKind | undefined
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info'
-const gateway = await startTestGateway(
-  {
-    attestationKey: (await generateSigningJwk(attestationAlg, 'bench-attestation')).privateJwk,
-    logLevel,
-    ...(replayStore ? { replayStore } : {}),
+// Built on a database of its own: startTestGateway's template database comes from vitest, which does not run this.
+const config = await testConfig({
+  attestationKey: (await generateSigningJwk(attestationAlg, 'bench-attestation')).privateJwk,
+  logLevel,
+  ...(replayStore ? { replayStore } : {}),
+})
+const gateway = await gatewayOn(await openDatabase(config.database), config, {
+  logger: {
+    level: logLevel,
+    redact: { paths: redactedPaths, censor: '[redacted]' },
+    stream: bufferedLogDestination(openSync('/dev/null', 'w')).stream,
   },
-  {
-    logger: {
-      level: logLevel,
-      redact: { paths: redactedPaths, censor: '[redacted]' },
-      stream: bufferedLogDestination(openSync('/dev/null', 'w')).stream,
-    },
-  },
-)
+})
 const entities = fixture('entities.json')
 const clientAlg = (process.env.BENCH_CLIENT_ALG ?? 'EdDSA') as 'EdDSA' | 'ES256' | 'ES256K' | 'RS256'
 const probe = await registerTestClient(gateway, [clientAlg])

@@ -13,7 +13,7 @@ import { JournalReplayStore } from './journalReplayStore'
 import { MemoryReplayStore } from './memoryReplayStore'
 import type { ReplayStore, ReplayStoreKind } from './replayStore'
 import { requestOrigin } from './requestOrigin'
-import { countRequestsInFlight } from './requestsInFlight'
+import { countRequestsInFlight, eventLoopHasTimeToSpare } from './requestsInFlight'
 import { verifyDetachedJws } from './verifyDetachedJws'
 
 /** How a route authenticates its caller; routes without one require a signed client request (fail closed). */
@@ -126,6 +126,7 @@ export const authPlugin = fp(
     app.decorate('clientKeys', await clientKeysOf(app))
     app.decorateRequest('client', null)
     const inFlight = countRequestsInFlight(app)
+    const loopHasTimeToSpare = eventLoopHasTimeToSpare()
     app.addHook('preValidation', async (request) => {
       const auth = request.routeOptions.config.auth ?? 'client'
       if (auth === 'none' || request.is404) return
@@ -155,10 +156,11 @@ export const authPlugin = fp(
         maxAgeSeconds: app.config.jwsMaxAgeSeconds,
         // Behind a proxy, the origin arrived on is the proxy's only when trustProxy trusts it (X-Forwarded-*).
         origin: app.config.publicOrigin ?? requestOrigin(request),
-        // Alone, a request would only wait for the verifying thread's round trip (2 to 4 times the check itself):
-        // checked here it is answered sooner. With others in flight the event loop has their work to do, and the
-        // check goes to another thread (another core) as before.
-        onThisThread: inFlight.value <= 1,
+        // Alone on an idle gateway, a request would only wait for the verifying thread's round trip (2 to 4 times
+        // the check itself): checked here it is answered sooner. With others in flight, or with the event loop busy
+        // lately (keep-alive connections under load send their requests one at a time), the loop has other work
+        // to do, and the check goes to another thread (another core).
+        onThisThread: inFlight.value <= 1 && loopHasTimeToSpare(),
       })
       const expiresAt = new Date((verified.header.created + app.config.jwsMaxAgeSeconds + 1) * 1000)
       await replays.remember(clientId, verified.replayKey, expiresAt)

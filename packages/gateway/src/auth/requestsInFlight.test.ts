@@ -1,6 +1,6 @@
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { countRequestsInFlight } from './requestsInFlight'
+import { countRequestsInFlight, eventLoopHasTimeToSpare } from './requestsInFlight'
 
 describe('countRequestsInFlight', () => {
   it('counts the requests begun and not yet answered, answered or failed', async () => {
@@ -32,5 +32,19 @@ describe('countRequestsInFlight', () => {
     expect(inFlight.value).toBe(0)
     expect(seen.at(-1)).toBe(3)
     await app.close()
+  })
+})
+
+describe('eventLoopHasTimeToSpare', () => {
+  it('says no after a window the loop spent busy, and yes again after an idle one', async () => {
+    const hasTimeToSpare = eventLoopHasTimeToSpare(20, 0.5)
+    expect(hasTimeToSpare()).toBe(true)
+    const busyUntil = performance.now() + 40
+    while (performance.now() < busyUntil) {
+      // The loop is held: no turn, no timer.
+    }
+    expect(hasTimeToSpare()).toBe(false)
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    expect(hasTimeToSpare()).toBe(true)
   })
 })

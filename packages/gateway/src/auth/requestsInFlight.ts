@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks'
 import type { FastifyInstance } from 'fastify'
 
 /**
@@ -16,4 +17,26 @@ export function countRequestsInFlight(app: FastifyInstance): { readonly value: n
     done()
   })
   return count
+}
+
+/**
+ * Whether the event loop has had time to spare lately: busy for less than `busyBelow` of the last window of at least
+ * `windowMs` (sampled at most once a window, from `performance.eventLoopUtilization`). A gateway under load keeps
+ * its loop busy even when its requests are answered one at a time, as keep-alive connections send them; then work
+ * that another thread can do belongs there, and the loop gets on with the next request.
+ */
+export function eventLoopHasTimeToSpare(windowMs = 20, busyBelow = 0.5): () => boolean {
+  let last = performance.eventLoopUtilization()
+  let sampledAt = performance.now()
+  let spare = true
+  return () => {
+    const now = performance.now()
+    if (now - sampledAt >= windowMs) {
+      const current = performance.eventLoopUtilization()
+      spare = performance.eventLoopUtilization(current, last).utilization < busyBelow
+      last = current
+      sampledAt = now
+    }
+    return spare
+  }
 }
