@@ -341,8 +341,9 @@ describe('detached-jws tamper matrix: every case is 401', () => {
 })
 
 describe('detached-jws: checked alike alone and among other requests in flight', () => {
-  // Alone, a signature is checked on the event loop; with other requests in flight, on another thread (Ed25519) or
-  // libuv's pool (the others). Both must accept the same signatures and refuse the same forgeries.
+  // Alone on an idle loop, a signature is checked on the event loop; with other requests in flight (or a busy loop),
+  // on another thread (Ed25519) or libuv's pool (the others). Both must accept the same signatures and refuse the same
+  // forgeries; each path on its own is checked for every algorithm in src/core/crypto/jwsAlgorithms.test.ts.
   const forged = (jws: string) => {
     const [protectedB64, payload, signature] = jws.split('.') as [string, string, string]
     const bytes = Buffer.from(signature, 'base64url')

@@ -1,7 +1,6 @@
 import { attestationPublicKey, type DecisionLogEntry, verifyLogChain } from '@rampart/evaluator'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { GatewayProcess } from './support/gatewayProcess'
-import { type SharedDeployment, startSharedDeployment } from './support/sharedDeployment'
+import { describe, expect, it } from 'vitest'
+import { useSharedDeployment } from './support/sharedDeployment'
 import { ONE_ETH, policy } from './support/signingClient'
 
 // Two `bin/start.ts` processes on one PostgreSQL database appending to one client's decision log at once: the chain
@@ -13,24 +12,10 @@ const forbidden = '0x000000000000000000000000000000000000dEaD'
 describe.runIf(serverUrl)(
   "two gateway processes on one PostgreSQL database append to one client's log",
   () => {
-    let deployment: SharedDeployment
-    let a: GatewayProcess
-    let b: GatewayProcess
-
-    beforeAll(async () => {
-      deployment = await startSharedDeployment(serverUrl!)
-      // Both send to one node: the nonces it reports do not matter here.
-      ;[a, b] = await Promise.all([
-        deployment.startGateway(deployment.nodes.a),
-        deployment.startGateway(deployment.nodes.a),
-      ])
-    }, 60_000)
-
-    afterAll(async () => {
-      await deployment?.close()
-    })
+    const started = useSharedDeployment(serverUrl)
 
     it('keeps one chain, every entry chained and attested, whichever gateway decided', async () => {
+      const { deployment, a, b } = started
       const { env } = deployment
       const adminHeaders = { 'x-api-key': env.RAMPART_ADMIN_API_KEY! }
       const { client, clientId, connectionId, account } = await deployment.register(a, b, [

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { type Hex, parseTransaction } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { signRequest } from '../src/auth/signRequest'
 import { signApproval } from '../src/signing/pipeline/approvalToken'
 import type { GatewayProcess } from './support/gatewayProcess'
@@ -8,7 +8,7 @@ import {
   type DeploymentClient,
   deploymentOrigin as origin,
   type SharedDeployment,
-  startSharedDeployment,
+  useSharedDeployment,
 } from './support/sharedDeployment'
 import { permitLargeWithTwoApprovers, policy } from './support/signingClient'
 
@@ -53,20 +53,11 @@ async function recorded(connectionId: string) {
 }
 
 describe.runIf(serverUrl)('two gateway processes on one PostgreSQL database', () => {
+  const started = useSharedDeployment(serverUrl)
   let a: GatewayProcess
   let b: GatewayProcess
-
-  beforeAll(async () => {
-    deployment = await startSharedDeployment(serverUrl!)
-    // Started together on a new database: one applies the migrations, the other waits for it (openDatabase).
-    ;[a, b] = await Promise.all([
-      deployment.startGateway(deployment.nodes.a),
-      deployment.startGateway(deployment.nodes.b),
-    ])
-  }, 60_000)
-
-  afterAll(async () => {
-    await deployment?.close()
+  beforeAll(() => {
+    ;({ deployment, a, b } = started)
   })
 
   it('keeps limits, idempotence, replay protection and approvals across them, and signs each nonce once, in turn', async () => {

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { JWK } from 'jose'
+import { afterAll, beforeAll } from 'vitest'
 import { generateSigningJwk, type SigningKeyPair } from '../../src/core/crypto/generateSigningJwk'
 import { type FakeEthereumNode, startFakeEthereumNode } from './fakeEthereumNode'
 import {
@@ -127,3 +128,21 @@ export async function startSharedDeployment(serverUrl: string) {
 }
 
 export type SharedDeployment = Awaited<ReturnType<typeof startSharedDeployment>>
+
+/**
+ * For a describe block: a deployment with two gateways, started together before its tests (one applies the
+ * migrations, the other waits for it), each sending to a node of its own, and closed after them. The fields are
+ * set once the block's beforeAll has run.
+ */
+export function useSharedDeployment(serverUrl: string | undefined) {
+  const started = {} as { deployment: SharedDeployment; a: GatewayProcess; b: GatewayProcess }
+  beforeAll(async () => {
+    started.deployment = await startSharedDeployment(serverUrl!)
+    const { nodes, startGateway } = started.deployment
+    ;[started.a, started.b] = await Promise.all([startGateway(nodes.a), startGateway(nodes.b)])
+  }, 60_000)
+  afterAll(async () => {
+    await started.deployment?.close()
+  })
+  return started
+}
