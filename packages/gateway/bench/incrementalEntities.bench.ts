@@ -15,6 +15,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { decodeRequest } from '@rampart/decoder'
 import { eq } from 'drizzle-orm'
+import { getAddress } from 'viem'
 import { afterAll, bench, describe } from 'vitest'
 import { updateClient } from '../src/clients/registerClient'
 import { clients } from '../src/core/database/schema'
@@ -46,17 +47,25 @@ function organization(accounts: number) {
     tokens,
     addressBook: [],
   }
-  for (let u = 0; u < Math.min(USERS, accounts); u++) entities.users.push({ id: `user-${u}`, role: 'member' })
+  // As organizations write them: ids in mixed case, named in another case a fifth of the time, EIP-55 addresses.
+  for (let u = 0; u < Math.min(USERS, accounts); u++) entities.users.push({ id: `User-${u}`, role: 'member' })
   for (let i = 0; i < accounts; i++) {
-    const id = `acct-${i}`
-    entities.accounts.push({ id, address: i === 0 ? sender : address(i), accountType: 'eoa', chainId: 1 })
-    entities.userAccounts.push({ userId: `user-${i % USERS}`, accountId: id })
-    entities.accountGroupMembers.push({ accountId: id, groupId: `vault-${i % GROUPS}` })
+    const id = `Acct-${i}`
+    const reference = i % 5 === 4 ? id.toLowerCase() : id
+    const user = `User-${i % USERS}`
+    entities.accounts.push({
+      id,
+      address: i === 0 ? sender : getAddress(address(i)),
+      accountType: 'eoa',
+      chainId: 1,
+    })
+    entities.userAccounts.push({ userId: i % 5 === 3 ? user.toUpperCase() : user, accountId: reference })
+    entities.accountGroupMembers.push({ accountId: reference, groupId: `vault-${i % GROUPS}` })
   }
   return entities
 }
 
-const extra = { id: 'acct-extra', address: `0x${'e'.repeat(40)}`, accountType: 'eoa', chainId: 1 }
+const extra = { id: 'Acct-Extra', address: getAddress(`0x${'e'.repeat(40)}`), accountType: 'eoa', chainId: 1 }
 const permitVault = {
   id: 'permit-vault-0',
   // biome-ignore lint/suspicious/noThenProperty: `then` is the policy's effect, as policy.schema.json names it.
