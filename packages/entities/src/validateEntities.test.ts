@@ -205,6 +205,22 @@ describe('validateEntities checks', () => {
     }
   })
 
+  it('skips the checksums of the addresses it is told were checked before, written exactly so', () => {
+    const mistyped = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96044'
+    const doc = northwind()
+    doc.addressBook.push({ id: 'vitalik', address: mistyped, chainId: 10, classification: 'external' })
+    const at = `/addressBook/${doc.addressBook.length - 1}/address`
+    expect(validateEntities(doc, { checksums: { except: new Set([mistyped]) } }).valid).toBe(true)
+    // Another spelling of the address, or another address, is checked.
+    for (const except of [new Set([mistyped.toLowerCase()]), new Set<string>()]) {
+      expect(issuesOf(doc, { checksums: { except } })).toEqual([
+        { code: 'address-checksum', severity: 'error', path: at },
+      ])
+    }
+    // A list where a set belongs is refused, not read as "no checksums".
+    expect(() => validateEntities(doc, { checksums: { except: [mistyped] } as never })).toThrow(TypeError)
+  })
+
   it('allows the same address on different chains', () => {
     const doc = northwind()
     const sameAddressChains = new Set(

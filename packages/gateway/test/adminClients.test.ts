@@ -1,6 +1,8 @@
 import { emptyEntities } from '@rampart/entities'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { generateSigningJwk } from '../src/core/crypto/generateSigningJwk'
+import { clients } from '../src/core/database/schema'
 import { createTestConnection, signedInject, type TestClient } from './support/testGateway'
 import { useTestClient, useTestGateway } from './support/useTestGateway'
 
@@ -131,5 +133,25 @@ describe('admin: registering and updating clients', () => {
     expect((await patch(client.clientId, { clientId: 'rename' })).statusCode).toBe(422)
     expect((await patch('nobody', { name: 'x' })).statusCode).toBe(404)
     expect((await patch(client.clientId, { name: 'x' }, 'wrong-key')).statusCode).toBe(401)
+  })
+
+  it('checks the EIP-55 checksums of the addresses an update brings, not of those stored before', async () => {
+    // One digit mistyped in each (their case is the checksum of other digits).
+    const stored = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96044'
+    const brought = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB49'
+    const entry = (id: string, address: string) => ({ id, address, chainId: 1, classification: 'external' })
+    const entities = { ...emptyEntities(), addressBook: [entry('stored', stored)] }
+    // As a gateway that did not check checksums yet stored it.
+    await gateway.database.db.update(clients).set({ entities }).where(eq(clients.clientId, client.clientId))
+    const renamed = await patch(client.clientId, { name: 'renamed' })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    const withMore = await patch(client.clientId, {
+      entities: { ...entities, addressBook: [entry('stored', stored), entry('brought', brought)] },
+    })
+    expect(withMore.statusCode).toBe(422)
+    expect(withMore.json().context.issues).toEqual([
+      expect.objectContaining({ path: '/entities/addressBook/1/address', keyword: 'address-checksum' }),
+    ])
+    await patch(client.clientId, { entities: emptyEntities() })
   })
 })

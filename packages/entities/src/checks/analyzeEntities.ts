@@ -24,11 +24,16 @@ export interface EntityTables {
 /**
  * Runs every check beyond the schema in one pass per collection and returns the tables they build. With no
  * collector, only the tables are built: the checks that exist only to report (keys, token ids) are skipped.
- * EIP-55 checksums are checked only when asked for (ValidateEntitiesOptions.checksums).
+ * EIP-55 checksums are checked only when asked for (ValidateEntitiesOptions.checksums): `checksums` is then the
+ * set of addresses not to check again.
  */
-export function analyzeEntities(doc: Item, issues: IssueCollector | null, checksums = false): EntityTables {
+export function analyzeEntities(
+  doc: Item,
+  issues: IssueCollector | null,
+  checksums: false | ReadonlySet<string> = false,
+): EntityTables {
   const ids = checkIds(doc, issues)
-  if (issues && checksums) checkChecksums(doc, issues)
+  if (issues && checksums) checkChecksums(doc, issues, checksums)
   return {
     ids,
     links: checkMemberships(doc, ids, issues),

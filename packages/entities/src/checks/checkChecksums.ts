@@ -9,15 +9,21 @@ const encoder = new TextEncoder()
 /**
  * Reports an address written in mixed case whose case is not its EIP-55 checksum. Mixed case is how an address
  * carries its checksum, so a failed one means a mistyped digit (or a mangled copy), which wallets refuse; an
- * address all in lowercase or all in uppercase carries none and is taken as written.
+ * address all in lowercase or all in uppercase carries none and is taken as written. The addresses in `checkedBefore`
+ * (written exactly so) are not hashed again.
  */
-export function checkChecksums(doc: Item, issues: IssueCollector): void {
+export function checkChecksums(
+  doc: Item,
+  issues: IssueCollector,
+  checkedBefore: ReadonlySet<string> = new Set(),
+): void {
   for (const collection of collections) {
     const items = itemsOf(doc, collection)
     for (let i = 0; i < items.length; i++) {
       const item = items[i]
       if (!isItem(item) || !isEvmAddress(item.address)) continue
-      if (!isMixedCase(item.address) || hasItsChecksum(item.address)) continue
+      if (!isMixedCase(item.address) || checkedBefore.has(item.address) || hasItsChecksum(item.address))
+        continue
       const lower = item.address.slice(2).toLowerCase()
       issues.add({
         code: ENTITY_ISSUE_CODES.addressChecksum,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, notInArray } from 'drizzle-orm'
+import { and, eq, notInArray, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Database } from '../core/database/openDatabase'
 import {
@@ -141,11 +141,15 @@ async function writeKnownDestinations(
   const evmNetworks = await tx
     .select({ networkId: networks.networkId, evmChainId: networks.evmChainId })
     .from(networks)
+  // The address book alone: the whole organization may weigh tens of megabytes.
   const [client] = await tx
-    .select({ entities: clients.entities })
+    .select({ addressBook: sql<unknown[] | null>`${clients.entities} -> 'addressBook'` })
     .from(clients)
     .where(eq(clients.clientId, target.clientId))
-  const addressBook = (client?.entities.addressBook ?? []) as {
+  // Drivers parse a selected jsonb expression as they parse the column; a text one would still be read.
+  const selected =
+    typeof client?.addressBook === 'string' ? JSON.parse(client.addressBook) : client?.addressBook
+  const addressBook = (selected ?? []) as {
     id: string
     address: string
     chainId: number
