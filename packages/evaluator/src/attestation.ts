@@ -49,8 +49,12 @@ const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 
 
 /** Hex SHA-256 of the canonical JSON (RFC 8785) of a request. */
 export function hashRequest(request: unknown): string {
-  const json = canonicalJson(request)
-  return oneShot ? oneShot('sha256', json, 'hex') : crypto.createHash('sha256').update(json).digest('hex')
+  return sha256Hex(canonicalJson(request))
+}
+
+/** Hex SHA-256 of a text's UTF-8 bytes. */
+export function sha256Hex(text: string): string {
+  return oneShot ? oneShot('sha256', text, 'hex') : crypto.createHash('sha256').update(text).digest('hex')
 }
 
 /** Signs a compact JWS over the decision and the request's hash (and the policy set decided under, when given). */

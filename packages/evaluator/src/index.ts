@@ -18,7 +18,13 @@ export {
   type EvaluatorOptions,
 } from './createEvaluator'
 export type { Decided, DecisionInput, Signer } from './decide'
-export { GENESIS_HASH, hashLogEntry, sealLogEntry, type UnsealedLogEntry } from './decisionLog/logEntryHash'
+export {
+  GENESIS_HASH,
+  hashLogEntry,
+  sealLogEntry,
+  sealLogEntryText,
+  type UnsealedLogEntry,
+} from './decisionLog/logEntryHash'
 export {
   type AttestationPublicKey,
   attestationProblem,

@@ -1,8 +1,7 @@
 import {
-  canonicalJson,
   type DecisionLogEntry,
   GENESIS_HASH,
-  sealLogEntry,
+  sealLogEntryText,
   type UnsealedLogEntry,
 } from '@rampart/evaluator'
 import { desc, eq, sql } from 'drizzle-orm'
@@ -35,7 +34,7 @@ export async function appendLogEntry(
     .where(eq(decisionLog.clientId, clientId))
     .orderBy(desc(decisionLog.seq))
     .limit(1)
-  const entry = sealLogEntry({
+  const { entry, text } = sealLogEntryText({
     clientId,
     seq: (head?.seq ?? 0) + 1,
     time: time.toISOString(),
@@ -49,7 +48,7 @@ export async function appendLogEntry(
     kind: entry.kind,
     hash: entry.hash,
     // Canonical JSON, so that the exported line is exactly what was hashed (with the hash added in its place).
-    entry: canonicalJson(entry),
+    entry: text,
   })
   return entry
 }
