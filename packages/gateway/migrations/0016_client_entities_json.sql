@@ -1,0 +1,1 @@
+ALTER TABLE "clients" ALTER COLUMN "entities" SET DATA TYPE json USING "entities"::json;
