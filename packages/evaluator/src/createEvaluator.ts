@@ -14,11 +14,20 @@ import { accountsFor, type Decided, type DecisionInput, decide } from './decide'
 import { decoderErrorRefusal } from './decoderErrorOf'
 import { ENTRYPOINTS, WASM_PATH } from './entrypoints'
 import { EvaluatorError } from './errors'
-import { emptyCandidates, evaluationState, policyData, SPACING, updatePolicySets } from './evaluationState'
+import {
+  type DataInParts,
+  emptyCandidates,
+  evaluationStateInSteps,
+  policyData,
+  policyDataInParts,
+  SPACING,
+  updatePolicySets,
+} from './evaluationState'
 import type { Decision } from './generated/decision'
 import type { EvaluationRequest } from './generated/evaluationRequest'
 import type { Policy } from './generated/policy'
 import type { Preset } from './generated/preset'
+import { runInSlices, runToEnd, type Steps } from './inSlices'
 import { MAX_INTENT_DEPTH, nestingPath } from './nestingPath'
 import { applyToPrepared, entityPatches } from './patchEntities'
 import { canPatch, type DataPatch, patchPolicyData, setPolicyData } from './patchPolicyData'
@@ -162,8 +171,8 @@ const MIN_PAGES = 5
  * it page by page past that, copying it each time: a 100,000-account organization then takes minutes to load
  * instead of about a second. Sizing the memory for the data up front avoids that.
  */
-function pagesFor(json: Uint8Array): number {
-  return Math.max(MIN_PAGES, Math.ceil((json.byteLength * HEAP_PER_JSON_BYTE) / PAGE))
+function pagesFor(jsonBytes: number): number {
+  return Math.max(MIN_PAGES, Math.ceil((jsonBytes * HEAP_PER_JSON_BYTE) / PAGE))
 }
 
 /** The bytes as an ArrayBuffer of their own: opa-wasm reads the whole buffer it is given. */
@@ -183,21 +192,24 @@ const presetSets = (ids: readonly string[]) => ids.map((id) => ({ id, set: prese
 
 /**
  * Validates the organization's entities, policies and presets (throwing an EvaluatorError that lists each
- * issue), and prepares them: the state the evaluator keeps, and the JSON the policy library loads.
+ * issue), and prepares them: the state the evaluator keeps, pausing between steps (inSlices.ts).
  */
-function prepare(next: {
+function* preparedState(next: {
   entities: Entities | EntityIndex
   policies: Policy[]
   presets: readonly Preset[]
-}): {
-  state: EvaluationState
-  index: EntityIndex
-  json: Uint8Array
-} {
+}): Steps<{ state: EvaluationState; index: EntityIndex }> {
   const index = indexOf(next.entities)
   checkPolicies(next.policies)
   checkPresets(next.presets)
-  const state = evaluationState({ ...next, entities: index.entities }, SPACING)
+  yield
+  const state = yield* evaluationStateInSteps({ ...next, entities: index.entities }, SPACING)
+  return { state, index }
+}
+
+/** preparedState in one go, with the JSON the policy library loads whole. */
+function prepare(next: Parameters<typeof preparedState>[0]) {
+  const { state, index } = runToEnd(preparedState(next))
   return { state, index, json: dataJson(state) }
 }
 
@@ -218,6 +230,16 @@ function changeIndexOf(index: EntityIndex): MutableEntityIndex {
   return changeIndex
 }
 
+/** Loads the data a part a step: the skeleton whole, then each collection serialized, and patched in. */
+function* loadInParts(policy: LoadedPolicy, data: DataInParts): Steps<void> {
+  setPolicyData(policy, bufferOf(data.skeleton))
+  for (const collection of data.collections()) {
+    yield
+    patchPolicyData(policy, [collection])
+    yield
+  }
+}
+
 /** The JSON the policy library loads for a state. */
 const dataJson = (state: EvaluationState) => new TextEncoder().encode(JSON.stringify(policyData(state)))
 
@@ -234,19 +256,23 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   const priceMaxAge = options.priceMaxAge ?? DEFAULT_PRICE_MAX_AGE
   if (!Number.isSafeInteger(priceMaxAge) || priceMaxAge < 0)
     throw new RangeError(`options.priceMaxAge must be a whole number of seconds, 0 or more: ${priceMaxAge}`)
-  const initial = prepare({ entities, policies, presets })
+  // In slices, with turns of the event loop between them: an embedding server goes on answering while a large
+  // organization is prepared, serialized and loaded (over a second in one go at 100,000 accounts).
+  const initial = await runInSlices(preparedState({ entities, policies, presets }))
+  const data = policyDataInParts(initial.state)
   let state = initial.state
   let index = initial.index
-  let changeIndex = changeIndexOf(index)
   // Validated once: an update that changes only policies or presets does not validate the organization again.
   entities = index
 
-  const { policy, error: unavailable } = await loadWasm(options.wasm, pagesFor(initial.json))
+  const { policy, error: unavailable } = await loadWasm(options.wasm, pagesFor(data.bytes))
   const entrypoint = policy?.entrypoints[ENTRYPOINTS.decision] as number | undefined
   const call = policy && entrypoint !== undefined ? policyCall(policy, entrypoint) : undefined
   /** Why every decision is refused since the policy library lost its data in a failed update. */
   let dataLost: string | undefined
-  if (policy) setPolicyData(policy, bufferOf(initial.json))
+  if (policy) await runInSlices(loadInParts(policy, data))
+  // Indexed for changes in the background once the evaluator is ready, rather than in turns with its loading.
+  let changeIndex = changeIndexOf(index)
 
   /** Loads the data of a state whole: the start, an update of the organization, and the last resort of a patch. */
   const loadData = (json: Uint8Array, old: EvaluationState) => {

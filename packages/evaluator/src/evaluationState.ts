@@ -2,9 +2,10 @@ import type { Entities } from '@rampart/entities'
 import { type EvaluationState, ORG, presetSet } from './buildInput'
 import type { Policy } from './generated/policy'
 import type { Preset } from './generated/preset'
+import { runToEnd, type Steps } from './inSlices'
 import type { DataPatch } from './patchPolicyData'
 import type { LibraryPolicy } from './policyEntry'
-import { prepareEntities } from './prepareEntities'
+import { prepareEntitiesInSteps } from './prepareEntities'
 import type { PreparedPolicySet } from './preparePolicies'
 import { preparePolicySet, type SetUpdate, updatePolicySet } from './updatePolicySet'
 
@@ -12,15 +13,15 @@ import { preparePolicySet, type SetUpdate, updatePolicySet } from './updatePolic
  * Prepares validated entities, policies and presets: the state the evaluator decides with. `spacing` spaces the
  * policies' slots (slotLayout.ts): an evaluator leaves a free slot between each two, where an added policy can go.
  */
-export function evaluationState(
-  next: {
-    entities: Entities
-    policies: readonly Policy[]
-    presets: readonly Preset[]
-  },
-  spacing = 1,
-): EvaluationState {
-  const entities = prepareEntities(next.entities)
+export function evaluationState(next: StateSources, spacing = 1): EvaluationState {
+  return runToEnd(evaluationStateInSteps(next, spacing))
+}
+
+type StateSources = { entities: Entities; policies: readonly Policy[]; presets: readonly Preset[] }
+
+/** evaluationState, pausing between steps of the organization's preparation (inSlices.ts). */
+export function* evaluationStateInSteps(next: StateSources, spacing = 1): Steps<EvaluationState> {
+  const entities = yield* prepareEntitiesInSteps(next.entities)
   return {
     entities,
     sets: preparePolicySets(next.policies, next.presets, entities.decimals, spacing),
@@ -119,4 +120,45 @@ export function policyData(state: EvaluationState) {
   const sets: Record<string, ReturnType<typeof librarySet>> = {}
   for (const [name, set] of Object.entries(state.sets)) sets[name] = librarySet(set)
   return { entities: state.entities, sets }
+}
+
+/** The policy library's data in parts: whole but for the organization's collections, then those one at a time. */
+export interface DataInParts {
+  /** policyData with each collection of data.entities empty: loaded first, whole. */
+  skeleton: Uint8Array
+  /** Each collection's patch under data.entities, serialized as it is taken (the whole data is never one text). */
+  collections: () => Iterable<DataPatch>
+  /** About how large the JSON is, all parts together: what the module's memory is sized for. */
+  bytes: number
+}
+
+/** Entries of a collection serialized to estimate its size. */
+const SAMPLE = 256
+
+/**
+ * policyData in parts (inSlices.ts): at 100,000 accounts the data is about 26 MB of JSON, a quarter of a second to
+ * write out in one go and twice that for the module to parse. A collection at a time, the longest step is the
+ * largest collection's (the accounts). Patching a hundred thousand accounts in a key at a time took no step longer
+ * than a few milliseconds, but cost two to four times the time in all, most of it in the collector. Each
+ * collection's size is estimated from a sample: the module's memory is sized before anything is loaded.
+ */
+export function policyDataInParts(state: EvaluationState): DataInParts {
+  const empty = Object.fromEntries(Object.keys(state.entities).map((name) => [name, {}]))
+  const skeleton = new TextEncoder().encode(JSON.stringify({ ...policyData(state), entities: empty }))
+  const entries = Object.entries(state.entities) as [string, Record<string, unknown>][]
+  let bytes = skeleton.length
+  for (const [, collection] of entries) {
+    const keys = Object.keys(collection)
+    const sample = keys.slice(0, SAMPLE)
+    const sampled = sample.reduce(
+      (sum, key) => sum + key.length + 4 + JSON.stringify(collection[key]).length,
+      0,
+    )
+    bytes += Math.ceil((sampled / Math.max(1, sample.length)) * keys.length)
+  }
+  function* collections(): Generator<DataPatch> {
+    for (const [name, collection] of entries)
+      yield { path: ['entities', name], json: JSON.stringify(collection), replaces: true }
+  }
+  return { skeleton, collections, bytes }
 }

@@ -1,0 +1,44 @@
+// `pnpm bench`: how long createEvaluator holds the event loop at 10,000 users / 100,000 accounts, against loading
+// the same organization whole (update({ entities }), one synchronous call) in the same run. createEvaluator
+// prepares and loads in slices with turns of the event loop between them; each row prints its longest block (the
+// longest time between two ticks of a 1 ms interval) beside the time it took.
+import { bench, describe } from 'vitest'
+import { createEvaluator, type Evaluator } from '../src'
+import { longestBlock } from './longestBlock'
+import { benchPolicies, syntheticOrg } from './org'
+
+const entities = syntheticOrg(10_000, 100_000)
+const policies = benchPolicies()
+const loaded = await createEvaluator({ entities: syntheticOrg(2, 2), policies })
+
+/** Runs a row's work, and prints its longest block and its time after each measured iteration. */
+function reporting(name: string, work: () => unknown) {
+  return async () => {
+    const started = performance.now()
+    const { result, longest } = await longestBlock(work)
+    console.log(
+      `${name}: longest block ${longest.toFixed(0)} ms of ${(performance.now() - started).toFixed(0)} ms`,
+    )
+    last = result as Evaluator | undefined
+  }
+}
+
+/**
+ * A new evaluator indexes its organization for changes in the background, in turns with whatever else runs: the
+ * next iteration would share the event loop with it. Finished between iterations (a change finishes it first).
+ */
+let last: Evaluator | undefined
+const settle = { afterEach: () => last?.updateEntities([]) }
+
+describe('loading 10,000 users / 100,000 accounts', () => {
+  bench(
+    'update({ entities }) whole, in one call (baseline)',
+    reporting('update({ entities }) whole', () => loaded.update({ entities })),
+    { iterations: 3, warmupIterations: 1, time: 0, ...settle },
+  )
+  bench(
+    'createEvaluator, in slices',
+    reporting('createEvaluator', () => createEvaluator({ entities, policies })),
+    { iterations: 3, warmupIterations: 1, time: 0, ...settle },
+  )
+})
