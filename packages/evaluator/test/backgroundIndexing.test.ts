@@ -35,8 +35,9 @@ const quiet = (milliseconds: number) => new Promise((resolve) => setTimeout(reso
 describe('createEvaluator: the background index for entity changes', () => {
   it('is finished while the event loop has nothing else to do', async () => {
     const evaluator = await createEvaluator({ entities: syntheticOrg(40, 3_000), policies: benchPolicies() })
-    // A quiet process: one timer keeps it alive, nothing else wakes the loop.
-    await quiet(300)
+    // A quiet process: one timer keeps it alive, nothing else wakes the loop. A dozen slices take a few
+    // milliseconds each; a second leaves room for a busy machine.
+    await quiet(1000)
     expect(slices.taken).toBeGreaterThan(5)
     expect(slices.finished).toBe(true)
     expect(evaluator.unavailable).toBeUndefined()
