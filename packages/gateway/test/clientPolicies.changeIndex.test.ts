@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs'
+import { decodeRequest } from '@rampart/decoder'
 import { MutableEntityIndex } from '@rampart/entities'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { buildClientPolicyState, ClientPolicies } from '../src/signing/pipeline/clientPolicyState'
+import {
+  buildClientPolicyState,
+  ClientPolicies,
+  type ClientPolicyState,
+} from '../src/signing/pipeline/clientPolicyState'
+import { decideForClient } from '../src/signing/pipeline/decideForClient'
 import { policy } from './support/signingClient'
 import { registerTestClient } from './support/testGateway'
 import { useTestGateway } from './support/useTestGateway'
@@ -12,9 +18,10 @@ import { useTestGateway } from './support/useTestGateway'
 // bench/incrementalEntities.bench.ts the states of the "built anew" row slowed every row after it, a policy change
 // at 100,000 accounts most (1.6× the same change at one account).
 
-const sender = JSON.parse(
+const rpc = JSON.parse(
   readFileSync(new URL('../../../fixtures/requests/erc20-transfer-usdt.json', import.meta.url), 'utf8'),
-).request.params[0].from as string
+).request
+const sender = rpc.params[0].from as string
 const entities = {
   users: [{ id: 'Alice', role: 'member' }],
   userGroups: [],
@@ -35,6 +42,17 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
+function decide(state: ClientPolicyState, principal: string) {
+  const decoded = decodeRequest(rpc, state.index ? { entities: state.index } : {})
+  return decideForClient(state, {
+    principal,
+    decoded: decoded as never,
+    signer: { address: sender, chainId: 1 },
+    historyTotals: undefined,
+    now: 1_900_000_000,
+  }).decision
+}
+
 /** Whether any indexing for changes runs in the next 50 ms, with nothing else for the event loop to do. */
 async function indexingAfterwards() {
   const slices = vi.spyOn(MutableEntityIndex.prototype, 'indexSome')
@@ -54,12 +72,14 @@ describe('ClientPolicies: the index entity changes apply to', () => {
     expect(state.index?.accountByAddress(1, sender.toUpperCase().replace('0X', '0x'))?.id).toBe('Sender')
   })
 
-  it('is not built for a state that takes no changes (the try-it page)', async () => {
-    const state = await buildClientPolicyState(
-      { clientId: 'try-it', entities, policies, presetIds: [] },
-      undefined,
-    )
-    expect(state.index).not.toBeInstanceOf(MutableEntityIndex)
-    expect(state.evaluator).not.toBeNull()
+  it('is not built for a state that takes no changes (the try-it page), which decides the same', async () => {
+    const { clientId } = await registerTestClient(gateway, ['EdDSA'], { entities, policies })
+    const withChanges = await new ClientPolicies(gateway.database.db).forClient(clientId)
+    const plain = await buildClientPolicyState({ clientId, entities, policies, presetIds: [] }, undefined)
+    expect(plain.index).not.toBeInstanceOf(MutableEntityIndex)
+    expect(decide(withChanges, 'alice').decision).toBe('Permit')
+    // Ids in any case, and a principal nobody is.
+    for (const principal of ['alice', 'ALICE', 'Alice', 'bob'])
+      expect(decide(withChanges, principal)).toEqual(decide(plain, principal))
   })
 })
