@@ -219,14 +219,23 @@ const INDEXING_SLICE = 4
 /**
  * The index that entity changes apply to: one pass over the organization, made a slice at a time between other
  * work, so that neither createEvaluator nor the event loop waits for it (a change before it is done finishes it).
+ *
+ * The slices run on unref'd timers, not immediates: an unref'd immediate runs only when something else wakes the
+ * loop, so on a quiet process the pass never advanced (at 100,000 accounts it was still pending a minute later)
+ * and went on taking 4 ms of each busy turn instead, until the first entity change did the rest in one block. A
+ * timer runs in the idle time too, and still does not keep the process alive. The index is held weakly: an
+ * evaluator dropped before its pass is done (its client's state built anew) stops taking slices once collected,
+ * where each one left behind used to go on indexing for nothing, slowing every turn of the loop.
  */
 function changeIndexOf(index: EntityIndex): MutableEntityIndex {
   if (index instanceof MutableEntityIndex) return index
   const changeIndex = new MutableEntityIndex(index.entities, { deferred: true })
+  const building = new WeakRef(changeIndex)
   const step = () => {
-    if (!changeIndex.indexSome(INDEXING_SLICE)) setImmediate(step).unref()
+    const pending = building.deref()
+    if (pending && !pending.indexSome(INDEXING_SLICE)) setTimeout(step, 0).unref()
   }
-  setImmediate(step).unref()
+  setTimeout(step, 0).unref()
   return changeIndex
 }
 

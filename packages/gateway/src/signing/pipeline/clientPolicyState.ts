@@ -17,6 +17,7 @@ import { policyStateHash } from '../../decisionLog/policyStateHash'
 import { latestVersions, signedSetOf } from '../../governance/liveSet'
 import { applyClientChanges, changesNothingDecided, type IncrementalBasis } from './applyClientChanges'
 import { changesBetween } from './clientChangeLog'
+import { indexForChanges } from './indexForChanges'
 import { LiveEvaluator } from './liveEvaluator'
 import { policyFields } from './policyFields'
 import type { ClientPolicyState } from './policyState'
@@ -158,7 +159,7 @@ export class ClientPolicies {
       policies: row.policies,
       presetIds: row.presets as string[],
     }
-    const { state, evaluator } = await buildState(documents, this.options.priceMaxAge)
+    const { state, evaluator } = await buildState(documents, this.options.priceMaxAge, { forChanges: true })
     if (!evaluator) return state
     const liveEvaluator = new LiveEvaluator(evaluator)
     const view = liveEvaluator.view()
@@ -235,18 +236,21 @@ export async function buildClientPolicyState(
 /**
  * Builds a state whole, with the evaluator it decides with. At 100,000 accounts each step (validating and indexing
  * the entities, hashing them for the log, loading the policy library) takes hundreds of milliseconds: the event
- * loop turns between them, so that other clients' requests are not held for the sum of them.
+ * loop turns between them, so that other clients' requests are not held for the sum of them. `forChanges`: the
+ * state will take the entity changes its client records (ClientPolicies), so its index is the one they apply to.
  */
 async function buildState(
   documents: { clientId: string; entities: unknown; policies: unknown; presetIds: readonly string[] },
   priceMaxAge: number | undefined,
+  { forChanges = false } = {},
 ): Promise<{ state: ClientPolicyState; evaluator?: Evaluator }> {
   const entities = documents.entities as Entities
   const policies = documents.policies as Policy[]
   const fields = policyFields(policies, documents.presetIds)
   // Validated and indexed once, where the stored document comes in; the evaluator and the decoder share the index.
-  const { index } = loadEntities(entities, { kind: 'full' })
+  const loaded = loadEntities(entities, { kind: 'full' }).index
   await nextTurn()
+  const index = forChanges && loaded ? await indexForChanges(loaded) : loaded
   const logState = policyStateHash({
     policies,
     presets: [...documents.presetIds],
