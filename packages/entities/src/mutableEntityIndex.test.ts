@@ -43,4 +43,32 @@ describe('MutableEntityIndex', () => {
     expect(mutable.account('new-1')).toBeUndefined()
     expect(mutable.entities.accounts).toEqual(index.entities.accounts)
   })
+
+  it('keeps the links of an entity with many of them, as they are put, put again and removed', () => {
+    const doc = northwind()
+    const group = doc.accountGroups[0]!.id
+    const accounts = Array.from({ length: 40 }, (_, i) => ({
+      id: `Many-${i}`,
+      address: `0x${(i + 1).toString(16).padStart(40, 'c')}`,
+      accountType: 'eoa' as const,
+      chainId: 1,
+    }))
+    doc.accounts.push(...accounts)
+    const before = doc.accountGroupMembers.filter((link) => link.groupId === group).length
+    const { index } = loadEntities(doc, { kind: 'full' })
+    if (!index) throw new Error('the fixture should be valid')
+    const mutable = new MutableEntityIndex(index.entities)
+    const links = accounts.map((account) => ({ accountId: account.id, groupId: group }))
+    for (const link of links) mutable.put('accountGroupMembers', link)
+    // A link put again is one link.
+    for (const link of links.slice(0, 20)) mutable.put('accountGroupMembers', { ...link })
+    expect(mutable.linksOf('accountGroupMembers', 'right', group)).toHaveLength(before + 40)
+    for (const link of links.slice(0, 35)) mutable.remove('accountGroupMembers', link)
+    expect(mutable.linksOf('accountGroupMembers', 'right', group)).toHaveLength(before + 5)
+    // Put back after their removal, they count again, once each.
+    for (const link of links.slice(0, 30)) mutable.put('accountGroupMembers', { ...link })
+    for (const link of links.slice(0, 30)) mutable.put('accountGroupMembers', { ...link })
+    expect(mutable.linksOf('accountGroupMembers', 'right', group)).toHaveLength(before + 35)
+    expect(mutable.groupsOfAccount('many-3').map((found) => found.id)).toEqual([group])
+  })
 })
