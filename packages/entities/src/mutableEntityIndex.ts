@@ -70,7 +70,10 @@ class MultiMap {
       if (!found.includes(value)) found.push(value)
     } else {
       let values = this.#sets.get(key)
-      if (!values) this.#sets.set(key, (values = new Set(found)))
+      if (!values) {
+        values = new Set(found)
+        this.#sets.set(key, values)
+      }
       if (values.has(value)) return
       values.add(value)
       found.push(value)

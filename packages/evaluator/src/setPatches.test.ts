@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { applyPatches } from '../test/testHelpers'
 import type { EvaluationState } from './buildInput'
 import { librarySet } from './evaluationState'
-import type { DataPatch } from './patchPolicyData'
 import { setPatches } from './setPatches'
 import { preparePolicySet } from './updatePolicySet'
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { policy } from './support/signingClient'
 import { signingRequestCount, type TestClient } from './support/testGateway'
 import { useTestGateway } from './support/useTestGateway'
-import { hostileText, hostileTypedData, registerTryItClient, requestFixture } from './tryItSetup'
+import { hostileTypedData, registerTryItClient, requestFixture } from './tryItSetup'
 
 const gateway = useTestGateway()
 let client: TestClient
