@@ -155,14 +155,27 @@ describe('the evaluator after an update the policy library fails to load', () =>
   })
 
   it('refuses every request when the old data cannot be put back either, until an update succeeds', async () => {
-    const evaluator = await createEvaluator({ entities, policies: permitAll })
+    // Made for the larger organization: the smaller one is loaded in place of its data, which the failure overwrote.
+    const evaluator = await createEvaluator({ entities: larger, policies: permitAll })
     const setData = vi.spyOn(LoadedPolicy.prototype, 'setData').mockImplementation(failingSetData as never)
-    expect(() => evaluator.update({ entities: larger })).toThrow(RangeError)
+    expect(() => evaluator.update({ entities })).toThrow(RangeError)
     setData.mockRestore()
     expect(evaluator.unavailable).toMatch(/lost its data/)
     expect(evaluator.evaluate(request).reason.code).toBe('EVALUATOR_UNAVAILABLE')
     evaluator.update({ entities })
     expect(evaluator.unavailable).toBeUndefined()
+    expect(evaluator.evaluate(request).decision).toBe('Permit')
+  })
+
+  it('loads an organization too large for its memory into a new instance, the old one in force until then', async () => {
+    const evaluator = await createEvaluator({ entities, policies: permitAll })
+    const setData = vi.spyOn(LoadedPolicy.prototype, 'setData').mockImplementation(failingSetData as never)
+    expect(() => evaluator.update({ entities: larger })).toThrow(RangeError)
+    // Only the new instance's data was overwritten: nothing is lost.
+    expect(evaluator.unavailable).toBeUndefined()
+    expect(evaluator.evaluate(request).decision).toBe('Permit')
+    setData.mockRestore()
+    evaluator.update({ entities: larger })
     expect(evaluator.evaluate(request).decision).toBe('Permit')
   })
 })
