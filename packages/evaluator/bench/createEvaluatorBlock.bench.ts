@@ -5,9 +5,10 @@
 import { bench, describe } from 'vitest'
 import { createEvaluator, type Evaluator } from '../src'
 import { longestBlock } from './longestBlock'
-import { benchPolicies, syntheticOrg } from './org'
+import { benchPolicies, inMixedCase, syntheticOrg } from './org'
 
-const entities = syntheticOrg(10_000, 100_000)
+// In the shape users write it: capitalized ids, EIP-55 addresses.
+const entities = inMixedCase(syntheticOrg(10_000, 100_000))
 const policies = benchPolicies()
 const loaded = await createEvaluator({ entities: syntheticOrg(2, 2), policies })
 

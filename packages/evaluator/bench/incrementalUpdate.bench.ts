@@ -8,18 +8,12 @@
 import { getAddress } from 'viem'
 import { bench, describe } from 'vitest'
 import { createEvaluator } from '../src'
-import { accountAddress, benchPolicies, chainOf, syntheticOrg, userId } from './org'
+import { accountAddress, benchPolicies, chainOf, inMixedCase, syntheticOrg, userId } from './org'
 
 const USERS = 10_000
 const ACCOUNTS = 100_000
-const entities = syntheticOrg(USERS, ACCOUNTS)
 // Mixed case, as organizations write them: ids in capitals here and there, addresses checksummed.
-for (const account of entities.accounts) {
-  account.address = getAddress(account.address)
-  account.id = account.id.replace('acct', 'Acct')
-}
-for (const link of entities.userAccounts) link.accountId = link.accountId.replace('acct', 'Acct')
-for (const link of entities.accountGroupMembers) link.accountId = link.accountId.replace('acct', 'Acct')
+const entities = inMixedCase(syntheticOrg(USERS, ACCOUNTS))
 const policies = benchPolicies()
 const evaluator = await createEvaluator({ entities, policies })
 const full = await createEvaluator({ entities, policies })

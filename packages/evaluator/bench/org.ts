@@ -1,6 +1,7 @@
 // A synthetic organization at the scale the benchmarks use: users in teams, accounts on four chains assigned to
 // users and grouped, an address book of counterparties, and 100 policies of the kinds a custody team writes.
 import { type Entities, emptyEntities } from '@rampart/entities'
+import { getAddress } from 'viem'
 import type { Policy } from '../src'
 
 export const CHAINS = [1, 8453, 42161, 137] as const
@@ -21,6 +22,20 @@ export const usdcAddress = (chainId: number) => USDC[chainId] as string
 export const userId = (i: number) => `user-${i}@example.com`
 export const accountId = (i: number) => `acct-${i}`
 export const chainOf = (account: number) => CHAINS[account % CHAINS.length] as number
+
+/**
+ * The organization in the shape users write it: account ids capitalized (`Acct-7`), and named so by their links,
+ * addresses in EIP-55 case. Changes the document in place and returns it.
+ */
+export function inMixedCase(entities: Entities): Entities {
+  for (const account of entities.accounts) {
+    account.address = getAddress(account.address)
+    account.id = account.id.replace('acct', 'Acct')
+  }
+  for (const link of entities.userAccounts) link.accountId = link.accountId.replace('acct', 'Acct')
+  for (const link of entities.accountGroupMembers) link.accountId = link.accountId.replace('acct', 'Acct')
+  return entities
+}
 
 /** An organization of `users` users and `accounts` accounts. Account i belongs to user i mod users. */
 export function syntheticOrg(users: number, accounts: number): Entities {
