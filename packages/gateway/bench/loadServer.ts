@@ -13,11 +13,9 @@ import { generateSigningJwk } from '../src/core/crypto/generateSigningJwk'
 import { openDatabase } from '../src/core/database/openDatabase'
 import { bufferedLogDestination } from '../src/core/logging/bufferedLogDestination'
 import { redactedPaths } from '../src/core/logging/logRedaction'
+import { requestFixture, usdtSender } from '../test/support/requestFixtures'
 import { policy } from '../test/support/signingClient'
 import { createTestConnection, gatewayOn, registerTestClient, testConfig } from '../test/support/testGateway'
-
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../../fixtures/requests/${name}`, import.meta.url), 'utf8'))
 
 const attestationAlg = process.env.BENCH_ATTESTATION === 'ES256K' ? 'ES256K' : 'EdDSA'
 const replayStore = process.env.BENCH_REPLAY_STORE as ReplayStoreKind | undefined
@@ -35,18 +33,13 @@ const gateway = await gatewayOn(await openDatabase(config.database), config, {
     stream: bufferedLogDestination(openSync('/dev/null', 'w')).stream,
   },
 })
-const entities = fixture('entities.json')
+const entities = requestFixture('entities.json')
 const clientAlg = (process.env.BENCH_CLIENT_ALG ?? 'EdDSA') as 'EdDSA' | 'ES256' | 'ES256K' | 'RS256'
 const probe = await registerTestClient(gateway, [clientAlg])
 const key = probe.key
 entities.users.push({ id: 'bench-user', role: 'member' })
 entities.credentials.push({ id: key.publicJwk.kid, userId: 'bench-user', key: key.publicJwk })
-entities.accounts.push({
-  id: 'usdt-sender',
-  address: '0x0f1beb71c67fd219495f9400c06a6245b2db4831',
-  accountType: 'eoa',
-  chainId: 1,
-})
+entities.accounts.push(usdtSender())
 const permit = policy('permit-erc20', 'permit', [{ criterion: 'checkIntentType', args: ['erc20Transfer'] }])
 const client = await registerTestClient(gateway, [], {
   publicKeys: [key.publicJwk],
@@ -96,7 +89,7 @@ process.stdout.write(
       logLevel,
       threadPool: process.env.UV_THREADPOOL_SIZE ?? '4',
     },
-    evaluateBody: { request: fixture('erc20-transfer-usdt.json').request },
+    evaluateBody: { request: requestFixture('erc20-transfer-usdt.json').request },
   })}\n`,
 )
 

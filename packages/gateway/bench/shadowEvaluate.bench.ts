@@ -4,11 +4,11 @@
 // answer (setImmediate), so what they cost shows as the time the next requests wait: the ratios are what shadow
 // mode adds to /evaluate's latency under a steady stream of requests. Goal: at most 1.3x the baseline.
 import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { bench, describe } from 'vitest'
 import { signRequest } from '../src/auth/signRequest'
 import { generateSigningJwk } from '../src/core/crypto/generateSigningJwk'
 import { insertProposal } from '../test/support/proposalRows'
+import { requestFixture } from '../test/support/requestFixtures'
 import { policy } from '../test/support/signingClient'
 import { registerTestClient, startTestGateway, type TestClient } from '../test/support/testGateway'
 
@@ -16,9 +16,7 @@ const options = { time: 3000, warmupTime: 1500 }
 /** Signatures made ahead for each row: more than it can run in its time on this machine. */
 const presigned = Number(process.env.BENCH_PRESIGNED ?? 6000)
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../../fixtures/requests/${name}`, import.meta.url), 'utf8'))
-const transfer = fixture('erc20-transfer-usdt.json').request
+const transfer = requestFixture('erc20-transfer-usdt.json').request
 
 /** ERC-20 transfers from one account, under a daily spending limit: each decision reads the summed history. */
 const limited = (limit: string) => [
@@ -34,7 +32,7 @@ const gateway = await startTestGateway()
 
 async function client(name: string): Promise<{ client: TestClient; entities: Record<string, unknown> }> {
   const key = await generateSigningJwk('EdDSA', `${name}-key`)
-  const entities = fixture('entities.json')
+  const entities = requestFixture('entities.json')
   entities.users.push({ id: name, role: 'member' })
   entities.credentials.push({ id: `${name}-key`, userId: name, key: key.publicJwk })
   entities.accounts.push({

@@ -5,11 +5,11 @@
 // INSERTs its signature, and the wallet list runs its queries (the page with its scope, the nested accounts and
 // their addresses). A bare fastify route is the baseline, as in signedRead.bench.ts (the same reads on PGlite).
 import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import Fastify from 'fastify'
 import { bench, describe } from 'vitest'
 import { signRequest } from '../src/auth/signRequest'
 import { generateSigningJwk } from '../src/core/crypto/generateSigningJwk'
+import { requestFixture, usdtSender } from '../test/support/requestFixtures'
 import { policy } from '../test/support/signingClient'
 import {
   createTestConnection,
@@ -24,9 +24,7 @@ const options = { time: 2000, warmupTime: 300 }
 const presigned = Number(process.env.BENCH_PRESIGNED ?? 8000)
 const onPostgres = process.env.DATABASE_URL !== undefined
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../../fixtures/requests/${name}`, import.meta.url), 'utf8'))
-const evaluateBody = JSON.stringify({ request: fixture('erc20-transfer-usdt.json').request })
+const evaluateBody = JSON.stringify({ request: requestFixture('erc20-transfer-usdt.json').request })
 const walletsUrl = '/v1/provider/wallets'
 
 type Setup = { gateway: TestGateway; client: TestClient; connectionId: string }
@@ -36,15 +34,10 @@ async function setUp(): Promise<Setup> {
   const gateway = await startTestGateway()
   // EdDSA: the cheapest signature to check, so the rest of each request weighs more in what is measured.
   const key = await generateSigningJwk('EdDSA', 'bench-key')
-  const entities = fixture('entities.json')
+  const entities = requestFixture('entities.json')
   entities.users.push({ id: 'bench-user', role: 'member' })
   entities.credentials.push({ id: key.publicJwk.kid, userId: 'bench-user', key: key.publicJwk })
-  entities.accounts.push({
-    id: 'usdt-sender',
-    address: '0x0f1beb71c67fd219495f9400c06a6245b2db4831',
-    accountType: 'eoa',
-    chainId: 1,
-  })
+  entities.accounts.push(usdtSender())
   const registered = await registerTestClient(gateway, [], {
     publicKeys: [key.publicJwk],
     entities,

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -6,28 +6,20 @@ import { generateSigningJwk } from '../src/core/crypto/generateSigningJwk'
 import { createAjv } from '../src/core/http/createAjv'
 import { registrableSchemas } from '../src/core/http/gatewaySchemas'
 import { registrableActionSchemas } from '../src/signing/actions/actionSchemas'
+import { requestFixture, usdtSender } from './support/requestFixtures'
 import { policy } from './support/signingClient'
 import { registerTestClient, signedInject, type TestClient } from './support/testGateway'
 import { useTestGateway } from './support/useTestGateway'
-
-/** Real requests and the entities document they are decoded with, from fixtures/requests. */
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../../fixtures/requests/${name}`, import.meta.url), 'utf8'))
 
 const gateway = useTestGateway()
 let client: TestClient
 
 beforeAll(async () => {
   const key = await generateSigningJwk('ES256K', 'analyst-key')
-  const entities = fixture('entities.json')
+  const entities = requestFixture('entities.json')
   entities.users.push({ id: 'analyst', role: 'member' })
   entities.credentials.push({ id: 'analyst-key', userId: 'analyst', key: key.publicJwk })
-  entities.accounts.push({
-    id: 'usdt-sender',
-    address: '0x0f1beb71c67fd219495f9400c06a6245b2db4831',
-    accountType: 'eoa',
-    chainId: 1,
-  })
+  entities.accounts.push(usdtSender())
   const registered = await registerTestClient(gateway, [], {
     publicKeys: [key.publicJwk],
     entities,
@@ -77,7 +69,7 @@ function attestationPayload(jws: string) {
 
 describe('POST /evaluate', () => {
   it('decodes a real USDT transfer, whitelists it for the signing credential and signs the decision', async () => {
-    const { request, expected } = fixture('erc20-transfer-usdt.json')
+    const { request, expected } = requestFixture('erc20-transfer-usdt.json')
     const response = await evaluate({ request })
     expect(response.statusCode, response.body).toBe(200)
     const { data } = response.json()
@@ -98,7 +90,7 @@ describe('POST /evaluate', () => {
   })
 
   it('evaluates the presets asked for and reports them', async () => {
-    const { request } = fixture('erc20-transfer-usdt.json')
+    const { request } = requestFixture('erc20-transfer-usdt.json')
     const response = await evaluate({ request, protocolPresets: ['erc20-address-book-only'] })
     expect(response.statusCode).toBe(200)
     const { data } = response.json()
@@ -112,7 +104,7 @@ describe('POST /evaluate', () => {
   })
 
   it('does not whitelist a message signed by an account the organization does not have', async () => {
-    const { request } = fixture('personal-sign-siwe.json')
+    const { request } = requestFixture('personal-sign-siwe.json')
     const response = await evaluate({ request })
     expect(response.statusCode).toBe(200)
     const { data } = response.json()
@@ -124,7 +116,7 @@ describe('POST /evaluate', () => {
 
   it('fails closed on requests the decoder cannot decode', async () => {
     for (const name of ['error-unsupported-method.json', 'error-truncated-calldata.json']) {
-      const { request } = fixture(name)
+      const { request } = requestFixture(name)
       const response = await evaluate({ request: { params: [], ...request } })
       expect(response.statusCode, name).toBe(200)
       const { data } = response.json()
@@ -136,9 +128,9 @@ describe('POST /evaluate', () => {
 
   it('does not whitelist typed data whose EIP712Domain type leaves out fields of its domain', async () => {
     const key = await generateSigningJwk('ES256K', 'signer-key')
-    const { request } = fixture('permit2-permit-transfer-from.json')
+    const { request } = requestFixture('permit2-permit-transfer-from.json')
     const [signer, typedData] = request.params
-    const entities = fixture('entities.json')
+    const entities = requestFixture('entities.json')
     entities.users.push({ id: 'signer', role: 'member' })
     entities.credentials.push({ id: 'signer-key', userId: 'signer', key: key.publicJwk })
     entities.accounts.push({ id: 'permit-signer', address: signer, accountType: 'eoa', chainId: 100 })
@@ -182,7 +174,7 @@ describe('POST /evaluate', () => {
     const nested: string[] = []
     const withPresets: string[] = []
     for (const name of names) {
-      const { request } = fixture(name)
+      const { request } = requestFixture(name)
       if (!request || typeof request !== 'object') continue
       const response = await evaluate({
         request: { params: [], ...request },
@@ -199,7 +191,7 @@ describe('POST /evaluate', () => {
   })
 
   it('refuses presets the client has not enabled, and malformed bodies, with JSON Pointers', async () => {
-    const { request } = fixture('erc20-transfer-usdt.json')
+    const { request } = requestFixture('erc20-transfer-usdt.json')
     const unknown = await evaluate({ request, protocolPresets: ['lido-staking'] })
     expect(unknown.statusCode).toBe(422)
     expect(unknown.json()).toMatchObject({
@@ -212,7 +204,7 @@ describe('POST /evaluate', () => {
   })
 
   it('decides with the policies an admin updates, within a second', async () => {
-    const { request } = fixture('erc20-transfer-usdt.json')
+    const { request } = requestFixture('erc20-transfer-usdt.json')
     expect((await evaluate({ request })).json().data.whitelisted).toBe(true)
     const patched = await gateway.app.inject({
       method: 'PATCH',

@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs'
 import { signPolicySetApproval, webauthnApprovalOf } from '@rampart/evaluator'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { generateSigningJwk, type SigningKeyPair } from '../src/core/crypto/generateSigningJwk'
+import { requestFixture } from './support/requestFixtures'
 import { SoftPasskey } from './support/softPasskey'
 import { registerTestClient, type TestClient } from './support/testGateway'
 import { useTestGateway } from './support/useTestGateway'
 
 const origin = 'http://localhost'
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../../fixtures/requests/${name}`, import.meta.url), 'utf8'))
 
 const gateway = useTestGateway()
 let client: TestClient
@@ -72,7 +70,7 @@ const credentialsOfClient = async () =>
   (await admin('GET', '')).json().data.entities.credentials as { id: string; webauthn?: unknown }[]
 
 beforeAll(async () => {
-  const entities = fixture('entities.json')
+  const entities = requestFixture('entities.json')
   for (const [userId, role] of [
     ['alice', 'admin'],
     ['bob', 'admin'],

@@ -1,16 +1,14 @@
-import { readFileSync } from 'node:fs'
 import { signPolicySetApproval } from '@rampart/evaluator'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { SigningKeyPair } from '../src/core/crypto/generateSigningJwk'
 import { generateSigningJwk } from '../src/core/crypto/generateSigningJwk'
 import { openProposal } from '../src/governance/openProposal'
+import { requestFixture, usdtSender } from './support/requestFixtures'
 import { policy } from './support/signingClient'
 import { registerTestClient, signedInject, type TestClient } from './support/testGateway'
 import { useTestGateway } from './support/useTestGateway'
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../../fixtures/requests/${name}`, import.meta.url), 'utf8'))
-const usdtTransfer = fixture('erc20-transfer-usdt.json').request // 160 USDT
+const usdtTransfer = requestFixture('erc20-transfer-usdt.json').request // 160 USDT
 
 const gateway = useTestGateway()
 let client: TestClient
@@ -88,7 +86,7 @@ const attestationPayload = (jws: string) =>
 
 beforeAll(async () => {
   const requestKey = await generateSigningJwk('ES256K', 'requester-key')
-  const entities = fixture('entities.json')
+  const entities = requestFixture('entities.json')
   entities.users.push({ id: 'requester', role: 'member' })
   entities.credentials.push({ id: 'requester-key', userId: 'requester', key: requestKey.publicJwk })
   const algorithms = ['ES256K', 'EdDSA', 'ES256', 'EdDSA'] as const
@@ -97,12 +95,7 @@ beforeAll(async () => {
     entities.users.push({ id: userId, role })
     entities.credentials.push({ id: `${userId}-key`, userId, key: keys[userId]!.publicJwk })
   }
-  entities.accounts.push({
-    id: 'usdt-sender',
-    address: '0x0f1beb71c67fd219495f9400c06a6245b2db4831',
-    accountType: 'eoa',
-    chainId: 1,
-  })
+  entities.accounts.push(usdtSender())
   const registered = await registerTestClient(gateway, [], {
     publicKeys: [requestKey.publicJwk],
     entities,

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs'
 import { generateSigningJwk } from '../src/core/crypto/generateSigningJwk'
+import { requestFixture, usdtSender } from './support/requestFixtures'
 import { policy } from './support/signingClient'
 import { registerTestClient, type TestClient, type TestGateway } from './support/testGateway'
 
 /** A file of fixtures/requests. */
-export const requestFixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../../fixtures/requests/${name}`, import.meta.url), 'utf8'))
 
 /** What a hostile token symbol or message holds: a script, a `javascript:` URL and a right-to-left override. */
 export const hostileText =
@@ -43,12 +41,7 @@ export async function registerTryItClient(
   const entities = requestFixture('entities.json')
   entities.users.push({ id: 'analyst', role: 'member' })
   entities.credentials.push({ id: 'analyst-key', userId: 'analyst', key: key.publicJwk })
-  entities.accounts.push({
-    id: 'usdt-sender',
-    address: '0x0f1beb71c67fd219495f9400c06a6245b2db4831',
-    accountType: 'eoa',
-    chainId: 1,
-  })
+  entities.accounts.push(usdtSender())
   if (options.hostileSymbol) {
     for (const token of entities.tokens) if (token.symbol === 'USDT') token.symbol = hostileText
   }

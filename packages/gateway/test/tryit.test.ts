@@ -1,9 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { requestFixture } from './support/requestFixtures'
 import { policy } from './support/signingClient'
 import { signingRequestCount, type TestClient } from './support/testGateway'
 import { useTestGateway } from './support/useTestGateway'
-import { hostileTypedData, registerTryItClient, requestFixture } from './tryItSetup'
+import { hostileTypedData, registerTryItClient } from './tryItSetup'
 
 const gateway = useTestGateway()
 let client: TestClient

@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../support/launchChromium'
+import { requestFixture } from '../support/requestFixtures'
 import { startTestGateway, type TestClient, type TestGateway } from '../support/testGateway'
-import { hostileTypedData, registerTryItClient, requestFixture } from '../tryItSetup'
+import { hostileTypedData, registerTryItClient } from '../tryItSetup'
 
 const screenshots = fileURLToPath(new URL('../../../../docs/screenshots/', import.meta.url))
 
