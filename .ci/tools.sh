@@ -7,10 +7,18 @@ OPA_VERSION=v1.10.1
 # The binaryen that packages/evaluator/scripts/buildPolicies.ts runs through `pnpm dlx` unless $WASM_OPT names one.
 BINARYEN_VERSION=132.0.0
 
+# Whether a command's output has a line matching a pattern. The output is read whole first: `cmd | grep -q` under
+# pipefail fails at random with 141 when grep stops reading before cmd has finished writing (SIGPIPE).
+prints() { # pattern command...
+  local output
+  output="$("${@:2}" 2>/dev/null)" || true
+  grep -q "$1" <<<"$output"
+}
+
 # Node 22's bin directory (from the npm registry's node-linux-<arch> package), downloaded on first use.
 node22_bin() {
   local dir="$RAMPART_CI_TOOLS/node22"
-  if ! "$dir/package/bin/node" --version 2>/dev/null | grep -q '^v22\.'; then
+  if ! prints '^v22\.' "$dir/package/bin/node" --version; then
     rm -rf "$dir" && mkdir -p "$dir"
     (cd "$dir" && npm pack -s "node-linux-$(node -p process.arch)@22" >/dev/null && tar xzf node-linux-*.tgz && rm node-linux-*.tgz)
   fi
@@ -21,7 +29,7 @@ node22_bin() {
 install_opa() {
   local gobin
   gobin="$(go env GOPATH 2>/dev/null || echo "$HOME/go")/bin"
-  if ! "$gobin/opa" version 2>/dev/null | grep -q "^Version: ${OPA_VERSION#v}$"; then
+  if ! prints "^Version: ${OPA_VERSION#v}$" "$gobin/opa" version; then
     go install "github.com/open-policy-agent/opa@${OPA_VERSION}"
   fi
 }
