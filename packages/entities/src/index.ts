@@ -96,9 +96,11 @@ export {
   unknownMemberMessage,
 } from './schemaMessages'
 export { entitySchemas } from './schemaValidator'
+export { runToEnd, type Steps } from './steps'
 export {
   type LoadedEntities,
   loadEntities,
+  loadEntitiesInSteps,
   type ValidateEntitiesOptions,
   validateEntities,
 } from './validateEntities'

@@ -16,6 +16,7 @@ import type {
 } from './generated/entities'
 import type { EntityValidationResult } from './issue'
 import { recalledTables } from './rememberedTables'
+import { runToEnd } from './steps'
 
 /**
  * Constant-time lookups over a validated Entities document. Ids are matched case-insensitively (validateEntities
@@ -199,5 +200,5 @@ export function indexEntities(entities: Entities, validated?: EntityValidationRe
   const recalled = validated && recalledTables(validated, entities)
   return recalled
     ? createEntityIndex(entities, recalled.tables, recalled.kind)
-    : createEntityIndex(entities, analyzeEntities(entities as unknown as Item, null))
+    : createEntityIndex(entities, runToEnd(analyzeEntities(entities as unknown as Item, null)))
 }

@@ -14,6 +14,7 @@ import { createEntityIndex, type EntityIndex } from './indexEntities'
 import type { EntitiesValidation, EntityIssue } from './issue'
 import { rememberTables } from './rememberedTables'
 import { issuesFromSchemaErrors, schemaErrors } from './schemaValidator'
+import { runToEnd, type Steps } from './steps'
 
 export interface ValidateEntitiesOptions<K extends EntityKind = EntityKind> {
   /**
@@ -51,7 +52,7 @@ function checksumsOption(option: ValidateEntitiesOptions['checksums']): false | 
   return option.except
 }
 
-function validate(doc: unknown, options: ValidateEntitiesOptions): Validated {
+function* validate(doc: unknown, options: ValidateEntitiesOptions): Steps<Validated> {
   // A caller that is not type-checked may pass any string; a name Object.prototype has must not reach the tables.
   if (options.kind != null && !isEntityKind(options.kind)) {
     throw new TypeError(
@@ -61,6 +62,7 @@ function validate(doc: unknown, options: ValidateEntitiesOptions): Validated {
   const kind = options.kind ?? detectEntityKind(doc)
   const issues = new IssueCollector(options.maxIssues ?? DEFAULT_MAX_ISSUES)
   const errors = schemaErrors(kind, doc)
+  yield
   if (errors) {
     const described = issuesFromSchemaErrors(errors)
     for (const issue of described) issues.add(issue)
@@ -75,7 +77,9 @@ function validate(doc: unknown, options: ValidateEntitiesOptions): Validated {
     }
   }
   // The checks read only what they find well-typed, so they run even on a document the schema rejected.
-  const tables = isItem(doc) ? analyzeEntities(doc, issues, checksumsOption(options.checksums)) : undefined
+  const tables = isItem(doc)
+    ? yield* analyzeEntities(doc, issues, checksumsOption(options.checksums))
+    : undefined
   if (!issues.hasError && tables) return { valid: true, issues: issues.finish(), tables, kind }
   return { valid: false, issues: issues.finish(), tables, kind }
 }
@@ -93,7 +97,7 @@ export function validateEntities<K extends EntityKind = EntityKind>(
   doc: unknown,
   options: ValidateEntitiesOptions<K> = {},
 ): EntitiesValidation<EntityDocument<K>> {
-  const validated = validate(doc, options)
+  const validated = runToEnd(validate(doc, options))
   if (!validated.valid) return { valid: false, issues: validated.issues }
   // The schema of the kind validated accepted it, and the kind is K's (named, or detected when K is every kind).
   const result = { valid: true as const, issues: validated.issues, entities: doc as EntityDocument<K> }
@@ -118,7 +122,19 @@ export function loadEntities<K extends EntityKind = EntityKind>(
   doc: unknown,
   options: ValidateEntitiesOptions<K> = {},
 ): LoadedEntities<EntityDocument<K>> {
-  const validated = validate(doc, options)
+  return runToEnd(loadEntitiesInSteps(doc, options))
+}
+
+/**
+ * loadEntities a step at a time: the same result, with a pause after the schema and after each long check (run it
+ * to its end with runToEnd, or in slices with runInSlices from @rampart/evaluator). A server loading a large
+ * organization then answers its other requests between steps of a few tens of milliseconds.
+ */
+export function* loadEntitiesInSteps<K extends EntityKind = EntityKind>(
+  doc: unknown,
+  options: ValidateEntitiesOptions<K> = {},
+): Steps<LoadedEntities<EntityDocument<K>>> {
+  const validated = yield* validate(doc, options)
   if (!validated.valid) return { valid: false, issues: validated.issues }
   const entities = doc as EntityDocument<K>
   // A partial document indexes as an Entities document without the collections it leaves out.

@@ -1,21 +1,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 
+import { runToEnd, type Steps } from '@rampart/entities'
+
+// Steps and runToEnd are the entities package's, whose loadEntitiesInSteps is one such piece of work.
+export { runToEnd, type Steps }
+
 /**
- * Work that pauses now and then (a generator that yields between steps), run to its end in one go, or in slices of
- * about `sliceMs` milliseconds with a turn of the event loop between them: at 100,000 accounts, preparing and
- * loading an organization takes over a second, which an embedding server cannot spend without answering anyone.
+ * Runs the steps, giving the event loop a turn whenever about `sliceMs` milliseconds have passed: at 100,000
+ * accounts, preparing and loading an organization takes over a second, which an embedding server cannot spend
+ * without answering anyone.
  */
-export type Steps<T> = Generator<void, T, void>
-
-/** Runs the steps without pausing. */
-export function runToEnd<T>(steps: Steps<T>): T {
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-  }
-}
-
-/** Runs the steps, giving the event loop a turn whenever a slice of time has passed. */
 export async function runInSlices<T>(steps: Steps<T>, sliceMs = SLICE_MS): Promise<T> {
   let sliceStart = performance.now()
   for (;;) {

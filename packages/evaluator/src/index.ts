@@ -23,6 +23,7 @@ export {
   hashLogEntry,
   sealLogEntry,
   sealLogEntryText,
+  sealLogEntryTextInSteps,
   type UnsealedLogEntry,
 } from './decisionLog/logEntryHash'
 export {
@@ -63,8 +64,10 @@ export type * from './generated/policy'
 export type { Preset } from './generated/preset'
 export type * from './generated/signedPolicySet'
 export * from './governance/index'
+export { canonicalJsonInSteps, hashRequestInSteps } from './hashInSteps'
 export { historyReach, historyWindows } from './historyReach'
 export { sumHistory } from './historyTotals'
+export { runInSlices, type Steps } from './inSlices'
 export { BUILTIN_PRESETS } from './presets'
 export { DEFAULT_PRICE_MAX_AGE } from './priceBook'
 export { assetsToPrice, currenciesIn } from './pricedAssets'

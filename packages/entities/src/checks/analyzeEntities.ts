@@ -1,10 +1,11 @@
+import type { Steps } from '../steps'
 import type { AddressTable } from './addressTable'
 import { checkAccounts } from './checkAccounts'
 import { checkAddressBook } from './checkAddressBook'
 import { checkChecksums } from './checkChecksums'
 import { type CredentialTable, checkCredentials } from './checkCredentials'
 import { checkIds, type IdCollection } from './checkIds'
-import { checkMemberships, type LinkCollection } from './checkMemberships'
+import { checkMemberships, LINK_COLLECTIONS, type LinkCollection } from './checkMemberships'
 import { checkTokens } from './checkTokens'
 import type { IdTable } from './idTable'
 import type { IssueCollector } from './issueCollector'
@@ -22,24 +23,32 @@ export interface EntityTables {
 }
 
 /**
- * Runs every check beyond the schema in one pass per collection and returns the tables they build. With no
- * collector, only the tables are built: the checks that exist only to report (keys, token ids) are skipped.
- * EIP-55 checksums are checked only when asked for (ValidateEntitiesOptions.checksums): `checksums` is then the
- * set of addresses not to check again.
+ * Runs every check beyond the schema in one pass per collection and returns the tables they build, pausing after
+ * each of the long ones (at 100,000 accounts each takes tens of milliseconds). With no collector, only the tables
+ * are built: the checks that exist only to report (keys, token ids) are skipped. EIP-55 checksums are checked only
+ * when asked for (ValidateEntitiesOptions.checksums): `checksums` is then the set of addresses not to check again.
  */
-export function analyzeEntities(
+export function* analyzeEntities(
   doc: Item,
   issues: IssueCollector | null,
   checksums: false | ReadonlySet<string> = false,
-): EntityTables {
+): Steps<EntityTables> {
   const ids = checkIds(doc, issues)
-  if (issues && checksums) checkChecksums(doc, issues, checksums)
-  return {
-    ids,
-    links: checkMemberships(doc, ids, issues),
-    accounts: checkAccounts(doc, issues),
-    tokens: checkTokens(doc, issues),
-    addressBook: checkAddressBook(doc, issues),
-    credentials: checkCredentials(doc, ids, issues),
+  yield
+  if (issues && checksums) {
+    checkChecksums(doc, issues, checksums)
+    yield
   }
+  const links = new Map<LinkCollection, LinkTable>()
+  for (const collection of Object.keys(LINK_COLLECTIONS) as LinkCollection[]) {
+    const table = checkMemberships(doc, collection, ids, issues)
+    if (table) links.set(collection, table)
+    yield
+  }
+  const accounts = checkAccounts(doc, issues)
+  yield
+  const tokens = checkTokens(doc, issues)
+  const addressBook = checkAddressBook(doc, issues)
+  yield
+  return { ids, links, accounts, tokens, addressBook, credentials: checkCredentials(doc, ids, issues) }
 }

@@ -31,57 +31,55 @@ export const LINK_COLLECTIONS = {
 export type LinkCollection = keyof typeof LINK_COLLECTIONS
 
 /**
- * Resolves each link row to the positions of the entities it joins, reporting references to entities the
- * document does not hold (only when the target collection is in the document, so partial documents stay valid)
- * and rows that repeat an earlier one. Returns the resolved tables, which the index reuses.
+ * Resolves each row of a link collection to the positions of the entities it joins, reporting references to
+ * entities the document does not hold (only when the target collection is in the document, so partial documents
+ * stay valid) and rows that repeat an earlier one. Returns the resolved table, which the index reuses, or
+ * undefined when the document has no such collection.
  */
 export function checkMemberships(
   doc: Item,
+  collection: LinkCollection,
   ids: Map<IdCollection, IdTable>,
   issues: IssueCollector | null,
-): Map<LinkCollection, LinkTable> {
-  const tables = new Map<LinkCollection, LinkTable>()
-  for (const collection of Object.keys(LINK_COLLECTIONS) as LinkCollection[]) {
-    if (!Array.isArray(doc[collection])) continue
-    const [left, right] = LINK_COLLECTIONS[collection]
-    const items = itemsOf(doc, collection)
-    const leftIds = ids.get(left.target)
-    const rightIds = ids.get(right.target)
-    const leftAt = new Int32Array(items.length).fill(-1)
-    const rightAt = new Int32Array(items.length).fill(-1)
-    // Rows whose pair cannot be resolved to positions are compared by their lowercase ids instead.
-    const unresolved = new Map<string, number>()
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i]
-      if (!isItem(item)) continue
-      const a = left.read(item)
-      const b = right.read(item)
-      if (typeof a !== 'string' || typeof b !== 'string') continue
-      const l = leftIds?.get(a)
-      const r = rightIds?.get(b)
-      if (l !== undefined) leftAt[i] = l
-      if (r !== undefined) rightAt[i] = r
-      if (!issues) continue
-      if (leftIds && l === undefined) dangling(issues, collection, i, left, a)
-      if (rightIds && r === undefined) dangling(issues, collection, i, right, b)
-      if (l === undefined || r === undefined) {
-        // NUL cannot be typed in an id by accident, so it separates the pair unambiguously.
-        const key = `${a.toLowerCase()}\u0000${b.toLowerCase()}`
-        const first = unresolved.get(key)
-        if (first === undefined) unresolved.set(key, i)
-        else duplicate(issues, collection, i, first, items[i] as Item)
-      }
+): LinkTable | undefined {
+  if (!Array.isArray(doc[collection])) return undefined
+  const [left, right] = LINK_COLLECTIONS[collection]
+  const items = itemsOf(doc, collection)
+  const leftIds = ids.get(left.target)
+  const rightIds = ids.get(right.target)
+  const leftAt = new Int32Array(items.length).fill(-1)
+  const rightAt = new Int32Array(items.length).fill(-1)
+  // Rows whose pair cannot be resolved to positions are compared by their lowercase ids instead.
+  const unresolved = new Map<string, number>()
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]
+    if (!isItem(item)) continue
+    const a = left.read(item)
+    const b = right.read(item)
+    if (typeof a !== 'string' || typeof b !== 'string') continue
+    const l = leftIds?.get(a)
+    const r = rightIds?.get(b)
+    if (l !== undefined) leftAt[i] = l
+    if (r !== undefined) rightAt[i] = r
+    if (!issues) continue
+    if (leftIds && l === undefined) dangling(issues, collection, i, left, a)
+    if (rightIds && r === undefined) dangling(issues, collection, i, right, b)
+    if (l === undefined || r === undefined) {
+      // NUL cannot be typed in an id by accident, so it separates the pair unambiguously.
+      const key = `${a.toLowerCase()}\u0000${b.toLowerCase()}`
+      const first = unresolved.get(key)
+      if (first === undefined) unresolved.set(key, i)
+      else duplicate(issues, collection, i, first, items[i] as Item)
     }
-    const table: LinkTable = {
-      leftAt,
-      rightAt,
-      leftCount: leftIds ? itemsOf(doc, left.target).length : 0,
-      rightCount: rightIds ? itemsOf(doc, right.target).length : 0,
-    }
-    tables.set(collection, table)
-    if (issues && leftIds && rightIds) findRepeatedPairs(collection, table, items, issues)
   }
-  return tables
+  const table: LinkTable = {
+    leftAt,
+    rightAt,
+    leftCount: leftIds ? itemsOf(doc, left.target).length : 0,
+    rightCount: rightIds ? itemsOf(doc, right.target).length : 0,
+  }
+  if (issues && leftIds && rightIds) findRepeatedPairs(collection, table, items, issues)
+  return table
 }
 
 /**

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import { syntheticOrg } from '../../bench/org'
 import { canonicalJson } from '../canonicalJson'
-import { GENESIS_HASH, sealLogEntry, sealLogEntryText, type UnsealedLogEntry } from './logEntryHash'
+import { runToEnd } from '../inSlices'
+import {
+  GENESIS_HASH,
+  sealLogEntry,
+  sealLogEntryText,
+  sealLogEntryTextInSteps,
+  type UnsealedLogEntry,
+} from './logEntryHash'
 
 // Members in no particular order, nested objects out of order, a member left undefined, text past ASCII.
 const entries: UnsealedLogEntry[] = [
@@ -30,11 +38,19 @@ const entries: UnsealedLogEntry[] = [
   } as unknown as UnsealedLogEntry,
 ]
 
-describe('sealLogEntryText', () => {
-  it.each(entries)(
+const large = {
+  ...entries[0]!,
+  change: { by: 'admin-api', entities: syntheticOrg(50, 5_000) },
+} as unknown as UnsealedLogEntry
+
+describe.each([
+  ['sealLogEntryText', sealLogEntryText],
+  ['sealLogEntryTextInSteps', (entry: UnsealedLogEntry) => runToEnd(sealLogEntryTextInSteps(entry))],
+])('%s', (_name, seal) => {
+  it.each([...entries, large])(
     'seals an entry as sealLogEntry does, with the canonical JSON of the sealed entry',
     (entry) => {
-      const { entry: sealed, text } = sealLogEntryText(entry)
+      const { entry: sealed, text } = seal(entry)
       expect(sealed).toEqual(sealLogEntry(entry))
       expect(text).toBe(canonicalJson(sealLogEntry(entry)))
     },
@@ -43,6 +59,13 @@ describe('sealLogEntryText', () => {
   it('hashes the entry without a hash it was given', () => {
     const entry = entries[0]!
     const withStaleHash = { ...entry, hash: 'f'.repeat(64) } as UnsealedLogEntry
-    expect(sealLogEntryText(withStaleHash).entry.hash).toBe(sealLogEntry(entry).hash)
+    expect(seal(withStaleHash).entry.hash).toBe(sealLogEntry(entry).hash)
   })
+})
+
+it('sealLogEntryTextInSteps pauses within an organization an entry carries', () => {
+  const steps = sealLogEntryTextInSteps(large)
+  let pauses = 0
+  while (!steps.next().done) pauses++
+  expect(pauses).toBeGreaterThanOrEqual(5)
 })
