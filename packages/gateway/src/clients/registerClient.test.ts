@@ -11,7 +11,7 @@ describe('checkClientRegistration', () => {
     const keys = await Promise.all(
       (['ES256K', 'ES256', 'EdDSA', 'RS256'] as const).map((alg) => generateSigningJwk(alg)),
     )
-    const issues = checkClientRegistration({
+    const issues = await checkClientRegistration({
       clientId: 'northwind',
       name: 'Northwind',
       publicKeys: keys.map((key) => key.publicJwk),
@@ -24,7 +24,7 @@ describe('checkClientRegistration', () => {
 
   it('locates every problem in the request body', async () => {
     const key = await generateSigningJwk('ES256K', 'k1')
-    const issues = checkClientRegistration({
+    const issues = await checkClientRegistration({
       clientId: 'bad',
       name: 'Bad',
       publicKeys: [key.privateJwk, { ...key.publicJwk, alg: 'ES256' }],
@@ -51,7 +51,7 @@ describe('checkClientRegistration', () => {
     const flipped =
       address[at] === address[at]?.toUpperCase() ? address[at]?.toLowerCase() : address[at]?.toUpperCase()
     entities.addressBook[0].address = `${address.slice(0, at)}${flipped}${address.slice(at + 1)}`
-    const issues = checkClientRegistration({
+    const issues = await checkClientRegistration({
       clientId: 'northwind',
       name: 'Northwind',
       publicKeys: [key.publicJwk],

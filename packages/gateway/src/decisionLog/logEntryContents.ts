@@ -1,6 +1,11 @@
-import type { Decision, EvaluationRequest, LoggedPolicyState } from '@rampart/evaluator'
+import {
+  type Decision,
+  type EvaluationRequest,
+  type LoggedPolicyState,
+  runInSlices,
+} from '@rampart/evaluator'
 import type { LogEntryContent } from './appendLogEntry'
-import { policyStateHash } from './policyStateHash'
+import { policyStateHashInSteps } from './policyStateHash'
 
 /** The signing request an entry is about, with its status once the entry's transaction commits. */
 export type LoggedRequest = { kind: string; requestId: string; status: string }
@@ -76,17 +81,18 @@ type ClientContent = { policies: unknown[]; presets: unknown[]; entities: Record
 /**
  * The entries a change of a client's policies, presets or entities makes (none when nothing changed): each with the
  * new content whole, what a replay decides with, and the hashes of the state it leaves. `before` is undefined for a
- * client just registered, whose first entries record what it starts with.
+ * client just registered, whose first entries record what it starts with. The hashes are made in slices, with turns
+ * of the event loop between them: at 100,000 accounts each organization's takes a fifth of a second.
  */
-export function changeEntries(
+export async function changeEntries(
   before: ClientContent | undefined,
   after: ClientContent,
   by: string,
-): LogEntryContent[] {
+): Promise<LogEntryContent[]> {
   const entries: LogEntryContent[] = []
   // Compared by their hashes, which are canonical: a document read back from the database has its keys reordered.
-  const was = before ? policyStateHash(before) : undefined
-  const state = policyStateHash(after)
+  const was = before ? await runInSlices(policyStateHashInSteps(before)) : undefined
+  const state = await runInSlices(policyStateHashInSteps(after))
   if (was?.policiesHash !== state.policiesHash) {
     entries.push({
       kind: 'policies.changed',

@@ -1,4 +1,4 @@
-import { hashRequest, type LoggedPolicyState } from '@rampart/evaluator'
+import { hashRequest, hashRequestInSteps, type LoggedPolicyState, type Steps } from '@rampart/evaluator'
 
 /**
  * The hashes of what a client decides under, as log entries name them: policiesHash over {policies, presets} (the
@@ -14,4 +14,14 @@ export function policyStateHash(client: {
     policiesHash: hashRequest({ policies: client.policies, presets: client.presets }),
     entitiesHash: hashRequest(client.entities),
   }
+}
+
+/** policyStateHash a step at a time (run it with runInSlices): a large organization's hash pauses in its lists. */
+export function* policyStateHashInSteps(client: {
+  policies: unknown[]
+  presets: unknown[]
+  entities: Record<string, unknown>
+}): Steps<LoggedPolicyState> {
+  const policiesHash = hashRequest({ policies: client.policies, presets: client.presets })
+  return { policiesHash, entitiesHash: yield* hashRequestInSteps(client.entities) }
 }

@@ -35,6 +35,6 @@ export async function logAppliedVersion(
   proposalId: string,
   time: Date,
 ): Promise<void> {
-  for (const entry of changeEntries(before, after, `proposal:${proposalId}`))
+  for (const entry of await changeEntries(before, after, `proposal:${proposalId}`))
     await appendLogEntry(tx as unknown as Database, clientId, entry, time)
 }

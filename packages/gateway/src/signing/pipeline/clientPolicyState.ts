@@ -1,5 +1,4 @@
-import { setImmediate as nextTurn } from 'node:timers/promises'
-import { type Entities, type EntityIndex, loadEntities } from '@rampart/entities'
+import { type Entities, type EntityIndex, loadEntities, loadEntitiesInSteps } from '@rampart/entities'
 import {
   createEvaluator,
   createGovernedEvaluator,
@@ -7,13 +6,14 @@ import {
   EvaluatorError,
   type GovernedEvaluator,
   type Policy,
+  runInSlices,
   type SignedPolicySet,
 } from '@rampart/evaluator'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../core/database/openDatabase'
 import { clients } from '../../core/database/schema'
 import { GatewayError } from '../../core/errors/gatewayError'
-import { policyStateHash } from '../../decisionLog/policyStateHash'
+import { policyStateHash, policyStateHashInSteps } from '../../decisionLog/policyStateHash'
 import { latestVersions, signedSetOf } from '../../governance/liveSet'
 import { applyClientChanges, changesNothingDecided, type IncrementalBasis } from './applyClientChanges'
 import { changesBetween } from './clientChangeLog'
@@ -235,8 +235,8 @@ export async function buildClientPolicyState(
 
 /**
  * Builds a state whole, with the evaluator it decides with. At 100,000 accounts each step (validating and indexing
- * the entities, hashing them for the log, loading the policy library) takes hundreds of milliseconds: the event
- * loop turns between them, so that other clients' requests are not held for the sum of them. `forChanges`: the
+ * the entities, hashing them for the log, loading the policy library) takes hundreds of milliseconds: each works in
+ * slices with turns of the event loop between them, so that other clients' requests are not held for them. `forChanges`: the
  * state will take the entity changes its client records (ClientPolicies), so its index is the one they apply to.
  */
 async function buildState(
@@ -248,15 +248,15 @@ async function buildState(
   const policies = documents.policies as Policy[]
   const fields = policyFields(policies, documents.presetIds)
   // Validated and indexed once, where the stored document comes in; the evaluator and the decoder share the index.
-  const loaded = loadEntities(entities, { kind: 'full' }).index
-  await nextTurn()
+  const loaded = (await runInSlices(loadEntitiesInSteps(entities, { kind: 'full' }))).index
   const index = forChanges && loaded ? await indexForChanges(loaded) : loaded
-  const logState = policyStateHash({
-    policies,
-    presets: [...documents.presetIds],
-    entities: entities as unknown as Record<string, unknown>,
-  })
-  await nextTurn()
+  const logState = await runInSlices(
+    policyStateHashInSteps({
+      policies,
+      presets: [...documents.presetIds],
+      entities: entities as unknown as Record<string, unknown>,
+    }),
+  )
   const base = {
     clientId: documents.clientId,
     entities,
