@@ -250,6 +250,7 @@ function* loadInParts(policy: LoadedPolicy, data: DataInParts): Steps<void> {
   setPolicyData(policy, bufferOf(data.skeleton))
   for (const collection of data.collections()) {
     yield
+    if (!collection) continue
     patchPolicyData(policy, [collection])
     yield
   }

@@ -126,8 +126,11 @@ export function policyData(state: EvaluationState) {
 export interface DataInParts {
   /** policyData with each collection of data.entities empty: loaded first, whole. */
   skeleton: Uint8Array
-  /** Each collection's patch under data.entities, serialized as it is taken (the whole data is never one text). */
-  collections: () => Iterable<DataPatch>
+  /**
+   * Each collection's patch under data.entities, serialized as it is taken (the whole data is never one text): a
+   * large collection a few thousand entities at a time, with `undefined` between them, where the caller may pause.
+   */
+  collections: () => Iterable<DataPatch | undefined>
   /** About how large the JSON is, all parts together: what the module's memory is sized for. */
   bytes: number
 }
@@ -137,10 +140,11 @@ const SAMPLE = 256
 
 /**
  * policyData in parts (inSlices.ts): at 100,000 accounts the data is about 26 MB of JSON, a quarter of a second to
- * write out in one go and twice that for the module to parse. A collection at a time, the longest step is the
- * largest collection's (the accounts). Patching a hundred thousand accounts in a key at a time took no step longer
- * than a few milliseconds, but cost two to four times the time in all, most of it in the collector. Each
- * collection's size is estimated from a sample: the module's memory is sized before anything is loaded.
+ * write out in one go and twice that for the module to parse. A collection at a time, and a large one written out
+ * ENTITIES_PER_PIECE entities at a time, the longest step is the module's parse of the largest collection (the
+ * accounts). Patching a hundred thousand accounts in a key at a time took no step longer than a few milliseconds,
+ * but cost two to four times the time in all, most of it in the collector. Each collection's size is estimated from
+ * a sample: the module's memory is sized before anything is loaded.
  */
 export function policyDataInParts(state: EvaluationState): DataInParts {
   const empty = Object.fromEntries(Object.keys(state.entities).map((name) => [name, {}]))
@@ -156,9 +160,27 @@ export function policyDataInParts(state: EvaluationState): DataInParts {
     )
     bytes += Math.ceil((sampled / Math.max(1, sample.length)) * keys.length)
   }
-  function* collections(): Generator<DataPatch> {
-    for (const [name, collection] of entries)
-      yield { path: ['entities', name], json: JSON.stringify(collection), replaces: true }
+  function* collections(): Generator<DataPatch | undefined> {
+    for (const [name, collection] of entries) {
+      const path = ['entities', name]
+      const keys = Object.keys(collection)
+      if (keys.length <= ENTITIES_PER_PIECE) {
+        yield { path, json: JSON.stringify(collection), replaces: true }
+        continue
+      }
+      const pieces: string[] = []
+      for (let from = 0; from < keys.length; from += ENTITIES_PER_PIECE) {
+        // No prototype: an entity whose id is "__proto__" is a member like any other.
+        const piece: Record<string, unknown> = Object.create(null)
+        for (const key of keys.slice(from, from + ENTITIES_PER_PIECE)) piece[key] = collection[key]
+        pieces.push(JSON.stringify(piece).slice(1, -1))
+        yield undefined
+      }
+      yield { path, json: `{${pieces.join(',')}}`, replaces: true }
+    }
   }
   return { skeleton, collections, bytes }
 }
+
+/** Entities of a collection written out between two pauses: about 20 ms of accounts. */
+const ENTITIES_PER_PIECE = 10_000

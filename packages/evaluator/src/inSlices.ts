@@ -11,6 +11,8 @@ export { runToEnd, type Steps }
  * without answering anyone.
  */
 export async function runInSlices<T>(steps: Steps<T>, sliceMs = SLICE_MS): Promise<T> {
+  // A turn first: the caller may have held the loop already (a server that has just parsed a large row).
+  await nextTurn()
   let sliceStart = performance.now()
   for (;;) {
     const step = steps.next()

@@ -1,5 +1,5 @@
 // createEvaluator loads an organization in parts (the data without its collections, then each collection patched
-// in, with turns of the event loop between them); update({ entities }) loads the same data whole. Both must decide
+// in, a large one written out in pieces, with turns of the event loop between them); update({ entities }) loads the same data whole. Both must decide
 // alike for every account: a collection lost or misplaced shows as a different decision.
 import { decodeRequest } from '@rampart/decoder'
 import { describe, expect, it } from 'vitest'
@@ -7,7 +7,8 @@ import { accountAddress, benchPolicies, chainOf, syntheticOrg, transferRpc, user
 import { createEvaluator, type Evaluator } from '../src'
 
 const USERS = 400
-const ACCOUNTS = 2_600
+// Past ENTITIES_PER_PIECE (10,000): the accounts are written out in pieces, joined into one patch.
+const ACCOUNTS = 12_000
 const NOW = 1_741_953_600
 
 function decisions(evaluator: Evaluator): string[] {
