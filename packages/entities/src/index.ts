@@ -26,6 +26,7 @@ export {
   type EntitiesJsonErrorDetails,
   entitiesJsonErrors,
 } from './entitiesJsonError'
+export { entityChangesBetween } from './entityChangesBetween'
 export {
   detectEntityKind,
   ENTITY_KINDS,

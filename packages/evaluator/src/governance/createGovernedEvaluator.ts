@@ -1,4 +1,4 @@
-import type { Entities } from '@rampart/entities'
+import { type Entities, entityChangesBetween } from '@rampart/entities'
 import { type AttestationKey, attest, type PolicySetReference } from '../attestation'
 import { createEvaluator, type Evaluator, type EvaluatorOptions } from '../createEvaluator'
 import type { Policy } from '../generated/policy'
@@ -7,7 +7,6 @@ import type { PolicySetContent, SignedPolicySet } from '../generated/signedPolic
 import { BUILTIN_PRESETS } from '../presets'
 import type { ApprovalVerifier } from './approvalVerifiers'
 import { type PolicySetAssessment, type PolicySetPredecessor, verifyPolicySet } from './assessPolicySet'
-import { entityChangesBetween } from './diffPolicySets'
 
 export interface GovernedEvaluatorOptions
   extends Omit<EvaluatorOptions, 'entities' | 'policies' | 'presets'> {
@@ -78,26 +77,37 @@ export async function createGovernedEvaluator(options: GovernedEvaluatorOptions)
   // One apply at a time: each verifies against the set the one before it left live.
   let applying: Promise<unknown> = Promise.resolve()
 
-  const load = (next: SignedPolicySet) => {
-    const changes = entityChangesBetween(live.content, next.content)
-    const policies = next.content.policies as Policy[]
-    const presets = presetsOf(next.content, presetCatalogue)
+  /** The set's changes applied in place, when they are a list of entity changes the evaluator takes. */
+  const applyChanges = (next: SignedPolicySet, policies: Policy[], presets: readonly Preset[]): boolean => {
+    const changes = entityChangesBetween(
+      live.content.entities as Record<string, unknown>,
+      next.content.entities as Record<string, unknown>,
+    )
+    if (!changes) return false
     try {
       if (changes.length > 0) inner.updateEntities(changes)
       inner.update({ policies, presets })
+      return true
     } catch {
-      // The incremental path refused (a library that cannot patch, a change it cannot take): load the set whole;
-      // when that fails too, put the live set back whole and report the failure.
-      try {
-        inner.update({ entities: next.content.entities as unknown as Entities, policies, presets })
-      } catch (error) {
-        inner.update({
-          entities: live.content.entities as unknown as Entities,
-          policies: live.content.policies as Policy[],
-          presets: presetsOf(live.content, presetCatalogue),
-        })
-        throw error
-      }
+      // A library that cannot patch, or a change it cannot take.
+      return false
+    }
+  }
+
+  const load = (next: SignedPolicySet) => {
+    const policies = next.content.policies as Policy[]
+    const presets = presetsOf(next.content, presetCatalogue)
+    if (applyChanges(next, policies, presets)) return
+    // Loaded whole; when that fails too, the live set is put back whole and the failure reported.
+    try {
+      inner.update({ entities: next.content.entities as unknown as Entities, policies, presets })
+    } catch (error) {
+      inner.update({
+        entities: live.content.entities as unknown as Entities,
+        policies: live.content.policies as Policy[],
+        presets: presetsOf(live.content, presetCatalogue),
+      })
+      throw error
     }
   }
 

@@ -1,10 +1,4 @@
-import {
-  type EntityChange,
-  ID_COLLECTIONS,
-  type IdCollection,
-  LINK_SIDES,
-  type LinkCollection,
-} from '@rampart/entities'
+import { ID_COLLECTIONS, type IdCollection, LINK_SIDES, type LinkCollection } from '@rampart/entities'
 import { canonicalJson } from '../canonicalJson'
 import type { PolicySetContent } from '../generated/signedPolicySet'
 
@@ -78,42 +72,4 @@ export function diffPolicySets(live: PolicySetContent, next: PolicySetContent): 
     governanceChanged: canonicalJson(live.governance) !== canonicalJson(next.governance),
     policiesReordered: isEmpty(policies) && order(live) !== order(next),
   }
-}
-
-// Puts in an order where what an entity refers to is there before it; removals in the reverse order.
-const PUT_ORDER: readonly IdCollection[] = [
-  'users',
-  'userGroups',
-  'accounts',
-  'accountGroups',
-  'tokens',
-  'addressBook',
-  'credentials',
-]
-
-/**
- * The entity changes that turn the live organization into the proposed one, for the evaluator's incremental
- * updateEntities: links removed, entities removed, entities put (added or changed), links put.
- */
-export function entityChangesBetween(live: PolicySetContent, next: PolicySetContent): EntityChange[] {
-  const removeLinks: EntityChange[] = []
-  const putLinks: EntityChange[] = []
-  for (const name of LINK_COLLECTIONS) {
-    const after = new Map(collection(next, name).map((link) => [keyOf(name, link), link]))
-    const before = new Map(collection(live, name).map((link) => [keyOf(name, link), link]))
-    for (const [key, link] of before)
-      if (!after.has(key)) removeLinks.push({ op: 'remove', collection: name, entity: link })
-    for (const [key, link] of after)
-      if (!before.has(key)) putLinks.push({ op: 'put', collection: name, entity: link })
-  }
-  const removes: EntityChange[] = []
-  const puts: EntityChange[] = []
-  for (const name of PUT_ORDER) {
-    const diff = diffById(collection(live, name), collection(next, name), (entity) => String(entity.id))
-    const byId = new Map(collection(next, name).map((entity) => [String(entity.id), entity]))
-    for (const id of [...diff.added, ...diff.changed])
-      puts.push({ op: 'put', collection: name, entity: byId.get(id) as Entity })
-    for (const id of diff.removed) removes.unshift({ op: 'remove', collection: name, id })
-  }
-  return [...removeLinks, ...removes, ...puts, ...putLinks]
 }

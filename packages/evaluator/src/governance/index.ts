@@ -35,7 +35,6 @@ export {
 export {
   type CollectionDiff,
   diffPolicySets,
-  entityChangesBetween,
   type PolicySetDiff,
 } from './diffPolicySets'
 export { GovernanceError, type GovernanceErrorCode, governanceErrors } from './governanceErrors'

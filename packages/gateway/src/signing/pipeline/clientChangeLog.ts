@@ -1,9 +1,8 @@
-import type { EntityChange } from '@rampart/entities'
+import { type EntityChange, entityChangesBetween } from '@rampart/entities'
 import type { LoggedPolicyState } from '@rampart/evaluator'
 import { and, asc, desc, eq, gt, lt } from 'drizzle-orm'
 import type { Database } from '../../core/database/openDatabase'
 import { clientChanges } from './clientChangesSchema'
-import { entityChangesBetween } from './entityChanges'
 
 /** The versions kept per client: a gateway further behind than this builds its state anew. */
 export const KEPT_VERSIONS = 32

@@ -1,7 +1,9 @@
-import { applyEntityChanges, emptyEntities, loadEntities, MutableEntityIndex } from '@rampart/entities'
-import { canonicalJson } from '@rampart/evaluator'
 import { describe, expect, it } from 'vitest'
-import { entityChangesBetween, sameJson } from './entityChanges'
+import { applyEntityChanges } from './applyEntityChanges'
+import { emptyEntities } from './emptyEntities'
+import { entityChangesBetween, sameJson } from './entityChangesBetween'
+import { MutableEntityIndex } from './mutableEntityIndex'
+import { loadEntities } from './validateEntities'
 
 const account = (i: number) => ({
   id: `acct-${i}`,
@@ -27,12 +29,13 @@ function organization(accounts: number) {
   } as unknown as Record<string, unknown[]>
 }
 
-/** Each collection as a sorted list of canonical JSON: what two documents of the same organization share. */
+/** Each collection as a sorted list of JSON texts: what two documents of the same organization share (the test's
+ * entities are written with their keys in one order). */
 const sorted = (document: object) =>
   Object.fromEntries(
     Object.entries(document).map(([name, items]) => [
       name,
-      (items as unknown[]).map((item) => canonicalJson(item)).sort(),
+      (items as unknown[]).map((item) => JSON.stringify(item)).sort(),
     ]),
   )
 

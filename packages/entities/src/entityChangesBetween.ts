@@ -1,10 +1,5 @@
-import {
-  type EntityChange,
-  ID_COLLECTIONS,
-  type IdCollection,
-  LINK_SIDES,
-  type LinkCollection,
-} from '@rampart/entities'
+import type { EntityChange } from './applyEntityChanges'
+import { ID_COLLECTIONS, type IdCollection, LINK_SIDES, type LinkCollection } from './mutableEntityIndex'
 
 type Entity = Record<string, unknown>
 type Document = Record<string, unknown>
@@ -21,7 +16,7 @@ const PUT_ORDER: readonly IdCollection[] = [
   'credentials',
 ]
 
-/** Whether two JSON values are the same, whatever the order of their objects' keys (jsonb reorders them). */
+/** Whether two JSON values are the same, whatever the order of their objects' keys (a database may reorder them). */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
@@ -60,12 +55,14 @@ const linkKeyOf = (collection: LinkCollection) => (link: Entity) => {
 /**
  * The entity changes that turn one organization into the other, in an order `Evaluator.updateEntities` accepts:
  * links removed, then entities removed (credentials first), then entities put (credentials last), then links put.
- * Both documents are whole and validated (the admin route checked the new one): no two entities share a key.
- * Undefined when the difference is not a list of entity changes (another top-level member changed, or two entities
- * where the documents differ share a key): whoever applies it then builds the state anew.
+ * Ids are compared case-insensitively, as the index files them: an entity whose id changed case only is put again.
+ * Both documents are whole and validated: no two entities share a key. Undefined when the difference is not a list
+ * of entity changes (another top-level member changed, or two entities where the documents differ share a key):
+ * whoever applies it then loads the new document whole.
  *
- * One pass over both documents: the route that replaces a client's entities holds both, and pays this once, so
- * that no gateway compares 100,000 accounts when it picks the change up.
+ * One pass over both documents: the gateway's route that replaces a client's entities holds both, and pays this
+ * once, so that no gateway compares 100,000 accounts when it picks the change up; a governed evaluator applying a
+ * new policy set does the same.
  */
 export function entityChangesBetween(before: Document, after: Document): EntityChange[] | undefined {
   const collections = new Set<string>([...ID_COLLECTIONS, ...LINK_COLLECTIONS])
