@@ -1,5 +1,5 @@
 import { emptyEntities } from '@rampart/entities'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { generateSigningJwk } from '../src/core/crypto/generateSigningJwk'
 import { clients } from '../src/core/database/schema'
@@ -151,6 +151,41 @@ describe('admin: registering and updating clients', () => {
     expect(withMore.statusCode).toBe(422)
     expect(withMore.json().context.issues).toEqual([
       expect.objectContaining({ path: '/entities/addressBook/1/address', keyword: 'address-checksum' }),
+    ])
+    await patch(client.clientId, { entities: emptyEntities() })
+  })
+
+  it('renames a client and rotates its keys without validating or rewriting the organization it keeps', async () => {
+    // Stored as no update would take it now (an account whose user is missing): a key rotation leaves it as it is,
+    // byte for byte, and only an update that replaces it is validated.
+    const kept = {
+      ...emptyEntities(),
+      accounts: [{ id: 'Vault-1', address: `0x${'1'.repeat(40)}`, accountType: 'eoa', chainId: 1 }],
+      userAccounts: [{ userId: 'Nobody', accountId: 'Vault-1' }],
+    }
+    await gateway.database.db
+      .update(clients)
+      .set({ entities: kept })
+      .where(eq(clients.clientId, client.clientId))
+    const [stored] = await gateway.database.db
+      .select({ text: sql<string>`${clients.entities}::text` })
+      .from(clients)
+      .where(eq(clients.clientId, client.clientId))
+    const renamed = await patch(client.clientId, {
+      name: 'renamed again',
+      publicKeys: client.keys.map((key) => key.publicJwk),
+    })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    expect(renamed.json().data.entities).toEqual(kept)
+    const [after] = await gateway.database.db
+      .select({ text: sql<string>`${clients.entities}::text` })
+      .from(clients)
+      .where(eq(clients.clientId, client.clientId))
+    expect(after!.text).toBe(stored!.text)
+    const replaced = await patch(client.clientId, { entities: { ...kept, accounts: [...kept.accounts] } })
+    expect(replaced.statusCode).toBe(422)
+    expect(replaced.json().context.issues).toEqual([
+      expect.objectContaining({ path: '/entities/userAccounts/0/userId', keyword: 'dangling-reference' }),
     ])
     await patch(client.clientId, { entities: emptyEntities() })
   })

@@ -197,8 +197,13 @@ export async function updateClient(db: Database, clientId: string, update: Clien
       policies: update.policies ?? (before.policies as Record<string, unknown>[]),
       presets: update.presets ?? (before.presets as string[]),
     }
-    // The stored addresses' checksums were checked when they came in: only those the update adds or retypes are.
-    const issues = await checkClientRegistration({ clientId, ...merged }, addressesOf(before.entities))
+    // The stored organization was validated when it came in: it is validated again only when the update replaces
+    // it (a key rotation at 100,000 accounts need not), and then the stored addresses' checksums are not.
+    const { entities: newEntities, ...others } = merged
+    const issues = await checkClientRegistration(
+      { clientId, ...others, ...(update.entities === undefined ? {} : { entities: newEntities }) },
+      update.entities === undefined ? new Set() : addressesOf(before.entities),
+    )
     if (issues.length > 0)
       throw new GatewayError('CLIENT_INVALID', 'The client update is invalid', { issues: issues })
     // Each update a version of its own, later than the one it replaces: gateways tell versions apart by it.
@@ -206,7 +211,13 @@ export async function updateClient(db: Database, clientId: string, update: Clien
     const { entities: _stored, ...otherColumns } = getTableColumns(clients)
     const [written] = await tx
       .update(clients)
-      .set({ ...merged, publicKeys: merged.publicKeys as Record<string, unknown>[], updatedAt: now })
+      .set({
+        ...others,
+        publicKeys: merged.publicKeys as Record<string, unknown>[],
+        // Written only when replaced: 35 MiB at 100,000 accounts.
+        ...(update.entities === undefined ? {} : { entities: newEntities }),
+        updatedAt: now,
+      })
       .where(eq(clients.clientId, clientId))
       // Not the organization, which this update holds already: read back, it would cost as much as the read above.
       .returning(otherColumns)
