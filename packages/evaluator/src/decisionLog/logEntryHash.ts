@@ -1,9 +1,9 @@
 import * as crypto from 'node:crypto'
-import { hashRequest, sha256Hex } from '../attestation'
+import { hashRequest } from '../attestation'
 import { canonicalJson } from '../canonicalJson'
 import type { DecisionLogEntry } from '../generated/decisionLogEntry'
 import { writeCanonicalJson } from '../hashInSteps'
-import type { Steps } from '../inSlices'
+import { runToEnd, type Steps } from '../inSlices'
 
 /** The prevHash of a client's first entry: there is no entry before it. */
 export const GENESIS_HASH = '0'.repeat(64)
@@ -34,25 +34,18 @@ export function sealLogEntry(entry: UnsealedLogEntry): DecisionLogEntry {
  * are the same.
  */
 export function sealLogEntryText(entry: UnsealedLogEntry): { entry: DecisionLogEntry; text: string } {
-  const members = new Map<string, string>()
+  const members = new Map<string, string[]>()
   for (const [key, value] of Object.entries(entry)) {
     if (key === 'hash' || value === undefined) continue
-    members.set(key, `${JSON.stringify(key)}:${canonicalJson(value)}`)
+    members.set(key, [`${JSON.stringify(key)}:${canonicalJson(value)}`])
   }
-  const textOf = () =>
-    `{${[...members.keys()]
-      .sort()
-      .map((key) => members.get(key))
-      .join(',')}}`
-  const hash = sha256Hex(textOf())
-  members.set('hash', `"hash":${JSON.stringify(hash)}`)
-  return { entry: { ...entry, hash }, text: textOf() }
+  return runToEnd(sealed(entry, members))
 }
 
 /**
  * sealLogEntryText a step at a time (run it with runInSlices): the same entry and text. An entry that carries an
  * organization of 100,000 accounts is serialized a few thousand items at a time and hashed as it goes, so that only
- * joining its text into one string is done in one piece.
+ * joining its text into one string is done in one piece. A decision's entry is sealed faster at once (half the time).
  */
 export function* sealLogEntryTextInSteps(
   entry: UnsealedLogEntry,
@@ -64,6 +57,14 @@ export function* sealLogEntryTextInSteps(
     yield* writeCanonicalJson(value, (piece) => pieces.push(piece))
     members.set(key, pieces)
   }
+  return yield* sealed(entry, members)
+}
+
+/** The entry sealed from its members' canonical JSON (each member's text in pieces), hashed a piece a step. */
+function* sealed(
+  entry: UnsealedLogEntry,
+  members: Map<string, string[]>,
+): Steps<{ entry: DecisionLogEntry; text: string }> {
   const hash = crypto.createHash('sha256')
   let separator = '{'
   for (const key of [...members.keys()].sort()) {

@@ -3,20 +3,9 @@ import { hashRequest, hashRequestInSteps, type LoggedPolicyState, type Steps } f
 /**
  * The hashes of what a client decides under, as log entries name them: policiesHash over {policies, presets} (the
  * client's own policies and the protocol presets it enabled), entitiesHash over its entities document, each the
- * SHA-256 of the canonical JSON. A replay checks it holds the same set by computing the same.
+ * SHA-256 of the canonical JSON. A replay checks it holds the same set by computing the same. Made a step at a time
+ * (run it with runInSlices): a large organization's hash pauses in its lists.
  */
-export function policyStateHash(client: {
-  policies: unknown[]
-  presets: unknown[]
-  entities: Record<string, unknown>
-}): LoggedPolicyState {
-  return {
-    policiesHash: hashRequest({ policies: client.policies, presets: client.presets }),
-    entitiesHash: hashRequest(client.entities),
-  }
-}
-
-/** policyStateHash a step at a time (run it with runInSlices): a large organization's hash pauses in its lists. */
 export function* policyStateHashInSteps(client: {
   policies: unknown[]
   presets: unknown[]

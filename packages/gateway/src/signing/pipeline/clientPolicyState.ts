@@ -1,4 +1,4 @@
-import { type Entities, type EntityIndex, loadEntities, loadEntitiesInSteps } from '@rampart/entities'
+import { type Entities, type EntityIndex, loadEntitiesInSteps } from '@rampart/entities'
 import {
   createEvaluator,
   createGovernedEvaluator,
@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '../../core/database/openDatabase'
 import { clients } from '../../core/database/schema'
 import { GatewayError } from '../../core/errors/gatewayError'
-import { policyStateHash, policyStateHashInSteps } from '../../decisionLog/policyStateHash'
+import { policyStateHashInSteps } from '../../decisionLog/policyStateHash'
 import { latestVersions, signedSetOf } from '../../governance/liveSet'
 import { applyClientChanges, changesNothingDecided, type IncrementalBasis } from './applyClientChanges'
 import { changesBetween } from './clientChangeLog'
@@ -109,7 +109,7 @@ export class ClientPolicies {
     // The evaluator's own index, which the incremental apply changed: the entities are not indexed again.
     const next = Promise.resolve({
       ...state,
-      ...derived(state.clientId, set, governed.entities),
+      ...(await derived(state.clientId, set, governed.entities)),
       policySet: governed.reference,
     })
     this.cache.set(clientId, { version: updatedAt.getTime(), checkedAt: Date.now(), state: next })
@@ -173,20 +173,22 @@ export class ClientPolicies {
   }
 }
 
-/** What a client's state derives from its set's content, besides the evaluator. */
-function derived(clientId: string, set: SignedPolicySet, indexed?: EntityIndex) {
+/** What a client's state derives from its set's content, besides the evaluator (in slices: see buildState). */
+async function derived(clientId: string, set: SignedPolicySet, indexed?: EntityIndex) {
   const entities = set.content.entities as unknown as Entities
-  const index = indexed ?? loadEntities(entities, { kind: 'full' }).index
+  const index = indexed ?? (await runInSlices(loadEntitiesInSteps(entities, { kind: 'full' }))).index
   return {
     clientId,
     entities,
     index,
     ...policyFields(set.content.policies as Policy[], set.content.presets ?? []),
-    logState: policyStateHash({
-      policies: set.content.policies,
-      presets: set.content.presets ?? [],
-      entities: set.content.entities,
-    }),
+    logState: await runInSlices(
+      policyStateHashInSteps({
+        policies: set.content.policies,
+        presets: set.content.presets ?? [],
+        entities: set.content.entities,
+      }),
+    ),
     decimals: decimalsOf(entities),
   }
 }
@@ -208,7 +210,7 @@ async function buildGoverned(
   after: SignedPolicySet | 'bootstrap',
   priceMaxAge: number | undefined,
 ): Promise<ClientPolicyState> {
-  const base = derived(set.setId, set)
+  const base = await derived(set.setId, set)
   try {
     const evaluator = await createGovernedEvaluator({
       policySet: set,
