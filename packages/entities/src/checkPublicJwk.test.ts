@@ -1,7 +1,7 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { describe, expect, it } from 'vitest'
-import { checkPublicJwk, inspectPublicJwk } from './checkPublicJwk'
+import { checkPublicJwk, fingerprintOf, inspectPublicJwk } from './checkPublicJwk'
 import { keyFingerprint } from './checks/checkCredentials'
 
 function publicJwk(
@@ -133,21 +133,35 @@ describe('inspectPublicJwk', () => {
   it('identifies a usable key as keyFingerprint does, from the bytes it decoded once', () => {
     const k1 = publicJwk('ec', { namedCurve: 'secp256k1' })
     const rsa = publicJwk('rsa', { modulusLength: 2048 })
-    for (const jwk of [k1, publicJwk('ec', { namedCurve: 'secp521r1' }), publicJwk('ed25519'), rsa]) {
-      expect(inspectPublicJwk(jwk)).toEqual({ problems: [], fingerprint: keyFingerprint(jwk) })
+    const curves = ['secp256k1', 'prime256v1', 'secp384r1', 'secp521r1']
+    // A few keys per curve, so coordinates with leading zero bytes (one in 256) are likely among them.
+    const ecKeys = curves.flatMap((namedCurve) =>
+      Array.from({ length: 8 }, () => publicJwk('ec', { namedCurve })),
+    )
+    for (const jwk of [...ecKeys, publicJwk('ed25519'), rsa]) {
+      const { problems, identity } = inspectPublicJwk(jwk)
+      expect(problems).toEqual([])
+      expect(identity && fingerprintOf(identity)).toBe(keyFingerprint(jwk))
     }
+    // An EC key is identified by its point, as numbers.
+    const point = inspectPublicJwk(k1).identity
+    expect(point).toEqual({
+      crv: 'secp256k1',
+      x: BigInt(`0x${Buffer.from(String(k1.x), 'base64url').toString('hex')}`),
+      y: BigInt(`0x${Buffer.from(String(k1.y), 'base64url').toString('hex')}`),
+    })
     // A leading zero byte does not change an RSA modulus, nor so its fingerprint.
     const padded = {
       ...rsa,
       n: Buffer.concat([Buffer.of(0), Buffer.from(String(rsa.n), 'base64url')]).toString('base64url'),
     }
-    expect(inspectPublicJwk(padded).fingerprint).toBe(keyFingerprint(rsa))
+    expect(inspectPublicJwk(padded).identity).toBe(keyFingerprint(rsa))
   })
 
-  it('gives no fingerprint to a key with a problem', () => {
+  it('gives no identity to a key with a problem', () => {
     const k1 = publicJwk('ec', { namedCurve: 'secp256k1' })
-    expect(inspectPublicJwk({ ...k1, alg: 'ES256' }).fingerprint).toBeUndefined()
-    expect(inspectPublicJwk({ ...k1, y: k1.x }).fingerprint).toBeUndefined()
+    expect(inspectPublicJwk({ ...k1, alg: 'ES256' }).identity).toBeUndefined()
+    expect(inspectPublicJwk({ ...k1, y: k1.x }).identity).toBeUndefined()
   })
 })
 

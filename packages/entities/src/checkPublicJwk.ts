@@ -58,7 +58,46 @@ function hexToBigInt(hex: string): bigint {
   return hex === '' ? 0n : BigInt(`0x${hex}`)
 }
 
-function checkEc(jwk: Record<string, unknown>, problems: JwkProblem[]): string | undefined {
+/** A point of an EC key, as the credential check compares keys: by curve and coordinates. */
+export interface EcPoint {
+  crv: string
+  x: bigint
+  y: bigint
+}
+
+/**
+ * What identifies a usable key: an EC key by its point, any other by its fingerprint (see keyFingerprint). Keeping
+ * the point as bigints spares a key the hex text of its coordinates, which a document of ten thousand keys would
+ * build, hash and collect only to compare.
+ */
+export type KeyIdentity = EcPoint | string
+
+/** The fingerprint keyFingerprint gives the key with this identity. */
+export function fingerprintOf(identity: KeyIdentity): string {
+  if (typeof identity === 'string') return identity
+  const digits = (EC_CURVES[identity.crv]?.bytes ?? 0) * 2
+  const hex = (value: bigint) => value.toString(16).padStart(digits, '0')
+  return `EC ${identity.crv} ${hex(identity.x)} ${hex(identity.y)}`
+}
+
+/** A coordinate's bytes, or undefined after reporting that they are not a coordinate of the curve. */
+function coordinate(
+  jwk: Record<string, unknown>,
+  member: 'x' | 'y',
+  curve: EcCurve,
+  problems: JwkProblem[],
+): Buffer | undefined {
+  const bytes = decodeBase64Url(jwk[member])
+  if (bytes?.length === curve.bytes) return bytes
+  problems.push({
+    code: CODES.jwkInvalidCoordinates,
+    member,
+    message: `${member} must be the base64url encoding of ${curve.bytes} bytes for curve ${jwk.crv}`,
+  })
+  return undefined
+}
+
+function checkEc(jwk: Record<string, unknown>, problems: JwkProblem[]): EcPoint | undefined {
   const crv = jwk.crv
   const curve = typeof crv === 'string' && Object.hasOwn(EC_CURVES, crv) ? EC_CURVES[crv] : undefined
   if (!curve) {
@@ -76,25 +115,12 @@ function checkEc(jwk: Record<string, unknown>, problems: JwkProblem[]): string |
       message: `alg ${JSON.stringify(jwk.alg)} does not fit curve ${crv}; use ${curve.alg}`,
     })
   }
-  const x = decodeBase64Url(jwk.x)
-  const y = decodeBase64Url(jwk.y)
-  for (const [member, bytes] of [
-    ['x', x],
-    ['y', y],
-  ] as const) {
-    if (bytes?.length !== curve.bytes) {
-      problems.push({
-        code: CODES.jwkInvalidCoordinates,
-        member,
-        message: `${member} must be the base64url encoding of ${curve.bytes} bytes for curve ${crv}`,
-      })
-    }
-  }
-  if (x?.length !== curve.bytes || y?.length !== curve.bytes) return
-  // Decoded once: the same digits make the point and the fingerprint.
-  const xHex = x.toString('hex')
-  const yHex = y.toString('hex')
-  if (!isCurvePoint(curve, hexToBigInt(xHex), hexToBigInt(yHex))) {
+  const xBytes = coordinate(jwk, 'x', curve, problems)
+  const yBytes = coordinate(jwk, 'y', curve, problems)
+  if (!xBytes || !yBytes) return
+  const x = hexToBigInt(xBytes.toString('hex'))
+  const y = hexToBigInt(yBytes.toString('hex'))
+  if (!isCurvePoint(curve, x, y)) {
     problems.push({
       code: CODES.jwkPointNotOnCurve,
       member: 'x',
@@ -102,7 +128,7 @@ function checkEc(jwk: Record<string, unknown>, problems: JwkProblem[]): string |
     })
     return
   }
-  return `EC ${crv} ${xHex} ${yHex}`
+  return { crv: crv as string, x, y }
 }
 
 function checkOkp(jwk: Record<string, unknown>, problems: JwkProblem[]): string | undefined {
@@ -205,12 +231,12 @@ export function checkPublicJwk(jwk: Record<string, unknown>): JwkProblem[] {
 }
 
 /**
- * checkPublicJwk's problems, and, for a usable key, what identifies it (see keyFingerprint), made from the bytes the
- * checks decoded: the credential check needs both, and decoding every key twice cost a tenth of its time.
+ * checkPublicJwk's problems, and, for a usable key, what identifies it, made from the bytes the checks decoded: the
+ * credential check needs both, and decoding every key twice cost a tenth of its time.
  */
 export function inspectPublicJwk(jwk: Record<string, unknown>): {
   problems: JwkProblem[]
-  fingerprint: string | undefined
+  identity: KeyIdentity | undefined
 } {
   const problems: JwkProblem[] = []
   for (const member of FORBIDDEN_MEMBERS) {
@@ -237,16 +263,16 @@ export function inspectPublicJwk(jwk: Record<string, unknown>): {
       message: `a credential key authenticates by signing, so use must be "sig", got ${JSON.stringify(jwk.use)}`,
     })
   }
-  let fingerprint: string | undefined
+  let identity: KeyIdentity | undefined
   switch (jwk.kty) {
     case 'EC':
-      fingerprint = checkEc(jwk, problems)
+      identity = checkEc(jwk, problems)
       break
     case 'OKP':
-      fingerprint = checkOkp(jwk, problems)
+      identity = checkOkp(jwk, problems)
       break
     case 'RSA':
-      fingerprint = checkRsa(jwk, problems)
+      identity = checkRsa(jwk, problems)
       break
     default:
       problems.push({
@@ -255,5 +281,5 @@ export function inspectPublicJwk(jwk: Record<string, unknown>): {
         message: `kty must be EC, OKP or RSA, got ${JSON.stringify(jwk.kty)}`,
       })
   }
-  return { problems, fingerprint: problems.length === 0 ? fingerprint : undefined }
+  return { problems, identity: problems.length === 0 ? identity : undefined }
 }

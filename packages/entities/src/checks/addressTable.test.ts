@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { AddressTable } from './addressTable'
 
@@ -13,6 +14,17 @@ describe('AddressTable', () => {
     expect(table.get(8453, USDC)).toBe(1)
     expect(table.get(10, USDC)).toBeUndefined()
     expect(table.size).toBe(2)
+  })
+
+  it('grows past its first size and still finds every address', () => {
+    const table = new AddressTable()
+    const address = (i: number) => `0x${createHash('sha256').update(String(i)).digest('hex').slice(0, 40)}`
+    for (let i = 0; i < 20_000; i++) expect(table.add(i % 3, address(i), i)).toBeUndefined()
+    for (let i = 0; i < 20_000; i++) {
+      expect(table.get(i % 3, address(i).toUpperCase().replace('0X', '0x'))).toBe(i)
+      expect(table.get((i + 1) % 3, address(i))).toBeUndefined()
+    }
+    expect(table.size).toBe(20_000)
   })
 
   it('falls back to the entry without a chain', () => {
@@ -36,6 +48,7 @@ describe('AddressTable buckets', () => {
       expect(table.add(1, lookalike(i).toUpperCase(), 100 + i)).toBe(i)
     }
     expect(table.get(1, lookalike(40))).toBeUndefined()
+    expect(table.get(2, lookalike(39))).toBeUndefined()
     expect(table.size).toBe(40)
   })
 

@@ -1,6 +1,7 @@
 import { inspectPublicJwk } from '../checkPublicJwk'
 import { ENTITY_ISSUE_CODES } from '../issue'
 import type { IdCollection } from './checkIds'
+import { HeldKeys } from './heldKeys'
 import type { IdTable } from './idTable'
 import type { IssueCollector } from './issueCollector'
 import { type Item, isItem, itemsOf } from './shared'
@@ -41,7 +42,7 @@ export function checkCredentials(
     byWebAuthnId: new Map(),
   }
   // Credentials by the public key they hold, whatever their kid.
-  const keys = new Map<string, number>()
+  const keys = new HeldKeys()
   for (let i = 0; i < items.length; i++) {
     const credential = items[i]
     if (!isItem(credential)) continue
@@ -60,25 +61,24 @@ export function checkCredentials(
     const member = keyMember(credential)
     const jwk = credential[member]
     if (!isItem(jwk)) continue
-    const keyPath = `/credentials/${i}/${member}`
-    if (isItem(credential.webauthn)) checkPasskey(credential.webauthn, jwk, i, keyPath, table, issues)
+    if (isItem(credential.webauthn)) checkPasskey(credential.webauthn, jwk, i, member, table, issues)
     if (issues) {
-      const { problems, fingerprint } = inspectPublicJwk(jwk)
+      const { problems, identity } = inspectPublicJwk(jwk)
       for (const problem of problems) {
+        const at = `/credentials/${i}/${member}`
         issues.add({
           code: problem.code,
           severity: 'error',
-          path: problem.member ? `${keyPath}/${problem.member}` : keyPath,
+          path: problem.member ? `${at}/${problem.member}` : at,
           message: problem.message,
         })
       }
-      const first = fingerprint === undefined ? undefined : keys.get(fingerprint)
-      if (fingerprint !== undefined && first === undefined) keys.set(fingerprint, i)
-      else if (first !== undefined) {
+      const first = identity === undefined ? undefined : keys.holder(identity, i)
+      if (first !== undefined) {
         issues.add({
           code: ENTITY_ISSUE_CODES.duplicateKey,
           severity: 'error',
-          path: keyPath,
+          path: `/credentials/${i}/${member}`,
           message: `this public key is already the key of /credentials/${first}: whoever holds it authenticates as both credentials' users`,
           related: `/credentials/${first}/${keyMember(items[first] as Item)}`,
         })
@@ -93,7 +93,7 @@ export function checkCredentials(
     issues?.add({
       code: ENTITY_ISSUE_CODES.duplicateKid,
       severity: 'error',
-      path: `${keyPath}/kid`,
+      path: `/credentials/${i}/${member}/kid`,
       message: `kid ${JSON.stringify(jwk.kid)} is already used by /credentials/${first}`,
       related: `/credentials/${first}/${keyMember(items[first] as Item)}/kid`,
     })
@@ -126,7 +126,7 @@ function checkPasskey(
   webauthn: Item,
   jwk: Item,
   at: number,
-  keyPath: string,
+  member: string,
   table: CredentialTable,
   issues: IssueCollector | null,
 ): void {
@@ -134,7 +134,7 @@ function checkPasskey(
     issues.add({
       code: ENTITY_ISSUE_CODES.webauthnUnsupportedKey,
       severity: 'error',
-      path: keyPath,
+      path: `/credentials/${at}/${member}`,
       message: 'a passkey (webauthn) key must be an EC P-256 key (ES256) or an OKP Ed25519 key (EdDSA)',
     })
   }

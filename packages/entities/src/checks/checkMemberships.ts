@@ -47,26 +47,33 @@ export function checkMemberships(
   const items = itemsOf(doc, collection)
   const leftIds = ids.get(left.target)
   const rightIds = ids.get(right.target)
-  const leftAt = new Int32Array(items.length).fill(-1)
-  const rightAt = new Int32Array(items.length).fill(-1)
-  // Rows whose pair cannot be resolved to positions are compared by their lowercase ids instead.
-  const unresolved = new Map<string, number>()
+  // The ids each row names, resolved a collection at a time (IdTable.getAll); '' where a row names none.
+  const lefts: string[] = new Array(items.length).fill('')
+  const rights: string[] = new Array(items.length).fill('')
+  const named = new Uint8Array(items.length)
   for (let i = 0; i < items.length; i++) {
     const item = items[i]
     if (!isItem(item)) continue
     const a = left.read(item)
     const b = right.read(item)
     if (typeof a !== 'string' || typeof b !== 'string') continue
-    const l = leftIds?.get(a)
-    const r = rightIds?.get(b)
-    if (l !== undefined) leftAt[i] = l
-    if (r !== undefined) rightAt[i] = r
-    if (!issues) continue
-    if (leftIds && l === undefined) dangling(issues, collection, i, left, a)
-    if (rightIds && r === undefined) dangling(issues, collection, i, right, b)
-    if (l === undefined || r === undefined) {
+    lefts[i] = a
+    rights[i] = b
+    named[i] = 1
+  }
+  const leftAt = resolved(leftIds, lefts, named)
+  const rightAt = resolved(rightIds, rights, named)
+  // Rows whose pair cannot be resolved to positions are compared by their lowercase ids instead.
+  const unresolved = new Map<string, number>()
+  for (let i = 0; issues && i < items.length; i++) {
+    if (named[i] === 0) continue
+    const l = leftAt[i]!
+    const r = rightAt[i]!
+    if (leftIds && l < 0) dangling(issues, collection, i, left, lefts[i]!)
+    if (rightIds && r < 0) dangling(issues, collection, i, right, rights[i]!)
+    if (l < 0 || r < 0) {
       // NUL cannot be typed in an id by accident, so it separates the pair unambiguously.
-      const key = `${a.toLowerCase()}\u0000${b.toLowerCase()}`
+      const key = `${lefts[i]!.toLowerCase()}\u0000${rights[i]!.toLowerCase()}`
       const first = unresolved.get(key)
       if (first === undefined) unresolved.set(key, i)
       else duplicate(issues, collection, i, first, items[i] as Item)
@@ -80,6 +87,16 @@ export function checkMemberships(
   }
   if (issues && leftIds && rightIds) findRepeatedPairs(collection, table, items, issues)
   return table
+}
+
+/** The position each row's id has in its collection, -1 where it names none or one not there. */
+function resolved(ids: IdTable | undefined, names: readonly string[], named: Uint8Array): Int32Array {
+  const at = new Int32Array(names.length)
+  if (!ids) return at.fill(-1)
+  ids.getAll(names, at)
+  // A row that names no id has '' here, which no table holds (an empty id is refused, never filed).
+  for (let i = 0; i < at.length; i++) if (named[i] === 0) at[i] = -1
+  return at
 }
 
 /**

@@ -35,4 +35,18 @@ describe('IdTable', () => {
     for (let i = 0; i < 10_000; i++) expect(table.get(`USER-${i}`)).toBe(i)
     expect(table.size).toBe(10_000)
   })
+
+  it('finds many ids at once as get does one at a time', () => {
+    // Ids in other cases, ids past ASCII, empty texts, ids not there.
+    const spellings = (i: number) => [`Vault-${i}`, `\u212Aey-${i}`, `Ünï-${i}`]
+    const table = new IdTable()
+    for (let i = 0; i < 3_000; i++) table.add(spellings(Math.floor(i / 3))[i % 3]!, i)
+    // Two thirds of them are in the table.
+    const wanted = Array.from({ length: 1_500 }, (_, i) => spellings(i)[i % 3]!.toUpperCase())
+    wanted.push('vault-1', 'KEY-2', 'ünï-3', 'nobody', '')
+    const positions = new Int32Array(wanted.length)
+    table.getAll(wanted, positions)
+    expect([...positions]).toEqual(wanted.map((id) => table.get(id) ?? -1))
+    expect(positions.filter((at) => at >= 0).length).toBeGreaterThan(wanted.length / 2)
+  })
 })
