@@ -1,5 +1,5 @@
 // `pnpm bench`: how long createEvaluator holds the event loop at 10,000 users / 100,000 accounts, against loading
-// the same organization whole (update({ entities }), one synchronous call) in the same run. createEvaluator
+// the same organization whole (update({ entities, policies }), one synchronous call) in the same run. createEvaluator
 // prepares and loads in slices with turns of the event loop between them; each row prints its longest block (the
 // longest time between two ticks of a 1 ms interval) beside the time it took.
 import { bench, describe } from 'vitest'
@@ -33,8 +33,8 @@ const settle = { afterEach: () => last?.updateEntities([]) }
 
 describe('loading 10,000 users / 100,000 accounts', () => {
   bench(
-    'update({ entities }) whole, in one call (baseline)',
-    reporting('update({ entities }) whole', () => loaded.update({ entities })),
+    'update({ entities, policies }) whole, in one call (baseline)',
+    reporting('update({ entities, policies }) whole', () => loaded.update({ entities, policies })),
     { iterations: 3, warmupIterations: 1, time: 0, ...settle },
   )
   bench(

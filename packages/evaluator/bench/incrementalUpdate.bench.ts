@@ -1,9 +1,10 @@
 // `pnpm bench`: incremental updates at 10,000 users / 100,000 accounts (mixed-case ids, EIP-55 addresses), against
 // a full update() and against createEvaluator of the same documents: one account added (with its assignment and
-// group), one policy changed (a description, a criterion), one policy added and one removed (of the bench's
-// hundred). Each entity iteration undoes itself (a put then a remove), so the organization stays the same size;
-// each policy change is undone by the next call; an added policy is removed, a removed one put back, in the same
-// iteration (two updates each).
+// group; by updateEntities, and by update({ entities }) given the new document), one policy changed (a description,
+// a criterion), one policy added and one removed (of the bench's hundred). Each entity iteration undoes itself (a
+// put then a remove, or the new document then the old), so the organization stays the same size; each policy
+// change is undone by the next call; an added policy is removed, a removed one put back, in the same iteration (two
+// updates each).
 // Evaluate with another user and account each call is in evaluate.bench.ts.
 import { getAddress } from 'viem'
 import { bench, describe } from 'vitest'
@@ -27,6 +28,16 @@ const added = {
 }
 const link = { userId: userId(NEW % USERS), accountId: added.id }
 const member = { accountId: added.id, groupId: 'vault-1' }
+// What an embedder hands update({ entities }): a new document that keeps the entities it does not change, and the
+// same as fresh JSON, which shares no object with the organization in force.
+const withAdded = {
+  ...entities,
+  accounts: [...entities.accounts, added],
+  userAccounts: [...entities.userAccounts, link],
+  accountGroupMembers: [...entities.accountGroupMembers, member],
+}
+const fresh = JSON.parse(JSON.stringify(entities))
+const freshWithAdded = JSON.parse(JSON.stringify(withAdded))
 const changedPolicies = policies.map((policy) =>
   policy.id === 'team-4-usdc' ? { ...policy, description: 'changed' } : policy,
 )
@@ -51,9 +62,9 @@ describe('one account added, 10,000 users / 100,000 accounts', () => {
     { iterations: 3, warmupIterations: 1, time: 0 },
   )
   bench(
-    'update({ entities }) whole',
+    'update({ entities, policies }) whole: validated, prepared and loaded',
     () => {
-      full.update({ entities })
+      full.update({ entities, policies })
     },
     { iterations: 3, warmupIterations: 1, time: 0 },
   )
@@ -72,6 +83,22 @@ describe('one account added, 10,000 users / 100,000 accounts', () => {
       ])
     },
     { iterations: 50, warmupIterations: 5, time: 0 },
+  )
+  bench(
+    'update({ entities }): the document with the account added, as an immutable update (then the one without)',
+    () => {
+      full.update({ entities: withAdded })
+      full.update({ entities })
+    },
+    { iterations: 20, warmupIterations: 3, time: 0 },
+  )
+  bench(
+    'update({ entities }): the same, as fresh JSON (every entity compared)',
+    () => {
+      full.update({ entities: freshWithAdded })
+      full.update({ entities: fresh })
+    },
+    { iterations: 5, warmupIterations: 1, time: 0 },
   )
 })
 

@@ -6,6 +6,7 @@ import {
   type Entities,
   type EntityChange,
   type EntityIndex,
+  entityChangesBetween,
   loadEntities,
   MutableEntityIndex,
 } from '@rampart/entities'
@@ -90,8 +91,16 @@ export interface Evaluator {
   /**
    * Swaps in new entities, policies or presets without reloading the module. Throws (keeping the old data) when
    * invalid. Policies or presets alone are patched into the loaded data (the organization is not prepared or
-   * loaded again), and of them only the policies changed, added, removed or moved are prepared and patched; new
-   * entities are validated, prepared and loaded whole: for a few changes, use updateEntities.
+   * loaded again), and of them only the policies changed, added, removed or moved are prepared and patched.
+   *
+   * New entities alone are compared with those in force (entityChangesBetween) and, when they differ by entities
+   * put or removed, patched in as updateEntities would: one account added to a hundred thousand costs a comparison
+   * of the two documents, not a load. The lists are compared with copies taken when the organization came in, so a
+   * list edited in place (an entity pushed, replaced or taken out) still shows its changes; an entity object given
+   * again (the very object, as immutable updates keep what they do not change) is taken as unchanged without being
+   * read: change an entity by giving a new object, never by editing its members in place. Entities given with
+   * policies or presets, or that differ otherwise or in more than a twentieth of their entities, are validated,
+   * prepared and loaded whole.
    */
   update(data: { entities?: Entities | EntityIndex; policies?: Policy[]; presets?: readonly Preset[] }): void
   /**
@@ -127,6 +136,17 @@ function indexOf(entities: Entities | EntityIndex): EntityIndex {
     })
   }
   return result.index
+}
+
+/**
+ * A document with each of its lists copied (the entities in them are not): what update({ entities }) compares the
+ * next one with. A hundred thousand accounts take about a millisecond.
+ */
+function listsCopied(entities: Entities | EntityIndex): Record<string, unknown> {
+  const doc = (isIndex(entities) ? entities.entities : entities) as unknown as Record<string, unknown>
+  const copy: Record<string, unknown> = { ...doc }
+  for (const [name, value] of Object.entries(doc)) if (Array.isArray(value)) copy[name] = value.slice()
+  return copy
 }
 
 const isIndex = (entities: Entities | EntityIndex): entities is EntityIndex =>
@@ -219,6 +239,9 @@ function prepare(next: Parameters<typeof preparedState>[0]) {
   return { state, index, json: dataJson(state) }
 }
 
+/** update({ entities }) patches in at most one change per this many entities of the new organization. */
+const MOST_CHANGED = 20
+
 /** How long the background indexing of an organization for changes runs at a time, in milliseconds. */
 const INDEXING_SLICE = 4
 
@@ -281,6 +304,8 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   // Validated once: an update that changes only policies or presets does not validate the organization again.
   entities = index
   let changeIndex = changeIndexOf(index)
+  /** The organization in force as it was given, with its lists copied (changesTo): unset once changed in place. */
+  let inForce: Record<string, unknown> | undefined = listsCopied(index.entities)
 
   const loaded = await loadWasm(options.wasm, pagesFor(data.bytes))
   const unavailable = loaded.error
@@ -415,6 +440,73 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
     )
   }
 
+  /** Puts or removes entities in place (Evaluator.updateEntities): all or nothing. */
+  const putEntityChanges = (changes: readonly EntityChange[]) => {
+    if (dataLost !== undefined || (policy && !canPatch(policy)))
+      throw new EvaluatorError(
+        'INVALID_ENTITIES',
+        dataLost === undefined
+          ? 'this policy library cannot patch its data: update() the entities whole'
+          : 'the policy library lost its data: update() the entities whole',
+        { issues: [] },
+      )
+    const result = applyEntityChanges(changeIndex, changes)
+    if (!result.valid) {
+      const issues = result.issues.map(({ code, path, message }) => ({ code, path, message }))
+      throw new EvaluatorError('INVALID_ENTITIES', `entity changes are invalid: ${issues.length} error(s)`, {
+        issues,
+      })
+    }
+    try {
+      const { patches, undo, tokensChanged } = entityPatches(state.entities, changeIndex, result.applied)
+      let sets = state.sets
+      let rollback = () => {}
+      if (tokensChanged) {
+        // Amounts of policies are written in base units of the tokens' decimals: the policy sets follow a token.
+        const decimals: Record<string, number> = Object.assign(Object.create(null), state.entities.decimals)
+        for (const { path, value } of patches) {
+          if (path[1] !== 'decimals') continue
+          if (value === undefined) delete decimals[path[2] as string]
+          else decimals[path[2] as string] = value as number
+        }
+        const swap = updatePolicySets(state.sets, policies, presets, decimals)
+        sets = swap.sets
+        rollback = swap.rollback
+        patches.push(...swap.patches)
+        undo.unshift(...swap.undo)
+      }
+      patchData(patches, undo, rollback)
+      applyToPrepared(
+        state.entities,
+        patches.filter((patch) => patch.path[0] === 'entities'),
+      )
+      state = { ...state, sets, candidates: emptyCandidates() }
+      // The changed organization: the index built from the document no longer describes it.
+      index = changeIndex
+      entities = changeIndex
+    } catch (error) {
+      result.undo()
+      throw error
+    }
+  }
+
+  /**
+   * The entity changes that turn the organization in force into `next`, or undefined when the difference is not a
+   * list of entity changes (entityChangesBetween). It is compared with the organization as it was given, its lists
+   * copied then: a list edited in place since (an entity pushed, replaced or taken out) still shows as a difference.
+   */
+  const changesTo = (next: Entities | EntityIndex): EntityChange[] | undefined => {
+    const before = inForce ?? (index.entities as unknown as Record<string, unknown>)
+    const after = (isIndex(next) ? next.entities : next) as unknown as Record<string, unknown>
+    const changes = entityChangesBetween(before, after)
+    // Past a twentieth of the organization, patching each change costs about what loading it whole does.
+    const size = Object.values(after).reduce<number>(
+      (n, items) => n + (Array.isArray(items) ? items.length : 0),
+      0,
+    )
+    return changes && changes.length * MOST_CHANGED <= size ? changes : undefined
+  }
+
   return {
     decide: (input) => {
       try {
@@ -457,63 +549,33 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
         ;({ policies, presets } = next)
         return
       }
+      if (data.policies === undefined && data.presets === undefined && dataLost === undefined && patchable) {
+        // One account added to a hundred thousand is patched in, as updateEntities would, not loaded whole. A
+        // change refused here is loaded whole below, so that its issues point into the document.
+        const changes = changesTo(next.entities)
+        if (changes?.length === 0) return
+        if (changes) {
+          try {
+            putEntityChanges(changes)
+            inForce = listsCopied(next.entities)
+            return
+          } catch {
+            // Refused, or not patched: nothing changed, and the document is loaded whole.
+          }
+        }
+      }
       const loaded = prepare(next)
       loadData(loaded.json, state)
       state = loaded.state
       index = loaded.index
+      inForce = listsCopied(index.entities)
       changeIndex = changeIndexOf(index)
       entities = loaded.index
       ;({ policies, presets } = next)
     },
     updateEntities(changes) {
-      if (dataLost !== undefined || (policy && !canPatch(policy)))
-        throw new EvaluatorError(
-          'INVALID_ENTITIES',
-          dataLost === undefined
-            ? 'this policy library cannot patch its data: update() the entities whole'
-            : 'the policy library lost its data: update() the entities whole',
-          { issues: [] },
-        )
-      const result = applyEntityChanges(changeIndex, changes)
-      if (!result.valid) {
-        const issues = result.issues.map(({ code, path, message }) => ({ code, path, message }))
-        throw new EvaluatorError(
-          'INVALID_ENTITIES',
-          `entity changes are invalid: ${issues.length} error(s)`,
-          { issues },
-        )
-      }
-      try {
-        const { patches, undo, tokensChanged } = entityPatches(state.entities, changeIndex, result.applied)
-        let sets = state.sets
-        let rollback = () => {}
-        if (tokensChanged) {
-          // Amounts of policies are written in base units of the tokens' decimals: the policy sets follow a token.
-          const decimals: Record<string, number> = Object.assign(Object.create(null), state.entities.decimals)
-          for (const { path, value } of patches) {
-            if (path[1] !== 'decimals') continue
-            if (value === undefined) delete decimals[path[2] as string]
-            else decimals[path[2] as string] = value as number
-          }
-          const swap = updatePolicySets(state.sets, policies, presets, decimals)
-          sets = swap.sets
-          rollback = swap.rollback
-          patches.push(...swap.patches)
-          undo.unshift(...swap.undo)
-        }
-        patchData(patches, undo, rollback)
-        applyToPrepared(
-          state.entities,
-          patches.filter((patch) => patch.path[0] === 'entities'),
-        )
-        state = { ...state, sets, candidates: emptyCandidates() }
-        // The changed organization: the index built from the document no longer describes it.
-        index = changeIndex
-        entities = changeIndex
-      } catch (error) {
-        result.undo()
-        throw error
-      }
+      putEntityChanges(changes)
+      inForce = undefined
     },
     get entities() {
       return index

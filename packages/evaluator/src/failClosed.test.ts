@@ -136,6 +136,7 @@ describe('the evaluator after an update the policy library fails to load', () =>
     new Uint8Array(this.mem.buffer).set(new Uint8Array(data), at)
     throw new RangeError('WebAssembly.Memory.grow(): Maximum memory size exceeded')
   }
+  // Given with the policies, an organization is loaded whole (setData), not patched in.
   const larger = {
     ...entities,
     users: [
@@ -149,7 +150,7 @@ describe('the evaluator after an update the policy library fails to load', () =>
     const setData = vi
       .spyOn(LoadedPolicy.prototype, 'setData')
       .mockImplementationOnce(failingSetData as never)
-    expect(() => evaluator.update({ entities: larger })).toThrow(RangeError)
+    expect(() => evaluator.update({ entities: larger, policies: permitAll })).toThrow(RangeError)
     setData.mockRestore()
     expect(evaluator.evaluate(request).decision).toBe('Permit')
   })
@@ -158,11 +159,11 @@ describe('the evaluator after an update the policy library fails to load', () =>
     // Made for the larger organization: the smaller one is loaded in place of its data, which the failure overwrote.
     const evaluator = await createEvaluator({ entities: larger, policies: permitAll })
     const setData = vi.spyOn(LoadedPolicy.prototype, 'setData').mockImplementation(failingSetData as never)
-    expect(() => evaluator.update({ entities })).toThrow(RangeError)
+    expect(() => evaluator.update({ entities, policies: permitAll })).toThrow(RangeError)
     setData.mockRestore()
     expect(evaluator.unavailable).toMatch(/lost its data/)
     expect(evaluator.evaluate(request).reason.code).toBe('EVALUATOR_UNAVAILABLE')
-    evaluator.update({ entities })
+    evaluator.update({ entities, policies: permitAll })
     expect(evaluator.unavailable).toBeUndefined()
     expect(evaluator.evaluate(request).decision).toBe('Permit')
   })
@@ -170,12 +171,12 @@ describe('the evaluator after an update the policy library fails to load', () =>
   it('loads an organization too large for its memory into a new instance, the old one in force until then', async () => {
     const evaluator = await createEvaluator({ entities, policies: permitAll })
     const setData = vi.spyOn(LoadedPolicy.prototype, 'setData').mockImplementation(failingSetData as never)
-    expect(() => evaluator.update({ entities: larger })).toThrow(RangeError)
+    expect(() => evaluator.update({ entities: larger, policies: permitAll })).toThrow(RangeError)
     // Only the new instance's data was overwritten: nothing is lost.
     expect(evaluator.unavailable).toBeUndefined()
     expect(evaluator.evaluate(request).decision).toBe('Permit')
     setData.mockRestore()
-    evaluator.update({ entities: larger })
+    evaluator.update({ entities: larger, policies: permitAll })
     expect(evaluator.evaluate(request).decision).toBe('Permit')
   })
 })

@@ -2,7 +2,7 @@
 // after a policy change, every decision of the patched evaluator equals that of createEvaluator on the resulting
 // documents. A refused change, or a patch the policy library fails, leaves the old data in force.
 import { decodeRequest } from '@rampart/decoder'
-import type { Entities, EntityChange } from '@rampart/entities'
+import { type Entities, type EntityChange, MutableEntityIndex } from '@rampart/entities'
 import { describe, expect, it, vi } from 'vitest'
 import {
   ACCOUNT_GROUPS,
@@ -292,5 +292,138 @@ describe('incremental updates', () => {
     expect(decisions(evaluator, entities)).toEqual(
       decisions(await createEvaluator({ entities, policies: benchPolicies() }), entities),
     )
+  })
+})
+
+describe('update({ entities })', () => {
+  const patchCalls = () => vi.mocked(patching.patchPolicyData).mock.calls.length
+  const added = (i: number) => ({
+    account: {
+      id: accountId(i),
+      address: accountAddress(i),
+      accountType: 'eoa' as const,
+      chainId: chainOf(i),
+    },
+    link: { userId: userId(4), accountId: accountId(i) },
+    member: { accountId: accountId(i), groupId: 'vault-0' },
+  })
+
+  it('patches in a new document that differs by entities, deciding as a fresh evaluator', async () => {
+    const policies = benchPolicies()
+    const evaluator = await createEvaluator({ entities: syntheticOrg(USERS, ACCOUNTS), policies })
+    // The changes are made on another evaluator; this one is given the documents they lead to, as fresh JSON.
+    const reference = await createEvaluator({ entities: syntheticOrg(USERS, ACCOUNTS), policies })
+    const rand = random(7)
+    const next = { id: 0 }
+    for (let step = 0; step < 12; step++) {
+      reference.updateEntities(randomChange(rand, reference.entities.entities, next))
+      const entities = copyOf(reference.entities.entities)
+      const patched = patchCalls()
+      evaluator.update({ entities })
+      expect(patchCalls()).toBeGreaterThan(patched)
+      if (step % 4 !== 3) continue
+      const fresh = await createEvaluator({ entities: copyOf(entities), policies })
+      expect(decisions(evaluator, entities)).toEqual(decisions(fresh, entities))
+    }
+  }, 60_000)
+
+  it('takes the entities an immutable update kept as unchanged, and patches in the rest', async () => {
+    const entities = syntheticOrg(USERS, ACCOUNTS)
+    const policies = benchPolicies()
+    const evaluator = await createEvaluator({ entities, policies })
+    const { account, link, member } = added(ACCOUNTS)
+    const next: Entities = {
+      ...entities,
+      accounts: [...entities.accounts, account],
+      userAccounts: [...entities.userAccounts, link],
+      accountGroupMembers: [...entities.accountGroupMembers, member],
+    }
+    const patched = patchCalls()
+    evaluator.update({ entities: next })
+    expect(patchCalls()).toBeGreaterThan(patched)
+    expect(evaluator.entities.accountsOfUser(userId(4)).map((a) => a.id)).toContain(account.id)
+    const fresh = await createEvaluator({ entities: copyOf(next), policies })
+    expect(decisions(evaluator, next)).toEqual(decisions(fresh, next))
+  })
+
+  it('sees the changes of lists edited in place, compared with copies taken when they came in', async () => {
+    const entities = syntheticOrg(USERS, ACCOUNTS)
+    const policies = benchPolicies()
+    const evaluator = await createEvaluator({ entities, policies })
+    const before = decisions(evaluator, entities)
+    const { account, link, member } = added(ACCOUNTS)
+    entities.accounts.push(account)
+    entities.userAccounts.push(link)
+    entities.accountGroupMembers.push(member)
+    entities.userGroupMembers.splice(0, 3)
+    const patched = patchCalls()
+    evaluator.update({ entities })
+    expect(patchCalls()).toBeGreaterThan(patched)
+    const fresh = await createEvaluator({ entities: copyOf(entities), policies })
+    expect(decisions(evaluator, entities)).toEqual(decisions(fresh, entities))
+    expect(decisions(evaluator, entities)).not.toEqual(before)
+    // The same document again, unchanged since: nothing to patch.
+    const again = patchCalls()
+    evaluator.update({ entities })
+    expect(patchCalls()).toBe(again)
+  })
+
+  it('loads a document that differs in more than a twentieth of its entities whole', async () => {
+    const policies = benchPolicies()
+    const evaluator = await createEvaluator({ entities: syntheticOrg(2, 2), policies })
+    const entities = syntheticOrg(USERS, ACCOUNTS)
+    evaluator.update({ entities })
+    // Loaded whole: the index is the one built from the document, not the one changes were patched into.
+    expect(evaluator.entities).not.toBeInstanceOf(MutableEntityIndex)
+    const fresh = await createEvaluator({ entities: copyOf(entities), policies })
+    expect(decisions(evaluator, entities)).toEqual(decisions(fresh, entities))
+  })
+
+  it('loads entities given with policies whole', async () => {
+    const entities = syntheticOrg(USERS, ACCOUNTS)
+    const policies = benchPolicies()
+    const evaluator = await createEvaluator({ entities, policies })
+    const { account, link, member } = added(ACCOUNTS)
+    const next = {
+      ...entities,
+      accounts: [...entities.accounts, account],
+      userAccounts: [...entities.userAccounts, link],
+      accountGroupMembers: [...entities.accountGroupMembers, member],
+    }
+    const patched = patchCalls()
+    evaluator.update({ entities: next, policies })
+    expect(patchCalls()).toBe(patched)
+    expect(evaluator.entities.accountsOfUser(userId(4)).map((a) => a.id)).toContain(account.id)
+  })
+
+  it('refuses an invalid document with issues that point into it, and changes nothing', async () => {
+    const entities = syntheticOrg(USERS, ACCOUNTS)
+    const evaluator = await createEvaluator({ entities, policies: benchPolicies() })
+    const before = decisions(evaluator, entities)
+    const { account, link } = added(ACCOUNTS)
+    const next: Entities = {
+      ...entities,
+      accounts: [...entities.accounts, account],
+      userAccounts: [...entities.userAccounts, link],
+      accountGroupMembers: [
+        ...entities.accountGroupMembers,
+        { accountId: account.id, groupId: 'no-such-vault' },
+      ],
+    }
+    let thrown: unknown
+    try {
+      evaluator.update({ entities: next })
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(EvaluatorError)
+    expect((thrown as EvaluatorErrorType).details.issues).toEqual([
+      expect.objectContaining({
+        code: 'dangling-reference',
+        path: `/accountGroupMembers/${entities.accountGroupMembers.length}/groupId`,
+      }),
+    ])
+    expect(evaluator.entities.account(account.id)).toBeUndefined()
+    expect(decisions(evaluator, entities)).toEqual(before)
   })
 })

@@ -1,6 +1,7 @@
 // createEvaluator loads an organization in parts (the data without its collections, then each collection patched
-// in, a large one written out in pieces, with turns of the event loop between them); update({ entities }) loads the same data whole. Both must decide
-// alike for every account: a collection lost or misplaced shows as a different decision.
+// in, a large one written out in pieces, with turns of the event loop between them); update({ entities, policies })
+// loads the same data whole. Both must decide alike for every account: a collection lost or misplaced shows as a
+// different decision.
 import { decodeRequest } from '@rampart/decoder'
 import { describe, expect, it } from 'vitest'
 import { accountAddress, benchPolicies, chainOf, syntheticOrg, transferRpc, userId } from '../bench/org'
@@ -32,7 +33,7 @@ describe('createEvaluator of a large organization', () => {
     const policies = benchPolicies()
     const inParts = await createEvaluator({ entities, policies })
     const whole = await createEvaluator({ entities: syntheticOrg(2, 2), policies })
-    whole.update({ entities })
+    whole.update({ entities, policies })
     const expected = decisions(whole)
     // Not all alike: the accounts' groups and users make some permitted and some not.
     expect(new Set(expected.map((line) => line.split(': ')[1])).size).toBeGreaterThan(1)
