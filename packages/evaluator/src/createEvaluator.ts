@@ -498,6 +498,8 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   const changesTo = (next: Entities | EntityIndex): EntityChange[] | undefined => {
     const before = inForce ?? (index.entities as unknown as Record<string, unknown>)
     const after = (isIndex(next) ? next.entities : next) as unknown as Record<string, unknown>
+    // Anything but a document (from a caller outside TypeScript) is left to the whole load, which says what it is.
+    if (typeof after !== 'object' || after === null || Array.isArray(after)) return undefined
     const changes = entityChangesBetween(before, after)
     // Past a twentieth of the organization, patching each change costs about what loading it whole does.
     const size = Object.values(after).reduce<number>(

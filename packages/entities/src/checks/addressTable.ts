@@ -1,4 +1,7 @@
-/** How many entries of one bucket the table holds before the rest of them go to a map, so crafted lookalikes cost no more. */
+/**
+ * How many entries of one bucket the table holds before the rest of them go to a map, so that crafted lookalikes
+ * cost no more.
+ */
 const CROWD = 8
 
 const HEX_VALUE = new Int8Array(128).fill(-1)
