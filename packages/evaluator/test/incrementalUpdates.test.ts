@@ -307,6 +307,21 @@ describe('update({ entities })', () => {
     link: { userId: userId(4), accountId: accountId(i) },
     member: { accountId: accountId(i), groupId: 'vault-0' },
   })
+  /** The organization with one more account, its assignment and its group, as an immutable update makes it. */
+  const withAccount = (entities: Entities, groupId = 'vault-0'): Entities => {
+    const { account, link } = added(ACCOUNTS)
+    return {
+      ...entities,
+      accounts: [...entities.accounts, account],
+      userAccounts: [...entities.userAccounts, link],
+      accountGroupMembers: [...entities.accountGroupMembers, { accountId: account.id, groupId }],
+    }
+  }
+  /** That the evaluator decides as one made anew for the organization. */
+  const decidesAsFresh = async (evaluator: Evaluator, entities: Entities, policies = benchPolicies()) => {
+    const fresh = await createEvaluator({ entities: copyOf(entities), policies })
+    expect(decisions(evaluator, entities)).toEqual(decisions(fresh, entities))
+  }
 
   it('patches in a new document that differs by entities, deciding as a fresh evaluator', async () => {
     const policies = benchPolicies()
@@ -322,8 +337,7 @@ describe('update({ entities })', () => {
       evaluator.update({ entities })
       expect(patchCalls()).toBeGreaterThan(patched)
       if (step % 4 !== 3) continue
-      const fresh = await createEvaluator({ entities: copyOf(entities), policies })
-      expect(decisions(evaluator, entities)).toEqual(decisions(fresh, entities))
+      await decidesAsFresh(evaluator, entities, policies)
     }
   }, 60_000)
 
@@ -331,19 +345,12 @@ describe('update({ entities })', () => {
     const entities = syntheticOrg(USERS, ACCOUNTS)
     const policies = benchPolicies()
     const evaluator = await createEvaluator({ entities, policies })
-    const { account, link, member } = added(ACCOUNTS)
-    const next: Entities = {
-      ...entities,
-      accounts: [...entities.accounts, account],
-      userAccounts: [...entities.userAccounts, link],
-      accountGroupMembers: [...entities.accountGroupMembers, member],
-    }
+    const next = withAccount(entities)
     const patched = patchCalls()
     evaluator.update({ entities: next })
     expect(patchCalls()).toBeGreaterThan(patched)
-    expect(evaluator.entities.accountsOfUser(userId(4)).map((a) => a.id)).toContain(account.id)
-    const fresh = await createEvaluator({ entities: copyOf(next), policies })
-    expect(decisions(evaluator, next)).toEqual(decisions(fresh, next))
+    expect(evaluator.entities.accountsOfUser(userId(4)).map((a) => a.id)).toContain(accountId(ACCOUNTS))
+    await decidesAsFresh(evaluator, next, policies)
   })
 
   it('sees the changes of lists edited in place, compared with copies taken when they came in', async () => {
@@ -359,8 +366,7 @@ describe('update({ entities })', () => {
     const patched = patchCalls()
     evaluator.update({ entities })
     expect(patchCalls()).toBeGreaterThan(patched)
-    const fresh = await createEvaluator({ entities: copyOf(entities), policies })
-    expect(decisions(evaluator, entities)).toEqual(decisions(fresh, entities))
+    await decidesAsFresh(evaluator, entities, policies)
     expect(decisions(evaluator, entities)).not.toEqual(before)
     // The same document again, unchanged since: nothing to patch.
     const again = patchCalls()
@@ -375,41 +381,24 @@ describe('update({ entities })', () => {
     evaluator.update({ entities })
     // Loaded whole: the index is the one built from the document, not the one changes were patched into.
     expect(evaluator.entities).not.toBeInstanceOf(MutableEntityIndex)
-    const fresh = await createEvaluator({ entities: copyOf(entities), policies })
-    expect(decisions(evaluator, entities)).toEqual(decisions(fresh, entities))
+    await decidesAsFresh(evaluator, entities, policies)
   })
 
   it('loads entities given with policies whole', async () => {
     const entities = syntheticOrg(USERS, ACCOUNTS)
     const policies = benchPolicies()
     const evaluator = await createEvaluator({ entities, policies })
-    const { account, link, member } = added(ACCOUNTS)
-    const next = {
-      ...entities,
-      accounts: [...entities.accounts, account],
-      userAccounts: [...entities.userAccounts, link],
-      accountGroupMembers: [...entities.accountGroupMembers, member],
-    }
     const patched = patchCalls()
-    evaluator.update({ entities: next, policies })
+    evaluator.update({ entities: withAccount(entities), policies })
     expect(patchCalls()).toBe(patched)
-    expect(evaluator.entities.accountsOfUser(userId(4)).map((a) => a.id)).toContain(account.id)
+    expect(evaluator.entities.accountsOfUser(userId(4)).map((a) => a.id)).toContain(accountId(ACCOUNTS))
   })
 
   it('refuses an invalid document with issues that point into it, and changes nothing', async () => {
     const entities = syntheticOrg(USERS, ACCOUNTS)
     const evaluator = await createEvaluator({ entities, policies: benchPolicies() })
     const before = decisions(evaluator, entities)
-    const { account, link } = added(ACCOUNTS)
-    const next: Entities = {
-      ...entities,
-      accounts: [...entities.accounts, account],
-      userAccounts: [...entities.userAccounts, link],
-      accountGroupMembers: [
-        ...entities.accountGroupMembers,
-        { accountId: account.id, groupId: 'no-such-vault' },
-      ],
-    }
+    const next = withAccount(entities, 'no-such-vault')
     let thrown: unknown
     try {
       evaluator.update({ entities: next })
@@ -423,7 +412,7 @@ describe('update({ entities })', () => {
         path: `/accountGroupMembers/${entities.accountGroupMembers.length}/groupId`,
       }),
     ])
-    expect(evaluator.entities.account(account.id)).toBeUndefined()
+    expect(evaluator.entities.account(accountId(ACCOUNTS))).toBeUndefined()
     expect(decisions(evaluator, entities)).toEqual(before)
   })
 })
