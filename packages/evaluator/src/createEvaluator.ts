@@ -256,9 +256,10 @@ const INDEXING_SLICE = 4
  * evaluator dropped before its pass is done (its client's state built anew) stops taking slices once collected,
  * where each one left behind used to go on indexing for nothing, slowing every turn of the loop.
  */
-function changeIndexOf(index: EntityIndex): MutableEntityIndex {
+function changeIndexOf(index: EntityIndex, lists: Record<string, unknown>): MutableEntityIndex {
   if (index instanceof MutableEntityIndex) return index
-  const changeIndex = new MutableEntityIndex(index.entities, { deferred: true })
+  // Of the lists as they came in (listsCopied): the pass reads them later, and the caller may edit its own by then.
+  const changeIndex = new MutableEntityIndex(lists as unknown as Entities, { deferred: true })
   const building = new WeakRef(changeIndex)
   const step = () => {
     const pending = building.deref()
@@ -303,7 +304,6 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   let index = initial.index
   // Validated once: an update that changes only policies or presets does not validate the organization again.
   entities = index
-  let changeIndex = changeIndexOf(index)
   /** The organization in force as it was given, with its lists copied (changesTo): unset once changed in place. */
   let inForce: Record<string, unknown> | undefined = listsCopied(index.entities)
 
@@ -315,6 +315,9 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   /** Why every decision is refused since the policy library lost its data in a failed update. */
   let dataLost: string | undefined
   if (policy) await runInSlices(loadInParts(policy, data))
+  // Begun once the organization is loaded: its slices would otherwise share every turn with the load's, which took
+  // a third longer at 100,000 accounts.
+  let changeIndex = changeIndexOf(index, inForce)
 
   /**
    * A new instance of the policy library, its memory sized for data this large, when the current one's is not: its
@@ -571,7 +574,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
       state = loaded.state
       index = loaded.index
       inForce = listsCopied(index.entities)
-      changeIndex = changeIndexOf(index)
+      changeIndex = changeIndexOf(index, inForce)
       entities = loaded.index
       ;({ policies, presets } = next)
     },

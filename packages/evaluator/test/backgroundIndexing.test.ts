@@ -52,6 +52,8 @@ describe('createEvaluator: the background index for entity changes', () => {
       await createEvaluator({ entities: syntheticOrg(40, 30_000), policies: benchPolicies() })
     }
     await build()
+    // A WeakRef's target lives at least to the end of the job that made it (the one createEvaluator returned in).
+    await new Promise((resolve) => setImmediate(resolve))
     gc()
     const taken = slices.taken
     await quiet(300)
