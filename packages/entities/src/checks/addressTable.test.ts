@@ -52,6 +52,20 @@ describe('AddressTable buckets', () => {
     expect(table.size).toBe(40)
   })
 
+  it('keeps addresses numbered in order, all in one bucket, and finds each in any case', () => {
+    const table = new AddressTable()
+    const numbered = (i: number) => `0xa${(i + 1).toString(16).padStart(39, '0')}`
+    for (let i = 0; i < 5_000; i++) expect(table.add(1, numbered(i), i)).toBeUndefined()
+    // Grown past its crowd, the table still finds the first entries, and the rest.
+    for (let i = 0; i < 30; i++) table.add(1, `0x${(i + 7).toString(16).padStart(40, '7')}`, 10_000 + i)
+    for (let i = 0; i < 5_000; i++) {
+      expect(table.get(1, numbered(i).toUpperCase().replace('0X', '0x'))).toBe(i)
+      expect(table.add(1, numbered(i).toUpperCase(), 20_000 + i)).toBe(i)
+    }
+    expect(table.get(1, numbered(5_000))).toBeUndefined()
+    expect(table.size).toBe(5_030)
+  })
+
   it('files text that is not a hex address by its lowercased text', () => {
     const table = new AddressTable()
     expect(table.add(1, 'not-an-address', 0)).toBeUndefined()

@@ -4,6 +4,9 @@
  */
 const CROWD = 8
 
+/** What a slot holds in place of the bucket of an entry moved to its bucket's crowd (a bucket is never negative). */
+const MOVED = -1
+
 const HEX_VALUE = new Int8Array(128).fill(-1)
 for (let i = 0; i < 16; i++) {
   HEX_VALUE['0123456789abcdef'.charCodeAt(i)] = i
@@ -45,9 +48,9 @@ function sameAddress(a: string, b: string): boolean {
 
 /**
  * The entries of one chain. Hex addresses sit in an open-addressing table of (first digits, entry + 1) pairs in
- * one typed array, probed linearly; past CROWD entries that share their first digits (lookalikes made on purpose),
- * the rest of them go to a map by lowercased text, so a crowd costs no more than a map. Anything that is not a hex
- * address is filed by its lowercased text too.
+ * one typed array, probed linearly; once CROWD entries share their first digits (lookalikes made on purpose, or
+ * addresses numbered in order, as test organizations have them), all of that bucket's go to a map by lowercased
+ * text, so a crowd costs no more than a map. Anything that is not a hex address is filed by its lowercased text too.
  */
 class ChainAddresses {
   slots = new Int32Array(32)
@@ -90,6 +93,8 @@ export class AddressTable {
     }
     const bucket = bucketOf(address)
     if (bucket < 0) return this.#fileText(entries.others, address.toLowerCase(), position)
+    const crowd = entries.crowds.size === 0 ? undefined : entries.crowds.get(bucket)
+    if (crowd) return this.#fileText(crowd, address.toLowerCase(), position)
     const { slots } = entries
     const mask = (1 << entries.bits) - 1
     let lookalikes = 0
@@ -102,12 +107,7 @@ export class AddressTable {
       lookalikes++
     }
     if (lookalikes >= CROWD) {
-      let crowd = entries.crowds.get(bucket)
-      if (!crowd) {
-        crowd = new Map()
-        entries.crowds.set(bucket, crowd)
-      }
-      return this.#fileText(crowd, address.toLowerCase(), position)
+      return this.#fileText(this.#crowdOf(entries, bucket), address.toLowerCase(), position)
     }
     slots[slot * 2] = bucket
     slots[slot * 2 + 1] = this.#addresses.push(address)
@@ -134,15 +134,35 @@ export class AddressTable {
   #lookup(entries: ChainAddresses | undefined, bucket: number, address: string): number | undefined {
     if (!entries) return undefined
     if (bucket < 0) return entries.others.get(address.toLowerCase())
+    const crowd = entries.crowds.size === 0 ? undefined : entries.crowds.get(bucket)
+    if (crowd) return crowd.get(address.toLowerCase())
+    const { slots } = entries
+    const mask = (1 << entries.bits) - 1
+    for (let slot = firstSlot(bucket, entries.bits); ; slot = (slot + 1) & mask) {
+      const entry = slots[slot * 2 + 1]! - 1
+      if (entry < 0) return undefined
+      if (slots[slot * 2] === bucket && sameAddress(this.#addresses[entry]!, address))
+        return this.#positions[entry]
+    }
+  }
+
+  /**
+   * The map a bucket's entries move to once CROWD of them share it: each, by its lowercased text. Their slots stay
+   * taken, marked MOVED, so that no probe stops short; growing the table drops them.
+   */
+  #crowdOf(entries: ChainAddresses, bucket: number): Map<string, number> {
+    const crowd = new Map<string, number>()
     const { slots } = entries
     const mask = (1 << entries.bits) - 1
     for (let slot = firstSlot(bucket, entries.bits); ; slot = (slot + 1) & mask) {
       const entry = slots[slot * 2 + 1]! - 1
       if (entry < 0) break
-      if (slots[slot * 2] === bucket && sameAddress(this.#addresses[entry]!, address))
-        return this.#positions[entry]
+      if (slots[slot * 2] !== bucket) continue
+      crowd.set(this.#addresses[entry]!.toLowerCase(), this.#positions[entry]!)
+      slots[slot * 2] = MOVED
     }
-    return entries.crowds.size === 0 ? undefined : entries.crowds.get(bucket)?.get(address.toLowerCase())
+    entries.crowds.set(bucket, crowd)
+    return crowd
   }
 
   #fileText(entries: Map<string, number>, lowercased: string, position: number): number | undefined {
@@ -154,18 +174,21 @@ export class AddressTable {
   }
 }
 
-/** Doubles a chain's table, refiling every entry by its bucket. */
+/** Doubles a chain's table, refiling every entry by its bucket and dropping those moved to a crowd. */
 function grow(entries: ChainAddresses): void {
   const old = entries.slots
   entries.bits++
   const slots = new Int32Array(old.length * 2)
   const mask = (1 << entries.bits) - 1
+  let filed = 0
   for (let from = 0; from < old.length; from += 2) {
-    if (old[from + 1] === 0) continue
+    if (old[from + 1] === 0 || old[from] === MOVED) continue
     let slot = firstSlot(old[from]!, entries.bits)
     while (slots[slot * 2 + 1] !== 0) slot = (slot + 1) & mask
     slots[slot * 2] = old[from]!
     slots[slot * 2 + 1] = old[from + 1]!
+    filed++
   }
   entries.slots = slots
+  entries.filed = filed
 }
