@@ -7,7 +7,7 @@ import {
   type EntityChange,
   type EntityIndex,
   entityChangesBetween,
-  loadEntities,
+  loadEntitiesInSteps,
   MutableEntityIndex,
 } from '@rampart/entities'
 import { type AttestationKey, attest } from './attestation'
@@ -124,9 +124,11 @@ export interface Evaluator {
  * The index of the organization decided with: a whole one (all ten collections, whatever kind the document looks
  * like), validated once. An index loadEntities built as a full document was validated where it came in.
  */
-function indexOf(entities: Entities | EntityIndex): EntityIndex {
+function* indexInSteps(entities: Entities | EntityIndex): Steps<EntityIndex> {
   if (isIndex(entities) && entities.validated === 'full') return entities
-  const result = loadEntities(isIndex(entities) ? entities.entities : entities, { kind: 'full' })
+  const result = yield* loadEntitiesInSteps(isIndex(entities) ? entities.entities : entities, {
+    kind: 'full',
+  })
   if (!result.index) {
     const issues = result.issues
       .filter((issue) => issue.severity === 'error')
@@ -225,7 +227,8 @@ function* preparedState(next: {
   policies: Policy[]
   presets: readonly Preset[]
 }): Steps<{ state: EvaluationState; index: EntityIndex }> {
-  const index = indexOf(next.entities)
+  // Validated a step at a time too: at 100,000 accounts, about 0.2 s in one go.
+  const index = yield* indexInSteps(next.entities)
   checkPolicies(next.policies)
   checkPresets(next.presets)
   yield
