@@ -73,12 +73,15 @@ export interface EcPoint {
  */
 export type KeyIdentity = EcPoint | string
 
+/** The fingerprint of an EC key (see keyFingerprint): its curve and its coordinates' bytes in hex. */
+export const ecFingerprint = (crv: unknown, xHex: string, yHex: string) => `EC ${crv} ${xHex} ${yHex}`
+
 /** The fingerprint keyFingerprint gives the key with this identity. */
 export function fingerprintOf(identity: KeyIdentity): string {
   if (typeof identity === 'string') return identity
   const digits = (EC_CURVES[identity.crv]?.bytes ?? 0) * 2
   const hex = (value: bigint) => value.toString(16).padStart(digits, '0')
-  return `EC ${identity.crv} ${hex(identity.x)} ${hex(identity.y)}`
+  return ecFingerprint(identity.crv, hex(identity.x), hex(identity.y))
 }
 
 /** A coordinate's bytes, or undefined after reporting that they are not a coordinate of the curve. */

@@ -1,4 +1,4 @@
-import { inspectPublicJwk } from '../checkPublicJwk'
+import { ecFingerprint, inspectPublicJwk } from '../checkPublicJwk'
 import { ENTITY_ISSUE_CODES } from '../issue'
 import type { IdCollection } from './checkIds'
 import { HeldKeys } from './heldKeys'
@@ -111,7 +111,7 @@ const bytesOf = (value: unknown) => Buffer.from(String(value), 'base64url').toSt
  * leading zero bytes), as bytes. `kid`, `alg` and `use` are labels that do not change who can sign.
  */
 export function keyFingerprint(jwk: Item): string | undefined {
-  if (jwk.kty === 'EC') return `EC ${jwk.crv} ${bytesOf(jwk.x)} ${bytesOf(jwk.y)}`
+  if (jwk.kty === 'EC') return ecFingerprint(jwk.crv, bytesOf(jwk.x), bytesOf(jwk.y))
   if (jwk.kty === 'OKP') return `OKP ${jwk.crv} ${bytesOf(jwk.x)}`
   if (jwk.kty === 'RSA')
     return `RSA ${bytesOf(jwk.n).replace(/^(00)+/, '')} ${bytesOf(jwk.e).replace(/^(00)+/, '')}`

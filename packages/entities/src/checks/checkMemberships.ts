@@ -61,8 +61,8 @@ export function checkMemberships(
     rights[i] = b
     named[i] = 1
   }
-  const leftAt = resolved(leftIds, lefts, named)
-  const rightAt = resolved(rightIds, rights, named)
+  const leftAt = resolved(leftIds, lefts)
+  const rightAt = resolved(rightIds, rights)
   // Rows whose pair cannot be resolved to positions are compared by their lowercase ids instead.
   const unresolved = new Map<string, number>()
   for (let i = 0; issues && i < items.length; i++) {
@@ -90,12 +90,11 @@ export function checkMemberships(
 }
 
 /** The position each row's id has in its collection, -1 where it names none or one not there. */
-function resolved(ids: IdTable | undefined, names: readonly string[], named: Uint8Array): Int32Array {
+function resolved(ids: IdTable | undefined, names: readonly string[]): Int32Array {
   const at = new Int32Array(names.length)
   if (!ids) return at.fill(-1)
+  // A row that names no id has '' here, which no table holds (an empty id is refused, never filed): -1.
   ids.getAll(names, at)
-  // A row that names no id has '' here, which no table holds (an empty id is refused, never filed).
-  for (let i = 0; i < at.length; i++) if (named[i] === 0) at[i] = -1
   return at
 }
 
