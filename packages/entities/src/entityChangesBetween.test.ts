@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { applyEntityChanges } from './applyEntityChanges'
 import { emptyEntities } from './emptyEntities'
-import { entityChangesBetween, sameJson } from './entityChangesBetween'
+import { entityChangesBetween, entityChangesBetweenInSteps, sameJson } from './entityChangesBetween'
 import { MutableEntityIndex } from './mutableEntityIndex'
 import { loadEntities } from './validateEntities'
 
@@ -97,6 +97,23 @@ describe('entityChangesBetween', () => {
     }
     expect(expectLeadsTo(before, after).map((change) => change.collection)).toEqual(['users', 'credentials'])
     expect(expectLeadsTo(after, before).map((change) => change.collection)).toEqual(['credentials', 'users'])
+  })
+
+  it('pauses every few thousand entities in steps, and finds the same changes', () => {
+    const before = organization(10_000)
+    const after = organization(10_000)
+    // Changes at both ends and in the middle: the scans from the start and the end, and the stretch filed by key.
+    after.accounts![3] = { ...account(3), accountType: '4337' }
+    after.accounts![5_000] = { ...account(5_000), chainId: 10 }
+    after.userAccounts!.splice(9_990, 1)
+    // Fresh JSON: no entity is the same object as the one it is compared with.
+    const steps = entityChangesBetweenInSteps(before, JSON.parse(JSON.stringify(after)))
+    let pauses = 0
+    let step = steps.next()
+    for (; !step.done; step = steps.next()) pauses++
+    expect(pauses).toBeGreaterThan(5)
+    expect(step.value).toEqual(entityChangesBetween(before, after))
+    expect(step.value).toHaveLength(3)
   })
 
   it('gives up (the state is built anew) when another member changed or a document files two entities under one key', () => {

@@ -26,7 +26,7 @@ export {
   type EntitiesJsonErrorDetails,
   entitiesJsonErrors,
 } from './entitiesJsonError'
-export { entityChangesBetween } from './entityChangesBetween'
+export { entityChangesBetween, entityChangesBetweenInSteps } from './entityChangesBetween'
 export {
   detectEntityKind,
   ENTITY_KINDS,
