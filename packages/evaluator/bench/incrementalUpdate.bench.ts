@@ -4,11 +4,12 @@
 // a criterion), one policy added and one removed (of the bench's hundred). Each entity iteration undoes itself (a
 // put then a remove, or the new document then the old), so the organization stays the same size; each policy
 // change is undone by the next call; an added policy is removed, a removed one put back, in the same iteration (two
-// updates each).
+// updates each). The updateInSlices row prints the longest the event loop waited while it ran.
 // Evaluate with another user and account each call is in evaluate.bench.ts.
 import { getAddress } from 'viem'
 import { bench, describe } from 'vitest'
 import { createEvaluator } from '../src'
+import { longestBlock } from './longestBlock'
 import { accountAddress, benchPolicies, chainOf, inMixedCase, syntheticOrg, userId } from './org'
 
 const USERS = 10_000
@@ -97,6 +98,17 @@ describe('one account added, 10,000 users / 100,000 accounts', () => {
     () => {
       full.update({ entities: freshWithAdded })
       full.update({ entities: fresh })
+    },
+    { iterations: 5, warmupIterations: 1, time: 0 },
+  )
+  bench(
+    'updateInSlices({ entities }): the same as fresh JSON, with turns of the event loop',
+    async () => {
+      const { longest } = await longestBlock(async () => {
+        await full.updateInSlices({ entities: freshWithAdded })
+        await full.updateInSlices({ entities: fresh })
+      })
+      console.log(`updateInSlices({ entities }) fresh JSON: longest block ${longest.toFixed(1)} ms`)
     },
     { iterations: 5, warmupIterations: 1, time: 0 },
   )

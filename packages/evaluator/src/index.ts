@@ -16,6 +16,7 @@ export {
   type EvaluateOptions,
   type Evaluator,
   type EvaluatorOptions,
+  type EvaluatorUpdate,
 } from './createEvaluator'
 export type { Decided, DecisionInput, Signer } from './decide'
 export {

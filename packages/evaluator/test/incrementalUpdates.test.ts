@@ -1,7 +1,6 @@
 // Incremental updates decide as a fresh evaluator would: after any sequence of random entity changes (seeded), and
 // after a policy change, every decision of the patched evaluator equals that of createEvaluator on the resulting
 // documents. A refused change, or a patch the policy library fails, leaves the old data in force.
-import { decodeRequest } from '@rampart/decoder'
 import { type Entities, type EntityChange, MutableEntityIndex } from '@rampart/entities'
 import { describe, expect, it, vi } from 'vitest'
 import {
@@ -12,11 +11,11 @@ import {
   chainOf,
   counterpartyAddress,
   syntheticOrg,
-  transferRpc,
   USER_GROUPS,
   userId,
 } from '../bench/org'
 import type { Evaluator, EvaluatorError as EvaluatorErrorType } from '../src'
+import { ACCOUNTS, added, copyOf, everyDecision, USERS, withAccount } from './incrementalHelpers'
 import { seededRandom } from './testHelpers'
 
 vi.mock('../src/patchPolicyData', async (original) => {
@@ -29,35 +28,11 @@ vi.resetModules()
 const { createEvaluator, EvaluatorError } = await import('../src')
 const patching = await import('../src/patchPolicyData')
 
-const USERS = 12
-const ACCOUNTS = 30
-const NOW = 1_741_953_600
+const decisions = everyDecision
 
 const random = seededRandom
 const pick = <T>(rand: (n: number) => number, items: readonly T[]) =>
   items[Math.floor(rand(items.length))] as T
-
-/** Every decision the requests below get: one per user and account, by resource and by signer. */
-function decisions(evaluator: Evaluator, entities: Entities): string[] {
-  const out: string[] = []
-  const intent = decodeRequest(transferRpc(4), { entities: evaluator.entities }).intent
-  for (let u = 0; u < USERS + 2; u += 1) {
-    for (let a = 0; a < ACCOUNTS + 4; a += 3) {
-      const decided = evaluator.decide({
-        principal: userId(u),
-        decoded: { action: 'eth_sendTransaction', intent: intent as never },
-        signer: { address: accountAddress(a), chainId: chainOf(a) },
-        now: NOW,
-      })
-      out.push(`${u}/${a}: ${decided.decision.decision} ${JSON.stringify(decided.decision.reason)}`)
-    }
-  }
-  for (const account of entities.accounts.slice(0, 8))
-    out.push(
-      `${account.id}: ${evaluator.evaluate({ action: 'signTransaction', principal: userId(1), resource: account.id, intent: intent as never, now: NOW }).decision}`,
-    )
-  return out
-}
 
 /** A random change the organization accepts, in mixed case (ids and EIP-55-like addresses compare regardless). */
 function randomChange(rand: (n: number) => number, entities: Entities, next: { id: number }): EntityChange[] {
@@ -141,9 +116,6 @@ function randomChange(rand: (n: number) => number, entities: Entities, next: { i
     ? [{ op: 'put', collection: 'tokens', entity: { ...token, decimals: pick(rand, [6, 8, 18]) } }]
     : []
 }
-
-/** A copy of the organization as fresh documents (what a caller would hand createEvaluator). */
-const copyOf = (entities: Entities): Entities => JSON.parse(JSON.stringify(entities))
 
 describe('incremental updates', () => {
   for (const seed of [1, 2, 3]) {
@@ -297,26 +269,6 @@ describe('incremental updates', () => {
 
 describe('update({ entities })', () => {
   const patchCalls = () => vi.mocked(patching.patchPolicyData).mock.calls.length
-  const added = (i: number) => ({
-    account: {
-      id: accountId(i),
-      address: accountAddress(i),
-      accountType: 'eoa' as const,
-      chainId: chainOf(i),
-    },
-    link: { userId: userId(4), accountId: accountId(i) },
-    member: { accountId: accountId(i), groupId: 'vault-0' },
-  })
-  /** The organization with one more account, its assignment and its group, as an immutable update makes it. */
-  const withAccount = (entities: Entities, groupId = 'vault-0'): Entities => {
-    const { account, link } = added(ACCOUNTS)
-    return {
-      ...entities,
-      accounts: [...entities.accounts, account],
-      userAccounts: [...entities.userAccounts, link],
-      accountGroupMembers: [...entities.accountGroupMembers, { accountId: account.id, groupId }],
-    }
-  }
   /** That the evaluator decides as one made anew for the organization. */
   const decidesAsFresh = async (evaluator: Evaluator, entities: Entities, policies = benchPolicies()) => {
     const fresh = await createEvaluator({ entities: copyOf(entities), policies })

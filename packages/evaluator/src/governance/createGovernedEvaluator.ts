@@ -1,9 +1,10 @@
-import { type Entities, entityChangesBetween } from '@rampart/entities'
+import { type Entities, entityChangesBetweenInSteps } from '@rampart/entities'
 import { type AttestationKey, attest, type PolicySetReference } from '../attestation'
 import { createEvaluator, type Evaluator, type EvaluatorOptions } from '../createEvaluator'
 import type { Policy } from '../generated/policy'
 import type { Preset } from '../generated/preset'
 import type { PolicySetContent, SignedPolicySet } from '../generated/signedPolicySet'
+import { runInSlices } from '../inSlices'
 import { BUILTIN_PRESETS } from '../presets'
 import type { ApprovalVerifier } from './approvalVerifiers'
 import { type PolicySetAssessment, type PolicySetPredecessor, verifyPolicySet } from './assessPolicySet'
@@ -25,7 +26,7 @@ export interface GovernedEvaluatorOptions
  * one way to change what it decides with is apply(), which verifies the next set's approvals against the live
  * set's quorum and credentials first, every time.
  */
-export interface GovernedEvaluator extends Omit<Evaluator, 'update' | 'updateEntities'> {
+export interface GovernedEvaluator extends Omit<Evaluator, 'update' | 'updateInSlices' | 'updateEntities'> {
   /** The live signed set. */
   readonly policySet: SignedPolicySet
   /** The live set as attestations name it. */
@@ -78,10 +79,17 @@ export async function createGovernedEvaluator(options: GovernedEvaluatorOptions)
   let applying: Promise<unknown> = Promise.resolve()
 
   /** The set's changes applied in place, when they are a list of entity changes the evaluator takes. */
-  const applyChanges = (next: SignedPolicySet, policies: Policy[], presets: readonly Preset[]): boolean => {
-    const changes = entityChangesBetween(
-      live.content.entities as Record<string, unknown>,
-      next.content.entities as Record<string, unknown>,
+  const applyChanges = async (
+    next: SignedPolicySet,
+    policies: Policy[],
+    presets: readonly Preset[],
+  ): Promise<boolean> => {
+    // In slices: at 100,000 accounts the comparison takes tens of milliseconds.
+    const changes = await runInSlices(
+      entityChangesBetweenInSteps(
+        live.content.entities as Record<string, unknown>,
+        next.content.entities as Record<string, unknown>,
+      ),
     )
     if (!changes) return false
     try {
@@ -94,15 +102,20 @@ export async function createGovernedEvaluator(options: GovernedEvaluatorOptions)
     }
   }
 
-  const load = (next: SignedPolicySet) => {
+  const load = async (next: SignedPolicySet) => {
     const policies = next.content.policies as Policy[]
     const presets = presetsOf(next.content, presetCatalogue)
-    if (applyChanges(next, policies, presets)) return
-    // Loaded whole; when that fails too, the live set is put back whole and the failure reported.
+    if (await applyChanges(next, policies, presets)) return
+    // Loaded whole, in slices (the live set decides until it is in); when that fails, the live set is put back whole
+    // (the changes may have been patched in before their policies were refused) and the failure reported.
     try {
-      inner.update({ entities: next.content.entities as unknown as Entities, policies, presets })
+      await inner.updateInSlices({
+        entities: next.content.entities as unknown as Entities,
+        policies,
+        presets,
+      })
     } catch (error) {
-      inner.update({
+      await inner.updateInSlices({
         entities: live.content.entities as unknown as Entities,
         policies: live.content.policies as Policy[],
         presets: presetsOf(live.content, presetCatalogue),
@@ -125,7 +138,7 @@ export async function createGovernedEvaluator(options: GovernedEvaluatorOptions)
     apply(next) {
       const run = applying.then(async () => {
         const assessment = await verifyPolicySet(next, live, verifyOptions)
-        load(assessment.set)
+        await load(assessment.set)
         live = assessment.set
         reference = referenceOf(live, assessment.entitiesHash)
         return assessment

@@ -2,7 +2,7 @@ import type { EntityIndex } from '@rampart/entities'
 import { type Decided, type EvaluationRequest, type Evaluator, refusal } from '@rampart/evaluator'
 
 /** What a client's state decides with: the evaluator without the methods that change it. */
-export type DecidingEvaluator = Omit<Evaluator, 'update' | 'updateEntities'>
+export type DecidingEvaluator = Omit<Evaluator, 'update' | 'updateInSlices' | 'updateEntities'>
 
 const CHANGED =
   "the client's entities or policies kept changing while this request was being decided: send it again to decide it under the new ones"
