@@ -1,6 +1,8 @@
 # The request resolved against the organization: who asks, with which account, from where and to where.
 # Every lookup is a key access into indexes the evaluator precomputes (data.entities), so its cost does not
-# grow with the size of the organization.
+# grow with the size of the organization. The accounts, and what is found by address, are held in shards (so that
+# the evaluator loads a large organization a shard at a time): an account in the shard the evaluator names with it
+# (input.accountShard, an entry's shard), what is at an address in the shard of its last character.
 package rampart.context
 
 # user_id is the principal's user: the principal is a user id or the id of one of the user's credentials.
@@ -11,7 +13,7 @@ user_id := input.principal if {
 user := data.entities.users[user_id]
 
 # account is the resource account of the request, when the request names one.
-account := data.entities.accounts[input.resource]
+account := data.entities.accounts[input.accountShard][input.resource]
 
 # request_intent is the request's intent, or an empty one for requests without (grantPermission, signRaw).
 request_intent := object.get(input, "intent", {})
@@ -23,11 +25,15 @@ resolved_user(id) := id if {
 
 # account_at finds the organization account at an address on a chain (accounts without a chain match any). The
 # evaluator files at most one account per address and chain.
-account_at(chain, address) := data.entities.accounts[id] if {
-	some entry in data.entities.accountsByAddress[address]
+account_at(chain, address) := data.entities.accounts[entry.shard][entry.id] if {
+	some entry in data.entities.accountsByAddress[address_shard(address)][address]
 	entry.chainId == chain
-	id := entry.id
-} else := data.entities.accounts[data.entities.chainlessAccounts[address]]
+} else := data.entities.accounts[chainless.shard][chainless.id] if {
+	chainless := data.entities.chainlessAccounts[address_shard(address)][address]
+}
+
+# address_shard is the shard what is at an address is held in: its last character (a hex digit of an EVM address).
+address_shard(address) := substring(address, count(address) - 1, 1)
 
 # address_book_entry finds the address-book entry for an address on a chain (at most one: the evaluator files one
 # per address and chain).

@@ -14,7 +14,13 @@ test_lookups_by_address_compare_the_chain if {
 	not ctx.address_book_entry(8453, t.counterparty) with data.entities as t.entities
 	ctx.account_at(1, t.ops).id == "ops" with data.entities as t.entities
 	not ctx.account_at(8453, t.ops) with data.entities as t.entities
-	anywhere := object.union(t.entities, {"chainlessAccounts": {t.stranger: "ops"}})
+	anywhere := object.union(t.entities, {"chainlessAccounts": {"4": {t.stranger: {"id": "ops", "shard": "9"}}}})
 	ctx.account_at(8453, t.stranger).id == "ops" with data.entities as anywhere
 	ctx.account_at(1, t.ops).id == "ops" with data.entities as anywhere
+}
+
+test_what_is_at_an_address_is_held_in_the_shard_of_its_last_code_point if {
+	# As the evaluator's addressShard picks it (libraryLayout.ts).
+	ctx.address_shard("0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48") == "8"
+	ctx.address_shard("addr😀") == "😀"
 }

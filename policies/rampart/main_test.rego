@@ -137,7 +137,7 @@ test_a_policy_in_several_buckets_is_reported_once if {
 		"policies": [permit_all, forbid_all],
 		"buckets": {"team": [[0, []], [1, []]], "vault": [[1, []]]},
 	}}
-	req := object.union(t.request, {"buckets": {"org": ["vault", "team"]}})
+	req := object.union(t.request, {"buckets": {"org": ["vault", "team"]}, "accountShard": t.account_shards.treasury})
 	data.rampart.main.decision == [["forbid", 1, [1, 0, 1]]] with input as req
 		with data.entities as t.entities
 		with data.sets as sets

@@ -2,6 +2,7 @@ import { computeLimits, type LimitTotal, type Valuation } from './computeLimits'
 import { type FiatAmountCondition, type FiatThresholds, fiatThresholds } from './fiatInput'
 import type { EvaluationRequest } from './generated/evaluationRequest'
 import { intentForCandidates } from './intentFields'
+import { idShard } from './libraryLayout'
 import type { PreparedEntities } from './prepareEntities'
 import type { Bucket, PreparedPolicySet } from './preparePolicies'
 import { DEFAULT_PRICE_MAX_AGE, PriceBook } from './priceBook'
@@ -46,6 +47,8 @@ export interface PolicyInput {
   /** The policy sets to decide with (the organization's, then each requested preset's); absent for `org` alone. */
   sets: string[] | undefined
   resource: string | undefined
+  /** The shard the library holds the resource account in (libraryLayout.ts). */
+  accountShard: string | undefined
   permissions: EvaluationRequest['permissions']
   payload: EvaluationRequest['payload']
   algorithm: EvaluationRequest['algorithm']
@@ -209,6 +212,7 @@ export function buildInput(
     principal,
     sets: presets.length === 0 ? undefined : sets,
     resource,
+    accountShard: resource === undefined ? undefined : idShard(resource),
     permissions: request.permissions,
     payload: request.payload,
     algorithm: request.algorithm,

@@ -487,16 +487,21 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
       })
     }
     try {
-      const { patches, undo, tokensChanged } = entityPatches(state.entities, changeIndex, result.applied)
+      const {
+        changes: prepared,
+        patches,
+        undo,
+        tokensChanged,
+      } = entityPatches(state.entities, changeIndex, result.applied)
       let sets = state.sets
       let rollback = () => {}
       if (tokensChanged) {
         // Amounts of policies are written in base units of the tokens' decimals: the policy sets follow a token.
         const decimals: Record<string, number> = Object.assign(Object.create(null), state.entities.decimals)
-        for (const { path, value } of patches) {
-          if (path[1] !== 'decimals') continue
-          if (value === undefined) delete decimals[path[2] as string]
-          else decimals[path[2] as string] = value as number
+        for (const [name, key, value] of prepared) {
+          if (name !== 'decimals') continue
+          if (value === undefined) delete decimals[key]
+          else decimals[key] = value as number
         }
         const swap = updatePolicySets(state.sets, policies, presets, decimals)
         sets = swap.sets
@@ -505,10 +510,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
         undo.unshift(...swap.undo)
       }
       patchData(patches, undo, rollback)
-      applyToPrepared(
-        state.entities,
-        patches.filter((patch) => patch.path[0] === 'entities'),
-      )
+      applyToPrepared(state.entities, prepared)
       state = { ...state, sets, candidates: emptyCandidates() }
       // The changed organization: the index built from the document no longer describes it.
       index = changeIndex

@@ -3,9 +3,10 @@ import { type EvaluationState, ORG, presetSet } from './buildInput'
 import type { Policy } from './generated/policy'
 import type { Preset } from './generated/preset'
 import { runToEnd, type Steps } from './inSlices'
+import { libraryEntities, libraryValue, shardOf } from './libraryLayout'
 import type { DataPatch } from './patchPolicyData'
 import type { LibraryPolicy } from './policyEntry'
-import { prepareEntitiesInSteps } from './prepareEntities'
+import { type PreparedEntities, prepareEntitiesInSteps } from './prepareEntities'
 import type { PreparedPolicySet } from './preparePolicies'
 import { preparePolicySet, type SetUpdate, updatePolicySet } from './updatePolicySet'
 
@@ -115,11 +116,18 @@ export function librarySet(set: PreparedPolicySet) {
   return { policies, buckets }
 }
 
-/** The data the policy library loads (data.entities and data.sets): the entities, and each policy set. */
+/**
+ * The data the policy library loads (data.entities and data.sets): the entities as it holds them (libraryLayout.ts),
+ * and each policy set.
+ */
 export function policyData(state: EvaluationState) {
+  return { entities: libraryEntities(state.entities), sets: librarySets(state) }
+}
+
+function librarySets(state: EvaluationState) {
   const sets: Record<string, ReturnType<typeof librarySet>> = {}
   for (const [name, set] of Object.entries(state.sets)) sets[name] = librarySet(set)
-  return { entities: state.entities, sets }
+  return sets
 }
 
 /** The policy library's data in parts: whole but for the organization's collections, then those one at a time. */
@@ -140,15 +148,16 @@ const SAMPLE = 256
 
 /**
  * policyData in parts (inSlices.ts): at 100,000 accounts the data is about 26 MB of JSON, a quarter of a second to
- * write out in one go and twice that for the module to parse. A collection at a time, and a large one written out
- * ENTITIES_PER_PIECE entities at a time, the longest step is the module's parse of the largest collection (the
- * accounts). Patching a hundred thousand accounts in a key at a time took no step longer than a few milliseconds,
- * but cost two to four times the time in all, most of it in the collector. Each collection's size is estimated from
- * a sample: the module's memory is sized before anything is loaded.
+ * write out in one go and twice that for the module to parse. A collection at a time (a sharded one a shard at a
+ * time), and a large one written out ENTITIES_PER_PIECE entities at a time, the longest step is the module's parse
+ * of the largest part: the users at 10,000 users and 100,000 accounts, a shard of the accounts with ten times as
+ * many. Patching a hundred thousand accounts in a key at a time took no step longer than a few milliseconds, but
+ * cost two to four times the time in all, most of it in the collector. Each collection's size is estimated from a
+ * sample: the module's memory is sized before anything is loaded.
  */
 export function policyDataInParts(state: EvaluationState): DataInParts {
   const empty = Object.fromEntries(Object.keys(state.entities).map((name) => [name, {}]))
-  const skeleton = new TextEncoder().encode(JSON.stringify({ ...policyData(state), entities: empty }))
+  const skeleton = new TextEncoder().encode(JSON.stringify({ entities: empty, sets: librarySets(state) }))
   const entries = Object.entries(state.entities) as [string, Record<string, unknown>][]
   let bytes = skeleton.length
   for (const [, collection] of entries) {
@@ -164,22 +173,45 @@ export function policyDataInParts(state: EvaluationState): DataInParts {
     for (const [name, collection] of entries) {
       const path = ['entities', name]
       const keys = Object.keys(collection)
-      if (keys.length <= ENTITIES_PER_PIECE) {
-        yield { path, json: JSON.stringify(collection), replaces: true }
+      const shard = shardOf(name)
+      if (!shard) {
+        yield { path, json: yield* writtenOut(name, collection, keys), replaces: true }
         continue
       }
-      const pieces: string[] = []
-      for (let from = 0; from < keys.length; from += ENTITIES_PER_PIECE) {
-        // No prototype: an entity whose id is "__proto__" is a member like any other.
-        const piece: Record<string, unknown> = Object.create(null)
-        for (const key of keys.slice(from, from + ENTITIES_PER_PIECE)) piece[key] = collection[key]
-        pieces.push(JSON.stringify(piece).slice(1, -1))
-        yield undefined
+      // Each key filed under its shard, then each shard written out and patched in on its own: a new key of the
+      // skeleton's empty collection.
+      const shards = new Map<string, string[]>()
+      for (let at = 0; at < keys.length; at++) {
+        const key = keys[at] as string
+        const named = shard(key)
+        const filed = shards.get(named)
+        if (filed) filed.push(key)
+        else shards.set(named, [key])
+        if (at % ENTITIES_PER_PIECE === ENTITIES_PER_PIECE - 1) yield undefined
       }
-      yield { path, json: `{${pieces.join(',')}}`, replaces: true }
+      for (const [named, filed] of shards)
+        yield { path: [...path, named], json: yield* writtenOut(name, collection, filed), replaces: false }
     }
   }
   return { skeleton, collections, bytes }
+}
+
+/** The JSON of the collection's keys as the library holds them, ENTITIES_PER_PIECE entities between pauses. */
+function* writtenOut(
+  name: string,
+  collection: Record<string, unknown>,
+  keys: readonly string[],
+): Generator<undefined, string> {
+  const pieces: string[] = []
+  for (let from = 0; from < keys.length; from += ENTITIES_PER_PIECE) {
+    // No prototype: an entity whose id is "__proto__" is a member like any other.
+    const piece: Record<string, unknown> = Object.create(null)
+    for (const key of keys.slice(from, from + ENTITIES_PER_PIECE))
+      piece[key] = libraryValue(name as keyof PreparedEntities, collection[key])
+    pieces.push(JSON.stringify(piece).slice(1, -1))
+    if (from + ENTITIES_PER_PIECE < keys.length) yield undefined
+  }
+  return `{${pieces.join(',')}}`
 }
 
 /** Entities of a collection written out between two pauses: about 20 ms of accounts. */

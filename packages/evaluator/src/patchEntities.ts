@@ -1,4 +1,5 @@
 import type { AppliedChange, MutableEntityIndex } from '@rampart/entities'
+import { idShard, libraryPath, libraryValue } from './libraryLayout'
 import type { DataPatch } from './patchPolicyData'
 import type { PreparedEntities } from './prepareEntities'
 
@@ -62,8 +63,8 @@ function setOf(entities: readonly { id: string }[]): Record<string, true> {
 }
 
 /** The prepared value of each touched key, as prepareEntities would build it from the index; undefined if none. */
-function recompute(index: MutableEntityIndex, touched: Touched): [keyof PreparedEntities, string, unknown][] {
-  const out: [keyof PreparedEntities, string, unknown][] = []
+function recompute(index: MutableEntityIndex, touched: Touched): PreparedChange[] {
+  const out: PreparedChange[] = []
   for (const id of touched.users) {
     const user = index.user(id)
     out.push(['users', id, user && { role: user.role, groups: setOf(index.groupsOfUser(id)) }])
@@ -90,12 +91,13 @@ function recompute(index: MutableEntityIndex, touched: Touched): [keyof Prepared
     ])
   }
   for (const address of touched.addresses) {
-    const onChains: { chainId: number; id: string }[] = []
+    const onChains: PreparedEntities['accountsByAddress'][string] = []
     let chainless: string | undefined
     for (const id of index.idsAtAddress('accounts', address)) {
       const chainId = index.account(id)?.chainId
       if (chainId === undefined) chainless ??= id
-      else if (!onChains.some((entry) => entry.chainId === chainId)) onChains.push({ chainId, id })
+      else if (!onChains.some((entry) => entry.chainId === chainId))
+        onChains.push({ chainId, id, shard: idShard(id) })
     }
     out.push(['accountsByAddress', address, onChains.length > 0 ? onChains : undefined])
     out.push(['chainlessAccounts', address, chainless])
@@ -118,17 +120,20 @@ function recompute(index: MutableEntityIndex, touched: Touched): [keyof Prepared
   return out
 }
 
+/** A prepared key set to a new value, or (value undefined) taken out. */
+export type PreparedChange = [collection: keyof PreparedEntities, key: string, value: unknown]
+
 /**
- * The patches that bring prepared entities (and the policy library's data.entities) up to date with changes the
- * index already holds: each key a change touched, before or after it, is prepared again from the index, so the
- * cost is that of the change, not of the organization. Also says whether a token changed (policies then read
- * other decimals).
+ * The changes that bring prepared entities up to date with changes the index already holds, and the patches that
+ * do the same to the policy library's data.entities (as the library holds it: libraryLayout.ts): each key a change
+ * touched, before or after it, is prepared again from the index, so the cost is that of the change, not of the
+ * organization. Also says whether a token changed (policies then read other decimals).
  */
 export function entityPatches(
   prepared: PreparedEntities,
   index: MutableEntityIndex,
   applied: readonly AppliedChange[],
-): { patches: DataPatch[]; undo: DataPatch[]; tokensChanged: boolean } {
+): { changes: PreparedChange[]; patches: DataPatch[]; undo: DataPatch[]; tokensChanged: boolean } {
   const touched: Touched = {
     users: new Set(),
     credentials: new Set(),
@@ -142,22 +147,25 @@ export function entityPatches(
     touch(touched, change.collection, change.before)
     touch(touched, change.collection, change.after)
   }
+  const changes: PreparedChange[] = []
   const patches: DataPatch[] = []
   const undo: DataPatch[] = []
-  for (const [name, key, value] of recompute(index, touched)) {
+  for (const change of recompute(index, touched)) {
+    const [name, key, value] = change
     const current = (prepared[name] as Record<string, unknown>)[key]
     if (value === undefined && current === undefined) continue
-    patches.push({ path: ['entities', name, key], value })
-    undo.push({ path: ['entities', name, key], value: current })
+    const path = libraryPath(name, key)
+    changes.push(change)
+    patches.push({ path, value: libraryValue(name, value) })
+    undo.push({ path, value: libraryValue(name, current) })
   }
-  return { patches, undo: undo.reverse(), tokensChanged: touched.decimals.size > 0 }
+  return { changes, patches, undo: undo.reverse(), tokensChanged: touched.decimals.size > 0 }
 }
 
-/** Applies entity patches to the prepared entities the evaluator reads (the same patches the library's data took). */
-export function applyToPrepared(prepared: PreparedEntities, patches: readonly DataPatch[]): void {
-  for (const { path, value } of patches) {
-    const records = prepared[path[1] as keyof PreparedEntities] as Record<string, unknown>
-    const key = path[2] as string
+/** Applies prepared changes to the prepared entities the evaluator reads (their patches went to the library). */
+export function applyToPrepared(prepared: PreparedEntities, changes: readonly PreparedChange[]): void {
+  for (const [name, key, value] of changes) {
+    const records = prepared[name] as Record<string, unknown>
     if (value === undefined) delete records[key]
     else records[key] = value
   }

@@ -1,5 +1,6 @@
 import type { Entities } from '@rampart/entities'
 import { runToEnd } from './inSlices'
+import { idShard } from './libraryLayout'
 
 /** A user as the policy library reads it: its role and the set of its groups. */
 export interface PreparedUser {
@@ -27,8 +28,11 @@ export interface PreparedEntities {
   /** Credential id, and the `kid` of its key, to user id. */
   credentials: Record<string, string>
   accounts: Record<string, PreparedAccount>
-  /** Address to the accounts at that address, one per chain (the first account given for a chain). */
-  accountsByAddress: Record<string, { chainId: number; id: string }[]>
+  /**
+   * Address to the accounts at that address, one per chain (the first account given for a chain), each with the
+   * shard the policy library holds it in (libraryLayout.ts).
+   */
+  accountsByAddress: Record<string, { chainId: number; id: string; shard: string }[]>
   /** Address to the account with no chain at that address, which any chain's requests meet. */
   chainlessAccounts: Record<string, string>
   /** Address to its address-book entries, one per chain (the first entry given for a chain). */
@@ -109,7 +113,7 @@ export function* prepareEntitiesInSteps(entities: Entities): Generator<void, Pre
     }
     const address = lower(account.address)
     if (account.chainId === undefined) chainlessAccounts[address] ??= id
-    else fileByChain(accountsByAddress, address, { chainId: account.chainId, id })
+    else fileByChain(accountsByAddress, address, { chainId: account.chainId, id, shard: idShard(id) })
   })
   yield* each(entities.accountGroupMembers, (member) => {
     const account = accounts[lower(member.accountId)]

@@ -15,6 +15,7 @@ import { ORG, presetSet } from '../src/buildInput'
 import { computeLimits } from '../src/computeLimits'
 import { ENTRYPOINTS } from '../src/entrypoints'
 import { evaluationState } from '../src/evaluationState'
+import { idShard, libraryEntities } from '../src/libraryLayout'
 import {
   ACTIONS,
   type Bucket,
@@ -404,7 +405,7 @@ async function referenceOf(data: { entities: Entities; policies: Policy[]; prese
     sets[name] = { policies: set.policies, buckets: { all: policies } }
   }
   const library = await loadPolicy(readFileSync(new URL('../wasm/policy.wasm', import.meta.url)))
-  library.setData({ entities: state.entities, sets })
+  library.setData({ entities: libraryEntities(state.entities), sets })
   return (request: EvaluationRequest, presets: string[]) => {
     const principal = lower(request.principal)
     const userId = own(state.entities.users, principal)
@@ -415,6 +416,7 @@ async function referenceOf(data: { entities: Entities; policies: Policy[]; prese
       ...request,
       principal,
       resource: request.resource === undefined ? undefined : lower(request.resource),
+      accountShard: request.resource === undefined ? undefined : idShard(lower(request.resource)),
       approvals: request.approvals?.map(lower),
       history: undefined,
       now: undefined,

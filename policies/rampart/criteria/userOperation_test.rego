@@ -131,7 +131,7 @@ test_some_call_flags if {
 with_entrypoint_known(book, accounts) := {
 	"addressBook": object.union(t.entities.addressBook, book),
 	"accountsByAddress": object.union(t.entities.accountsByAddress, accounts),
-	"accounts": object.union(t.entities.accounts, {"entrypoint-account": {"id": "entrypoint-account", "address": entrypoint, "chainId": 1, "accountType": "eoa", "groups": {}}}),
+	"accounts": object.union(t.entities.accounts, {"c": {"entrypoint-account": {"id": "entrypoint-account", "address": entrypoint, "chainId": 1, "accountType": "eoa", "groups": {}}}}),
 }
 
 holds_with(criterion, entities, req) if {
@@ -162,7 +162,7 @@ test_entrypoint_id if {
 }
 
 test_entrypoint_as_an_organization_account if {
-	account := with_entrypoint_known({}, {entrypoint: [{"chainId": 1, "id": "entrypoint-account"}]})
+	account := with_entrypoint_known({}, {"2": {entrypoint: [{"chainId": 1, "id": "entrypoint-account", "shard": "c"}]}})
 	holds_with({"criterion": "checkEntryPointAccountType", "args": ["eoa"]}, account, user_operation([t.transfer]))
 	not holds_with({"criterion": "checkEntryPointAccountType", "args": ["4337"]}, account, user_operation([t.transfer]))
 	holds_with({"criterion": "checkEntryPointId", "args": ["entrypoint-account"]}, account, user_operation([t.transfer]))

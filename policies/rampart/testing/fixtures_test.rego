@@ -21,11 +21,16 @@ entities := {
 		"root": {"role": "root", "groups": {}},
 	},
 	"credentials": {"alice-key": "alice"},
+	# In shards, as the evaluator holds them: an account in the shard of its id (account_shards), what is at an
+	# address in the shard of the address's last character.
 	"accounts": {
-		"treasury": {"id": "treasury", "address": treasury, "chainId": 1, "accountType": "eoa", "groups": {"cold": true}},
-		"ops": {"id": "ops", "address": ops, "chainId": 1, "accountType": "4337", "groups": {}},
+		"c": {"treasury": {"id": "treasury", "address": treasury, "chainId": 1, "accountType": "eoa", "groups": {"cold": true}}},
+		"9": {"ops": {"id": "ops", "address": ops, "chainId": 1, "accountType": "4337", "groups": {}}},
 	},
-	"accountsByAddress": {treasury: [{"chainId": 1, "id": "treasury"}], ops: [{"chainId": 1, "id": "ops"}]},
+	"accountsByAddress": {
+		"1": {treasury: [{"chainId": 1, "id": "treasury", "shard": "c"}]},
+		"2": {ops: [{"chainId": 1, "id": "ops", "shard": "9"}]},
+	},
 	"chainlessAccounts": {},
 	"addressBook": {counterparty: [{"chainId": 1, "id": "acme", "classification": "counterparty"}]},
 	"assignments": {"bob": {"ops": true}},
@@ -86,8 +91,16 @@ approval_sets(p) := [[k | some k, _ in all]] if {
 
 shifted(offset, alternative) := [k | some j, _ in alternative; k := offset + j]
 
-# indexed is a request as the evaluator gives it to the library: naming the candidate buckets of each policy set.
-indexed(req) := object.union(req, {"buckets": {set: ["all"] | some set in req.sets}})
+# account_shards names the shard each fixture account is held in: what the evaluator's idShard (libraryLayout.ts)
+# picks for its id.
+account_shards := {"treasury": "c", "ops": "9", "entrypoint-account": "c"}
+
+# indexed is a request as the evaluator gives it to the library: naming the candidate buckets of each policy set,
+# and the shard of its account.
+indexed(req) := object.union(named, {"accountShard": account_shards[req.resource]}) if {
+	named := object.union(req, {"buckets": {set: ["all"] | some set in req.sets}})
+	account_shards[req.resource]
+} else := object.union(req, {"buckets": {set: ["all"] | some set in req.sets}})
 
 # bucket lists each policy as [index, criteria], each criterion as [family, name, arguments]; a limit's arguments
 # carry the key of its totals in the input.
