@@ -295,8 +295,15 @@ function* indexedInSteps(index: MutableEntityIndex): Steps<void> {
   while (!index.indexSome(INDEXING_SLICE)) yield
 }
 
-/** Loads the data a part a step: the skeleton whole, then each collection serialized, and patched in. */
-function* loadInParts(policy: LoadedPolicy, data: DataInParts): Steps<void> {
+/**
+ * Loads the data a part a step: the skeleton whole, then each collection serialized, and patched in. A library that
+ * cannot patch (an ABI before opa_value_add_path) is loaded whole, in one step.
+ */
+function* loadInParts(policy: LoadedPolicy, data: DataInParts, state: EvaluationState): Steps<void> {
+  if (!canPatch(policy)) {
+    setPolicyData(policy, bufferOf(dataJson(state)))
+    return
+  }
   setPolicyData(policy, bufferOf(data.skeleton))
   for (const collection of data.collections()) {
     yield
@@ -340,7 +347,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   let call = policy && entrypoint !== undefined ? policyCall(policy, entrypoint) : undefined
   /** Why every decision is refused since the policy library lost its data in a failed update. */
   let dataLost: string | undefined
-  if (policy) await runInSlices(loadInParts(policy, data))
+  if (policy) await runInSlices(loadInParts(policy, data, initial.state))
   // Begun once the organization is loaded: its slices would otherwise share every turn with the load's, which took
   // a third longer at 100,000 accounts.
   let changeIndex = changeIndexOf(index, inForce)
@@ -574,7 +581,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
     const parts = policyDataInParts(next)
     // Compiled asynchronously, off the event loop, as createEvaluator compiles it.
     const fresh = await loadPolicy(loaded.bytes, { initial: pagesFor(parts.bytes) })
-    await runInSlices(loadInParts(fresh, parts))
+    await runInSlices(loadInParts(fresh, parts, next))
     return fresh
   }
 

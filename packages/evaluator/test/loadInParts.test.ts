@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest'
 import { accountAddress, benchPolicies, chainOf, syntheticOrg, transferRpc, userId } from '../bench/org'
 import { createEvaluator, type Evaluator } from '../src'
 
-const USERS = 400
-// Past ENTITIES_PER_PIECE (10,000): the accounts are written out in pieces, joined into one patch.
+// Past ENTITIES_PER_PIECE (10,000): the users are written out in pieces, joined into one patch; the accounts, and
+// what is found at their addresses, go in shard by shard.
+const USERS = 10_500
 const ACCOUNTS = 12_000
 const NOW = 1_741_953_600
 
