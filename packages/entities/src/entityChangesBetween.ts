@@ -120,6 +120,40 @@ export function* entityChangesBetweenInSteps(
   ]
 }
 
+/** Where, from `at` and before `limit`, the two lists first hold different entities. */
+function sameFromStart(
+  old: readonly Entity[],
+  current: readonly Entity[],
+  at: number,
+  limit: number,
+): number {
+  const end = Math.min(old.length, current.length, limit)
+  // The same object first, without a call: what an immutable update keeps, nearly every entity.
+  while (at < end && (old[at] === current[at] || sameJson(old[at], current[at]))) at++
+  return at
+}
+
+/** How many entities, at most `most`, the two lists end with alike before `oldEnd` and `currentEnd`, down to `start`. */
+function sameFromEnd(
+  old: readonly Entity[],
+  current: readonly Entity[],
+  oldEnd: number,
+  currentEnd: number,
+  start: number,
+  most: number,
+): number {
+  let same = 0
+  while (
+    same < most &&
+    oldEnd - same > start &&
+    currentEnd - same > start &&
+    (old[oldEnd - same - 1] === current[currentEnd - same - 1] ||
+      sameJson(old[oldEnd - same - 1], current[currentEnd - same - 1]))
+  )
+    same++
+  return same
+}
+
 /**
  * The entities of one collection gone from `before`, and those new or changed in `after` (undefined: ambiguous).
  * The stored document keeps its order, so what is the same at the start and at the end is passed over in order; only
@@ -133,17 +167,25 @@ function* diffCollection(
 ): Steps<{ removed: Entity[]; put: Entity[] } | undefined> {
   const old = itemsOf(before, collection)
   const current = itemsOf(after, collection)
+  // The scans run in plain functions, a step's worth at a time: a loop in the generator itself took twice as long.
   let start = 0
-  while (start < old.length && start < current.length && sameJson(old[start], current[start])) {
-    start++
-    if (start % ENTITIES_PER_STEP === 0) yield
+  for (;;) {
+    const reached = sameFromStart(old, current, start, start + ENTITIES_PER_STEP)
+    if (reached < start + ENTITIES_PER_STEP) {
+      start = reached
+      break
+    }
+    start = reached
+    yield
   }
   let oldEnd = old.length
   let currentEnd = current.length
-  while (oldEnd > start && currentEnd > start && sameJson(old[oldEnd - 1], current[currentEnd - 1])) {
-    oldEnd--
-    currentEnd--
-    if (currentEnd % ENTITIES_PER_STEP === 0) yield
+  for (;;) {
+    const same = sameFromEnd(old, current, oldEnd, currentEnd, start, ENTITIES_PER_STEP)
+    oldEnd -= same
+    currentEnd -= same
+    if (same < ENTITIES_PER_STEP) break
+    yield
   }
   const was = yield* byKey(old.slice(start, oldEnd), keyOf)
   const now = yield* byKey(current.slice(start, currentEnd), keyOf)
