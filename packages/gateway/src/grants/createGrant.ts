@@ -1,8 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { clientOrganization } from '../clients/clientOrganization'
 import { networkTypes } from '../core/catalogue/networkCatalogue'
 import { grants } from '../core/database/grantsSchema'
-import { clients, connections, networks } from '../core/database/schema'
+import { connections, networks } from '../core/database/schema'
 import { GatewayError, type ValidationIssue } from '../core/errors/gatewayError'
 import type { GatewayErrorCode } from '../core/errors/gatewayErrors'
 import { finishUriProblem } from './finishUri'
@@ -107,11 +108,8 @@ export async function createGrant(
   if (uriProblem) invalid('GRANT_FINISH_URI_INVALID', `The finish uri ${uriProblem}`, '/interact/finish/uri')
   await checkNetworks(app, body.networks)
   if (body.user) {
-    const [client] = await app.db
-      .select({ entities: clients.entities })
-      .from(clients)
-      .where(eq(clients.clientId, clientId))
-    if (!client || !entityUserIds(client.entities).has(body.user.id)) {
+    const entities = await clientOrganization(app.clientPolicies, clientId)
+    if (!entityUserIds(entities as unknown as Record<string, unknown>).has(body.user.id)) {
       invalid('GRANT_USER_UNKNOWN', 'user.id is not a user of the client entities', '/user/id')
     }
   }

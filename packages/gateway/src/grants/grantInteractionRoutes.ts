@@ -133,7 +133,15 @@ export function grantInteractionRoutes(timings: GrantTimings) {
         const now = timings.now()
         if (interactionState(grant, now) !== 'open' || !grant)
           throw new GatewayError('VALIDATION_FAILED', 'This approval link is no longer open')
-        return { options: await grantPasskeyOptions(app.db, grant, relyingParty(app, request), now) }
+        return {
+          options: await grantPasskeyOptions(
+            app.db,
+            app.clientPolicies,
+            grant,
+            relyingParty(app, request),
+            now,
+          ),
+        }
       },
     )
 
@@ -195,9 +203,16 @@ export function grantInteractionRoutes(timings: GrantTimings) {
         const passkey = (form.get('passkey') ?? '').trim()
         const proofProblem =
           grant.userId && passkey !== ''
-            ? await passkeyProofProblem(app.db, grant, passkey, relyingParty(app, request), now)
-            : await userProofProblem(
+            ? await passkeyProofProblem(
                 app.db,
+                app.clientPolicies,
+                grant,
+                passkey,
+                relyingParty(app, request),
+                now,
+              )
+            : await userProofProblem(
+                app.clientPolicies,
                 grant,
                 (form.get('proof') ?? '').trim(),
                 now,

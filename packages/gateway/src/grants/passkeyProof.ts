@@ -1,20 +1,16 @@
 import { type AuthenticationResponseJSON, generateAuthenticationOptions } from '@simplewebauthn/server'
-import { eq } from 'drizzle-orm'
+import { clientOrganization } from '../clients/clientOrganization'
 import type { Database } from '../core/database/openDatabase'
-import { clients } from '../core/database/schema'
 import { GatewayError } from '../core/errors/gatewayError'
 import { issueChallenge } from '../passkeys/passkeyChallenges'
 import type { RelyingParty } from '../passkeys/passkeyOrigin'
 import { passkeysOf, verifyPasskeyAssertion } from '../passkeys/verifyPasskeyAssertion'
+import type { ClientPolicies } from '../signing/pipeline/clientPolicyState'
 import type { GrantRow } from './interaction'
 
-async function credentialsOf(db: Database, clientId: string): Promise<unknown> {
-  const [client] = await db
-    .select({ entities: clients.entities })
-    .from(clients)
-    .where(eq(clients.clientId, clientId))
-  return (client?.entities as { credentials?: unknown } | undefined)?.credentials
-}
+/** The organization's credentials, as the gateway decides with them (clientOrganization). */
+const credentialsOf = async (clientPolicies: ClientPolicies, clientId: string): Promise<unknown> =>
+  (await clientOrganization(clientPolicies, clientId)).credentials
 
 /** What an assertion proving the grant's user approves binds: this grant and this user. */
 const bindingOf = (grant: GrantRow) => ({ grantId: grant.grantId, userId: grant.userId ?? '' })
@@ -26,12 +22,13 @@ const bindingOf = (grant: GrantRow) => ({ grantId: grant.grantId, userId: grant.
  */
 export async function grantPasskeyOptions(
   db: Database,
+  clientPolicies: ClientPolicies,
   grant: GrantRow,
   relyingParty: RelyingParty,
   now: Date,
 ) {
   if (!grant.userId) throw new GatewayError('VALIDATION_FAILED', 'This grant needs no user proof')
-  const passkeys = passkeysOf(await credentialsOf(db, grant.clientId), grant.userId)
+  const passkeys = passkeysOf(await credentialsOf(clientPolicies, grant.clientId), grant.userId)
   if (passkeys.length === 0) {
     throw new GatewayError('PASSKEY_INVALID', `${grant.userId} has no passkey`, {
       issues: [
@@ -60,6 +57,7 @@ export async function grantPasskeyOptions(
  */
 export async function passkeyProofProblem(
   db: Database,
+  clientPolicies: ClientPolicies,
   grant: GrantRow,
   posted: string,
   relyingParty: RelyingParty,
@@ -74,7 +72,7 @@ export async function passkeyProofProblem(
   try {
     await verifyPasskeyAssertion(db, response, {
       clientId: grant.clientId,
-      credentials: await credentialsOf(db, grant.clientId),
+      credentials: await credentialsOf(clientPolicies, grant.clientId),
       userId: grant.userId ?? '',
       purpose: 'grant',
       binding: bindingOf(grant),

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm'
 import type { JWK } from 'jose'
 import {
   CredentialJwsError,
@@ -6,8 +5,8 @@ import {
   signCredentialJws,
   verifyCredentialJws,
 } from '../auth/credentialJws'
-import type { Database } from '../core/database/openDatabase'
-import { clients } from '../core/database/schema'
+import { clientOrganization } from '../clients/clientOrganization'
+import type { ClientPolicies } from '../signing/pipeline/clientPolicyState'
 import type { GrantRow } from './interaction'
 
 /** The `typ` of the proof a grant's user gives on the approval page. */
@@ -22,12 +21,12 @@ export function signUserProof(privateJwk: JWK, proof: { grant: string; iat?: num
   return signCredentialJws(privateJwk, USER_PROOF_TYPE, payload)
 }
 
-async function credentialsOf(db: Database, clientId: string, userId: string): Promise<EntityCredential[]> {
-  const [client] = await db
-    .select({ entities: clients.entities })
-    .from(clients)
-    .where(eq(clients.clientId, clientId))
-  const credentials = (client?.entities as { credentials?: unknown } | undefined)?.credentials
+async function credentialsOf(
+  clientPolicies: ClientPolicies,
+  clientId: string,
+  userId: string,
+): Promise<EntityCredential[]> {
+  const { credentials } = await clientOrganization(clientPolicies, clientId)
   return (Array.isArray(credentials) ? (credentials as EntityCredential[]) : []).filter(
     (credential) => credential?.userId === userId,
   )
@@ -40,7 +39,7 @@ async function credentialsOf(db: Database, clientId: string, userId: string): Pr
  * `skewSeconds`). A proof names one grant, which is answered once, so it cannot serve twice.
  */
 export async function userProofProblem(
-  db: Database,
+  clientPolicies: ClientPolicies,
   grant: GrantRow,
   proof: string,
   now: Date,
@@ -49,7 +48,7 @@ export async function userProofProblem(
   if (!grant.userId) return undefined
   if (proof === '') return `the proof, a JWS made with a credential of ${grant.userId}, is missing`
   try {
-    const credentials = await credentialsOf(db, grant.clientId, grant.userId)
+    const credentials = await credentialsOf(clientPolicies, grant.clientId, grant.userId)
     const { payload } = await verifyCredentialJws(proof, credentials, USER_PROOF_TYPE, grant.userId)
     if (payload.grant !== grant.grantId) return 'the proof is for another grant'
     const { iat } = payload

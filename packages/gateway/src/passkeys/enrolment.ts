@@ -2,12 +2,14 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { RegistrationResponseJSON } from '@simplewebauthn/server'
 import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server'
 import { and, eq, gt, isNull } from 'drizzle-orm'
+import { clientOrganization } from '../clients/clientOrganization'
 import { updateClient } from '../clients/registerClient'
 import type { Database } from '../core/database/openDatabase'
 import { clients } from '../core/database/schema'
 import { GatewayError } from '../core/errors/gatewayError'
 import { createProposal } from '../governance/createProposal'
 import { isGoverned, liveContent } from '../governance/liveSet'
+import type { ClientPolicies } from '../signing/pipeline/clientPolicyState'
 import { coseToJwk } from './passkeyKeys'
 import type { RelyingParty } from './passkeyOrigin'
 import { passkeyEnrolments } from './passkeysSchema'
@@ -37,8 +39,14 @@ async function entitiesOf(db: Database, clientId: string): Promise<Record<string
  * Makes a one-time enrolment link for a user of the client's entities: a random token, of which only the SHA-256
  * is kept. The token travels in the link's fragment, which browsers never send to a server or in a Referer.
  */
-export async function createEnrolment(db: Database, clientId: string, userId: string, now: Date) {
-  const entities = await entitiesOf(db, clientId)
+export async function createEnrolment(
+  db: Database,
+  clientPolicies: ClientPolicies,
+  clientId: string,
+  userId: string,
+  now: Date,
+) {
+  const entities = await clientOrganization(clientPolicies, clientId)
   const users = Array.isArray(entities.users) ? (entities.users as { id?: unknown }[]) : []
   if (!users.some((user) => user?.id === userId)) {
     throw new GatewayError('VALIDATION_FAILED', 'The user is not in the client entities', {
@@ -77,12 +85,13 @@ async function openEnrolment(db: Database, token: unknown, now: Date) {
 /** Starts the registration ceremony of a link: WebAuthn creation options, whose challenge the link keeps. */
 export async function registrationOptions(
   db: Database,
+  clientPolicies: ClientPolicies,
   token: unknown,
   relyingParty: RelyingParty,
   now: Date,
 ) {
   const enrolment = await openEnrolment(db, token, now)
-  const entities = await entitiesOf(db, enrolment.clientId)
+  const entities = await clientOrganization(clientPolicies, enrolment.clientId)
   const options = await generateRegistrationOptions({
     rpName: relyingParty.name,
     rpID: relyingParty.rpId,

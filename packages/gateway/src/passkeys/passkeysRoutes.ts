@@ -75,6 +75,7 @@ export function passkeysRoutes(options: PasskeysRoutesOptions = {}) {
       async (request, reply) => {
         const { token, expiresAt } = await createEnrolment(
           app.db,
+          app.clientPolicies,
           request.params.clientId,
           request.body.userId,
           now(),
@@ -107,7 +108,13 @@ export function passkeysRoutes(options: PasskeysRoutesOptions = {}) {
       '/v1/passkeys/enrol/options',
       { ...pageRoute, schema: { hide: true, body: tokenBody } },
       async (request) => ({
-        options: await registrationOptions(app.db, request.body.token, relyingParty(app, request), now()),
+        options: await registrationOptions(
+          app.db,
+          app.clientPolicies,
+          request.body.token,
+          relyingParty(app, request),
+          now(),
+        ),
       }),
     )
 
