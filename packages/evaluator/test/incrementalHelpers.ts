@@ -1,5 +1,6 @@
 import { decodeRequest } from '@rampart/decoder'
 import type { Entities } from '@rampart/entities'
+import { expect } from 'vitest'
 import { accountAddress, accountId, chainOf, transferRpc, userId } from '../bench/org'
 import type { Evaluator } from '../src'
 
@@ -58,4 +59,24 @@ export const withAccount = (entities: Entities, groupId = 'vault-0'): Entities =
     userAccounts: [...entities.userAccounts, link],
     accountGroupMembers: [...entities.accountGroupMembers, { accountId: account.id, groupId }],
   }
+}
+
+/**
+ * That an update of withAccount(entities, 'no-such-vault') was refused with one issue, pointing at the new
+ * membership's group in the document, and left the old organization deciding.
+ */
+export function expectRefusedInPlace(
+  refused: unknown,
+  evaluator: Evaluator,
+  entities: Entities,
+  before: readonly string[],
+): void {
+  expect((refused as { details?: { issues?: unknown } }).details?.issues).toEqual([
+    expect.objectContaining({
+      code: 'dangling-reference',
+      path: `/accountGroupMembers/${entities.accountGroupMembers.length}/groupId`,
+    }),
+  ])
+  expect(evaluator.entities.account(accountId(ACCOUNTS))).toBeUndefined()
+  expect(everyDecision(evaluator, entities)).toEqual(before)
 }
