@@ -1,7 +1,6 @@
 import { type AuthenticationResponseJSON, generateAuthenticationOptions } from '@simplewebauthn/server'
 import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { clientOrganization } from '../clients/clientOrganization'
 import { type SigningRequestRow, signingRequests } from '../core/database/actionsSchema'
 import { clients } from '../core/database/schema'
 import { GatewayError } from '../core/errors/gatewayError'
@@ -59,9 +58,9 @@ export function approvalsRoutes(options: ApprovalsRoutesOptions = {}) {
       return client
     }
 
-    /** The organization's credentials, as the gateway decides with them (clientOrganization). */
+    /** The organization's credentials, as the gateway decides with them (ClientPolicies.organizationOf). */
     const credentialsOf = async (clientId: string) =>
-      (await clientOrganization(services.clientPolicies, clientId)).credentials
+      (await services.clientPolicies.organizationOf(clientId)).credentials
 
     /** The approver's live session of this request's cookie for its client, or undefined. */
     const sessionOf = (request: FastifyRequest<{ Params: ClientParams }>) =>

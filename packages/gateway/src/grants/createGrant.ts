@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { clientOrganization } from '../clients/clientOrganization'
 import { networkTypes } from '../core/catalogue/networkCatalogue'
 import { grants } from '../core/database/grantsSchema'
 import { connections, networks } from '../core/database/schema'
@@ -108,7 +107,7 @@ export async function createGrant(
   if (uriProblem) invalid('GRANT_FINISH_URI_INVALID', `The finish uri ${uriProblem}`, '/interact/finish/uri')
   await checkNetworks(app, body.networks)
   if (body.user) {
-    const entities = await clientOrganization(app.clientPolicies, clientId)
+    const entities = await app.clientPolicies.organizationOf(clientId)
     if (!entityUserIds(entities as unknown as Record<string, unknown>).has(body.user.id)) {
       invalid('GRANT_USER_UNKNOWN', 'user.id is not a user of the client entities', '/user/id')
     }

@@ -13,6 +13,7 @@ import {
   findInteraction,
   type GrantRow,
   interactionState,
+  type OrganizationOf,
 } from './interaction'
 import { renderInteractionPage } from './interactionPage'
 import { grantPasskeyOptions, passkeyProofProblem } from './passkeyProof'
@@ -94,6 +95,7 @@ async function showForm(
  */
 export function grantInteractionRoutes(timings: GrantTimings) {
   return async (app: FastifyInstance) => {
+    const organizationOf: OrganizationOf = (clientId) => app.clientPolicies.organizationOf(clientId)
     registerFormParser(app)
 
     // The interaction id in the URL is a secret: these routes log only warnings and errors, never the URL.
@@ -134,13 +136,7 @@ export function grantInteractionRoutes(timings: GrantTimings) {
         if (interactionState(grant, now) !== 'open' || !grant)
           throw new GatewayError('VALIDATION_FAILED', 'This approval link is no longer open')
         return {
-          options: await grantPasskeyOptions(
-            app.db,
-            app.clientPolicies,
-            grant,
-            relyingParty(app, request),
-            now,
-          ),
+          options: await grantPasskeyOptions(app.db, organizationOf, grant, relyingParty(app, request), now),
         }
       },
     )
@@ -205,14 +201,14 @@ export function grantInteractionRoutes(timings: GrantTimings) {
           grant.userId && passkey !== ''
             ? await passkeyProofProblem(
                 app.db,
-                app.clientPolicies,
+                organizationOf,
                 grant,
                 passkey,
                 relyingParty(app, request),
                 now,
               )
             : await userProofProblem(
-                app.clientPolicies,
+                organizationOf,
                 grant,
                 (form.get('proof') ?? '').trim(),
                 now,

@@ -1,3 +1,4 @@
+import type { Entities } from '@rampart/entities'
 import { and, eq, gt, isNull, ne, notExists, or, type SQLWrapper } from 'drizzle-orm'
 import { grantedConnections, grants } from '../core/database/grantsSchema'
 import type { Database } from '../core/database/openDatabase'
@@ -10,6 +11,12 @@ import { interactionHash } from './interactionHash'
 import { hashSecret, newSecret } from './secrets'
 
 export type GrantRow = typeof grants.$inferSelect
+
+/**
+ * A client's organization as the gateway decides with it (signing's ClientPolicies.organizationOf), where a grant
+ * looks up its user and the user's credentials: not the client row, 35 MiB at 100,000 accounts.
+ */
+export type OrganizationOf = (clientId: string) => Promise<Entities>
 
 /** A connection the user may pick on the interaction page. */
 export type OfferedConnection = { connectionId: string; label: string | null; provider: string }

@@ -1,16 +1,13 @@
 import { type AuthenticationResponseJSON, generateAuthenticationOptions } from '@simplewebauthn/server'
-import { clientOrganization } from '../clients/clientOrganization'
 import type { Database } from '../core/database/openDatabase'
 import { GatewayError } from '../core/errors/gatewayError'
 import { issueChallenge } from '../passkeys/passkeyChallenges'
 import type { RelyingParty } from '../passkeys/passkeyOrigin'
 import { passkeysOf, verifyPasskeyAssertion } from '../passkeys/verifyPasskeyAssertion'
-import type { ClientPolicies } from '../signing/pipeline/clientPolicyState'
-import type { GrantRow } from './interaction'
+import type { GrantRow, OrganizationOf } from './interaction'
 
-/** The organization's credentials, as the gateway decides with them (clientOrganization). */
-const credentialsOf = async (clientPolicies: ClientPolicies, clientId: string): Promise<unknown> =>
-  (await clientOrganization(clientPolicies, clientId)).credentials
+const credentialsOf = async (organizationOf: OrganizationOf, clientId: string): Promise<unknown> =>
+  (await organizationOf(clientId)).credentials
 
 /** What an assertion proving the grant's user approves binds: this grant and this user. */
 const bindingOf = (grant: GrantRow) => ({ grantId: grant.grantId, userId: grant.userId ?? '' })
@@ -22,13 +19,13 @@ const bindingOf = (grant: GrantRow) => ({ grantId: grant.grantId, userId: grant.
  */
 export async function grantPasskeyOptions(
   db: Database,
-  clientPolicies: ClientPolicies,
+  organizationOf: OrganizationOf,
   grant: GrantRow,
   relyingParty: RelyingParty,
   now: Date,
 ) {
   if (!grant.userId) throw new GatewayError('VALIDATION_FAILED', 'This grant needs no user proof')
-  const passkeys = passkeysOf(await credentialsOf(clientPolicies, grant.clientId), grant.userId)
+  const passkeys = passkeysOf(await credentialsOf(organizationOf, grant.clientId), grant.userId)
   if (passkeys.length === 0) {
     throw new GatewayError('PASSKEY_INVALID', `${grant.userId} has no passkey`, {
       issues: [
@@ -57,7 +54,7 @@ export async function grantPasskeyOptions(
  */
 export async function passkeyProofProblem(
   db: Database,
-  clientPolicies: ClientPolicies,
+  organizationOf: OrganizationOf,
   grant: GrantRow,
   posted: string,
   relyingParty: RelyingParty,
@@ -72,7 +69,7 @@ export async function passkeyProofProblem(
   try {
     await verifyPasskeyAssertion(db, response, {
       clientId: grant.clientId,
-      credentials: await credentialsOf(clientPolicies, grant.clientId),
+      credentials: await credentialsOf(organizationOf, grant.clientId),
       userId: grant.userId ?? '',
       purpose: 'grant',
       binding: bindingOf(grant),

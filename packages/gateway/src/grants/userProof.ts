@@ -5,9 +5,7 @@ import {
   signCredentialJws,
   verifyCredentialJws,
 } from '../auth/credentialJws'
-import { clientOrganization } from '../clients/clientOrganization'
-import type { ClientPolicies } from '../signing/pipeline/clientPolicyState'
-import type { GrantRow } from './interaction'
+import type { GrantRow, OrganizationOf } from './interaction'
 
 /** The `typ` of the proof a grant's user gives on the approval page. */
 export const USER_PROOF_TYPE = 'rampart-grant-approval+jws'
@@ -22,11 +20,11 @@ export function signUserProof(privateJwk: JWK, proof: { grant: string; iat?: num
 }
 
 async function credentialsOf(
-  clientPolicies: ClientPolicies,
+  organizationOf: OrganizationOf,
   clientId: string,
   userId: string,
 ): Promise<EntityCredential[]> {
-  const { credentials } = await clientOrganization(clientPolicies, clientId)
+  const { credentials } = await organizationOf(clientId)
   return (Array.isArray(credentials) ? (credentials as EntityCredential[]) : []).filter(
     (credential) => credential?.userId === userId,
   )
@@ -39,7 +37,7 @@ async function credentialsOf(
  * `skewSeconds`). A proof names one grant, which is answered once, so it cannot serve twice.
  */
 export async function userProofProblem(
-  clientPolicies: ClientPolicies,
+  organizationOf: OrganizationOf,
   grant: GrantRow,
   proof: string,
   now: Date,
@@ -48,7 +46,7 @@ export async function userProofProblem(
   if (!grant.userId) return undefined
   if (proof === '') return `the proof, a JWS made with a credential of ${grant.userId}, is missing`
   try {
-    const credentials = await credentialsOf(clientPolicies, grant.clientId, grant.userId)
+    const credentials = await credentialsOf(organizationOf, grant.clientId, grant.userId)
     const { payload } = await verifyCredentialJws(proof, credentials, USER_PROOF_TYPE, grant.userId)
     if (payload.grant !== grant.grantId) return 'the proof is for another grant'
     const { iat } = payload

@@ -75,7 +75,7 @@ export function passkeysRoutes(options: PasskeysRoutesOptions = {}) {
       async (request, reply) => {
         const { token, expiresAt } = await createEnrolment(
           app.db,
-          app.clientPolicies,
+          (clientId) => app.clientPolicies.organizationOf(clientId),
           request.params.clientId,
           request.body.userId,
           now(),
@@ -110,7 +110,7 @@ export function passkeysRoutes(options: PasskeysRoutesOptions = {}) {
       async (request) => ({
         options: await registrationOptions(
           app.db,
-          app.clientPolicies,
+          (clientId) => app.clientPolicies.organizationOf(clientId),
           request.body.token,
           relyingParty(app, request),
           now(),

@@ -75,6 +75,23 @@ export class ClientPolicies {
     return entry.state
   }
 
+  /**
+   * The client's organization as the gateway decides with it: the cached state, checked against the client row at
+   * most a second ago and brought forward by the changes recorded since. A route that looks up a user or a
+   * credential (a page, a grant, an enrolment) costs a lookup, not a read of the row: at 100,000 accounts the
+   * organization is 35 MiB of JSON, whose read held the event loop for 0.2-0.7 s each time. Throws
+   * CLIENT_NOT_FOUND for a client that is not registered.
+   */
+  async organizationOf(clientId: string): Promise<Entities> {
+    try {
+      return (await this.forClient(clientId)).entities
+    } catch (error) {
+      if (error instanceof GatewayError && error.code === 'CLIENT_UNKNOWN')
+        throw new GatewayError('CLIENT_NOT_FOUND', 'Client not found')
+      throw error
+    }
+  }
+
   /** Makes the next decision for this client build its state anew (as when the stored set may have been altered). */
   forget(clientId: string): void {
     this.cache.delete(clientId)
