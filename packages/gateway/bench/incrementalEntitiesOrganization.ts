@@ -1,5 +1,6 @@
 // What bench/incrementalEntities.bench.ts and bench/profileIncrementalEntities.ts share: the organization at a size,
 // the account and policy they change, a change recorded as updateClient records it, and the decision after it.
+import { generateKeyPairSync } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { decodeRequest } from '@rampart/decoder'
 import { eq } from 'drizzle-orm'
@@ -26,7 +27,7 @@ export function organization(accounts: number) {
     userGroups: [],
     userGroupMembers: [],
     userAccounts: [] as Record<string, unknown>[],
-    credentials: [],
+    credentials: [] as Record<string, unknown>[],
     accounts: [] as Record<string, unknown>[],
     accountGroups: Array.from({ length: GROUPS }, (_, g) => ({ id: `vault-${g}` })),
     accountGroupMembers: [] as Record<string, unknown>[],
@@ -50,6 +51,29 @@ export function organization(accounts: number) {
   }
   return entities
 }
+
+/**
+ * The organization with PASSKEYS_PER_USER passkeys for each of its users, each its own P-256 key: what the approvals
+ * page looks through (a desk's approvers sign in with passkeys, and a credential list of thousands is the hard case).
+ */
+export function withPasskeys(entities: ReturnType<typeof organization>) {
+  const credentials = entities.users.flatMap((user) =>
+    Array.from({ length: PASSKEYS_PER_USER }, (_, n) => {
+      const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      const key = { ...publicKey.export({ format: 'jwk' }), alg: 'ES256' }
+      const id = `${user.id}-passkey-${n}`
+      return {
+        id,
+        userId: user.id,
+        key,
+        webauthn: { credentialId: Buffer.from(id).toString('base64url'), counter: 0 },
+      }
+    }),
+  )
+  return { ...entities, credentials }
+}
+
+const PASSKEYS_PER_USER = 2
 
 /** The account put and removed. */
 export const extra = {
