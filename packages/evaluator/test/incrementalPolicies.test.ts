@@ -16,6 +16,7 @@ import {
 } from '../bench/org'
 import type { Evaluator, EvaluatorError as EvaluatorErrorType, Policy, Preset } from '../src'
 import { policy } from './policy'
+import { thrownBy } from './testHelpers'
 
 vi.mock('../src/patchPolicyData', async (original) => {
   const actual = await original<typeof import('../src/patchPolicyData')>()
@@ -160,12 +161,7 @@ describe('incremental policy updates', () => {
     const evaluator = await createEvaluator({ entities, policies: base })
     const before = decisions(evaluator)
     const broken = [...base.slice(0, 3), { ...anyone, when: [{ criterion: 'checkNothing' }] }] as Policy[]
-    let thrown: unknown
-    try {
-      evaluator.update({ policies: broken })
-    } catch (error) {
-      thrown = error
-    }
+    const thrown = thrownBy(() => evaluator.update({ policies: broken }))
     expect(thrown).toBeInstanceOf(EvaluatorError)
     expect((thrown as EvaluatorErrorType).details.issues?.[0]?.path).toMatch(/^\/3\/when\/0/)
     expect(() => evaluator.update({ policies: [anyone, anyone] })).toThrow(EvaluatorError)

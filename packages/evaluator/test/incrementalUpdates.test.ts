@@ -24,7 +24,7 @@ import {
   USERS,
   withAccount,
 } from './incrementalHelpers'
-import { seededRandom } from './testHelpers'
+import { seededRandom, thrownBy } from './testHelpers'
 
 vi.mock('../src/patchPolicyData', async (original) => {
   const actual = await original<typeof import('../src/patchPolicyData')>()
@@ -178,12 +178,7 @@ describe('incremental updates', () => {
         entity: { accountId: 'new', groupId: 'no-such-vault' },
       },
     ]
-    let thrown: unknown
-    try {
-      evaluator.updateEntities(changes)
-    } catch (error) {
-      thrown = error
-    }
+    const thrown = thrownBy(() => evaluator.updateEntities(changes))
     expect(thrown).toBeInstanceOf(EvaluatorError)
     expect((thrown as EvaluatorErrorType).details.issues).toEqual([
       expect.objectContaining({ code: 'dangling-reference', path: '/2/entity/groupId' }),
@@ -359,12 +354,7 @@ describe('update({ entities })', () => {
     const evaluator = await createEvaluator({ entities, policies: benchPolicies() })
     const before = decisions(evaluator, entities)
     const next = withAccount(entities, 'no-such-vault')
-    let thrown: unknown
-    try {
-      evaluator.update({ entities: next })
-    } catch (error) {
-      thrown = error
-    }
+    const thrown = thrownBy(() => evaluator.update({ entities: next }))
     expect(thrown).toBeInstanceOf(EvaluatorError)
     expectRefusedInPlace(thrown, evaluator, entities, before)
   })

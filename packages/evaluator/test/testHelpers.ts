@@ -25,3 +25,13 @@ export function applyPatches(data: Record<string, unknown>, patches: readonly Da
   }
   return data
 }
+
+/** What the call throws (undefined when it returns): the error itself, for its class and details. */
+export function thrownBy(call: () => unknown): unknown {
+  try {
+    call()
+  } catch (error) {
+    return error
+  }
+  return undefined
+}

@@ -39,9 +39,11 @@ import {
 const gateway = await startTestGateway({}, { withoutReadCache: true })
 const db = gateway.database.db
 
-async function setUp(accounts: number, described = organization) {
+async function setUp(accounts: number) {
   const { clientId } = await registerTestClient(gateway, ['EdDSA'], { policies: [permitVault] })
-  const entities = described(accounts)
+  // With two passkeys per user (2,000 P-256 keys at 100,000 accounts): validated with every change, and what the
+  // approvals page looks through.
+  const entities = withPasskeys(organization(accounts))
   // Stored directly, as a registered client's organization: the rows time the gateway's work, not this setup's.
   await db
     .update(clients)
@@ -56,9 +58,6 @@ async function setUp(accounts: number, described = organization) {
 
 const small = await setUp(1)
 const large = await setUp(100_000)
-// With two passkeys per user (2,000 at 100,000 accounts): what the approvals page looks through.
-const smallWithPasskeys = await setUp(1, (accounts) => withPasskeys(organization(accounts)))
-const largeWithPasskeys = await setUp(100_000, (accounts) => withPasskeys(organization(accounts)))
 
 let clock = Date.now()
 /** Far enough ahead that ClientPolicies reads the client's row again. */
@@ -164,6 +163,34 @@ describe('scale: one account added or removed through updateClient (the admin PA
   )
 })
 
+/** The approvals page's sign-in options: the organization's passkeys, looked up where the gateway decides. */
+async function signInOptions(setup: Setup) {
+  const reply = await gateway.app.inject({
+    method: 'POST',
+    url: `/v1/approvals/${setup.clientId}/session/options`,
+    headers: { origin: 'http://localhost', 'content-type': 'application/json' },
+    payload: '{}',
+  })
+  if (reply.statusCode !== 200) throw new Error(`session options answered ${reply.statusCode}: ${reply.body}`)
+}
+
+// Before the other gateway's rows: their hundreds of recorded changes leave this gateway too far behind, and its
+// next request builds the client's state anew.
+describe('scale: the approvals page looks up the passkeys of the organization', () => {
+  const baseline = 'approvals sign-in options, 1 account (baseline)'
+  const scaled = 'approvals sign-in options, 100,000 accounts'
+  bench(
+    baseline,
+    watched(baseline, () => signInOptions(small)),
+    many,
+  )
+  bench(
+    scaled,
+    watched(scaled, () => signInOptions(large)),
+    many,
+  )
+})
+
 describe('scale: another gateway picks up one account changed, then decides', () => {
   const baseline = 'another gateway, account, 1 account (baseline)'
   const scaled = 'another gateway, account, 100,000 accounts'
@@ -190,32 +217,6 @@ describe('scale: another gateway picks up one policy changed, then decides', () 
   bench(
     scaled,
     watched(scaled, () => policyByAnotherGateway(large)),
-    many,
-  )
-})
-
-/** The approvals page's sign-in options: the organization's passkeys, looked up where the gateway decides. */
-async function signInOptions(setup: Setup) {
-  const reply = await gateway.app.inject({
-    method: 'POST',
-    url: `/v1/approvals/${setup.clientId}/session/options`,
-    headers: { origin: 'http://localhost', 'content-type': 'application/json' },
-    payload: '{}',
-  })
-  if (reply.statusCode !== 200) throw new Error(`session options answered ${reply.statusCode}: ${reply.body}`)
-}
-
-describe('scale: the approvals page looks up the passkeys of the organization', () => {
-  const baseline = 'approvals sign-in options, 1 account (baseline)'
-  const scaled = 'approvals sign-in options, 100,000 accounts'
-  bench(
-    baseline,
-    watched(baseline, () => signInOptions(smallWithPasskeys)),
-    many,
-  )
-  bench(
-    scaled,
-    watched(scaled, () => signInOptions(largeWithPasskeys)),
     many,
   )
 })
