@@ -6,6 +6,10 @@ export {
   type EntityChange,
   type EntityChangesResult,
 } from './applyEntityChanges'
+export {
+  applyEntityChangesToDocument,
+  applyEntityChangesToDocumentInSteps,
+} from './applyEntityChangesToDocument'
 export { checkPublicJwk, type JwkProblem } from './checkPublicJwk'
 export { isPasskeyKey } from './checks/checkCredentials'
 export { decodeUtf8 } from './decodeUtf8'
@@ -27,6 +31,7 @@ export {
   entitiesJsonErrors,
 } from './entitiesJsonError'
 export { entityChangesBetween, entityChangesBetweenInSteps } from './entityChangesBetween'
+export { entityChangesWithOrderInSteps } from './entityChangesWithOrder'
 export {
   detectEntityKind,
   ENTITY_KINDS,

@@ -142,6 +142,37 @@ describe('rampart policies replay', () => {
     expect(result.stdout).toContain('1 entries of other kinds')
   })
 
+  it('leaves aside an entities.changed entry larger than 16 MiB, as an organization of 100,000 accounts logs one', async () => {
+    const accounts = Array.from({ length: 60_000 }, (_, i) => ({
+      id: `account-${i}`,
+      address: `0x${i.toString(16).padStart(40, '0')}`,
+      accountType: 'eoa',
+      chainId: 1,
+      padding: 'x'.repeat(250),
+    }))
+    const organization = JSON.stringify({
+      clientId: 'c',
+      seq: 0,
+      kind: 'entities.changed',
+      change: { entities: { accounts }, by: 'admin-api' },
+    })
+    expect(organization.length).toBeGreaterThan(16 * 1024 * 1024)
+    const large = write('large.jsonl', `${organization}\n${lines.join('\n')}\n`)
+    const result = await runRampartInProcess([
+      'policies',
+      'replay',
+      '--log',
+      large,
+      '--entities',
+      entitiesFile,
+      '--policies',
+      candidate(1000),
+    ])
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(EXIT.ok)
+    expect(result.stdout).toContain('2 entries of other kinds')
+  })
+
   it('a widened limit permits the four refused transfers: exit 1, or 0 with --allow-widening', async () => {
     const widened = await replay(candidate(2000), '--format', 'json')
     expect(widened.code).toBe(EXIT.invalid)

@@ -13,8 +13,11 @@ import { locateJsonError } from '../locateJsonError'
 import { readErrorReason } from '../readErrorReason'
 import { locateJsonPointers } from '../sourceLocation'
 
-/** A line longer than this is refused: one decision's entry is kilobytes, and readline keeps a line whole. */
-const MAX_LINE = 16 * 1024 * 1024
+/**
+ * A line longer than this is refused (readline keeps a line whole). A decision's entry is kilobytes, but an
+ * entities.changed entry may carry a whole organization, which the gateway takes up to 64 MiB.
+ */
+const MAX_LINE = 96 * 1024 * 1024
 const DECISIONS: readonly string[] = ['Permit', 'Forbid', 'Confirm']
 
 /** The decisions of a decision log, in order, and how many entries of other kinds were left aside. */

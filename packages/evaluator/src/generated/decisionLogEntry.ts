@@ -121,7 +121,7 @@ export interface LoggedPolicyState {
   entitiesHash: string
 }
 /**
- * For policies.changed and entities.changed: the new content, whole (what a replay decides with), and who changed it.
+ * For policies.changed and entities.changed: the new content (what a replay decides with), and who changed it. A policies.changed entry carries the policies and presets whole. An entities.changed entry carries either the entities whole (`entities`: at registration, and whenever the change is not a list of entity changes) or the entity changes that turn the organization the client's entities.changed entry before it left into the new one (`entityChanges`), applied as applyEntityChangesToDocument in @rampart/entities applies them; either way `state.entitiesHash` is the hash of the new organization.
  *
  * This interface was referenced by `DecisionLogEntry`'s JSON-Schema
  * via the `definition` "Change".
@@ -131,7 +131,33 @@ export interface LoggedChange {
   presets?: string[]
   entities?: {}
   /**
+   * The entity changes, in order: a put replaces the entity with its key (its id, lowercased; a link's two ids) where it stands, or adds it at the end of its collection; a remove takes the entity with that key out.
+   */
+  entityChanges?: LoggedEntityChange[]
+  /**
    * Who made the change: `admin-api` for the admin API key, else the proposal that applied it.
    */
   by?: string
+}
+/**
+ * One entity change: put an entity (`entity`), or remove one by `id` (a link, by the link itself in `entity`).
+ *
+ * This interface was referenced by `DecisionLogEntry`'s JSON-Schema
+ * via the `definition` "EntityChange".
+ */
+export interface LoggedEntityChange {
+  op: 'put' | 'remove'
+  collection:
+    | 'users'
+    | 'userGroups'
+    | 'userGroupMembers'
+    | 'userAccounts'
+    | 'credentials'
+    | 'accounts'
+    | 'accountGroups'
+    | 'accountGroupMembers'
+    | 'tokens'
+    | 'addressBook'
+  entity?: {}
+  id?: string
 }

@@ -1,4 +1,9 @@
-import { checkPublicJwk, emptyEntities, loadEntitiesInSteps } from '@rampart/entities'
+import {
+  checkPublicJwk,
+  emptyEntities,
+  entityChangesWithOrderInSteps,
+  loadEntitiesInSteps,
+} from '@rampart/entities'
 import { BUILTIN_PRESETS, runInSlices, validatePolicies } from '@rampart/evaluator'
 import { eq, getTableColumns } from 'drizzle-orm'
 import type { JWK } from 'jose'
@@ -8,7 +13,7 @@ import type { Database } from '../core/database/openDatabase'
 import { clients } from '../core/database/schema'
 import { GatewayError, type ValidationIssue } from '../core/errors/gatewayError'
 import { appendLogEntry } from '../decisionLog/appendLogEntry'
-import { changeEntries } from '../decisionLog/logEntryContents'
+import { changeEntries, type EntityDiff } from '../decisionLog/logEntryContents'
 import { isGoverned } from '../governance/liveSet'
 import { recordClientChange } from '../signing/pipeline/clientChangeLog'
 
@@ -123,8 +128,14 @@ type ClientRow = typeof clients.$inferSelect
  * Appends to the client's decision log what changed of its policies, presets and entities (by the admin API);
  * returns the entries, whose `state` is the hashes decisions are logged under from now on.
  */
-async function logChanges(tx: Database, before: ClientRow | undefined, after: ClientRow, time: Date) {
-  const entries = await changeEntries(before, after, 'admin-api')
+async function logChanges(
+  tx: Database,
+  before: ClientRow | undefined,
+  after: ClientRow,
+  time: Date,
+  diff?: EntityDiff | null,
+) {
+  const entries = await changeEntries(before, after, 'admin-api', diff)
   for (const entry of entries) {
     await appendLogEntry(tx, after.clientId, entry, time)
   }
@@ -222,12 +233,19 @@ export async function updateClient(db: Database, clientId: string, update: Clien
       // Not the organization, which this update holds already: read back, it would cost as much as the read above.
       .returning(otherColumns)
     const updated: ClientRow = { ...written!, entities: merged.entities }
+    // Compared once, in slices (at 100,000 accounts it takes tens of milliseconds, which other clients need not wait
+    // for), for the log entry and for the change every gateway's cached evaluator follows.
+    const diff =
+      update.entities === undefined
+        ? undefined
+        : ((await runInSlices(entityChangesWithOrderInSteps(before.entities, merged.entities))) ?? null)
     // Only policies, presets and entities are logged: a new name or key leaves the hashes as they were.
     const entries =
-      governed.length > 0 ? await logChanges(tx as unknown as Database, before, updated, now) : []
+      governed.length > 0 ? await logChanges(tx as unknown as Database, before, updated, now, diff) : []
     // What changed, exactly, for every gateway's cached evaluator to follow without loading the organization again.
+    const entitiesChanged = entries.some((entry) => entry.kind === 'entities.changed')
     await recordClientChange(tx as unknown as Database, clientId, before, updated, entries[0]?.state, {
-      entities: entries.some((entry) => entry.kind === 'entities.changed'),
+      entities: entitiesChanged && (diff?.changes ?? null),
       policies: entries.some((entry) => entry.kind === 'policies.changed'),
     })
     return updated

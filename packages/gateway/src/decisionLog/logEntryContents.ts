@@ -1,3 +1,4 @@
+import { type EntityChange, entityChangesWithOrderInSteps } from '@rampart/entities'
 import {
   type Decision,
   type EvaluationRequest,
@@ -78,16 +79,31 @@ export function rejectionEntry(
 
 type ClientContent = { policies: unknown[]; presets: unknown[]; entities: Record<string, unknown> }
 
+/** The entity changes between two organizations, and whether they rebuild the new one exactly (order included). */
+export type EntityDiff = { changes: EntityChange[]; exact: boolean }
+
 /**
- * The entries a change of a client's policies, presets or entities makes (none when nothing changed): each with the
- * new content whole, what a replay decides with, and the hashes of the state it leaves. `before` is undefined for a
- * client just registered, whose first entries record what it starts with. The hashes are made in slices, with turns
- * of the event loop between them: at 100,000 accounts each organization's takes a fifth of a second.
+ * More entity changes than this are logged as the new organization whole: an import that rewrites a large part of
+ * it is smaller so, and a replay rebuilds it without applying thousands of changes.
+ */
+export const MAX_LOGGED_ENTITY_CHANGES = 2000
+
+/**
+ * The entries a change of a client's policies, presets or entities makes (none when nothing changed), and the hashes
+ * of the state it leaves. `before` is undefined for a client just registered, whose first entries record what it
+ * starts with. The hashes are made in slices, with turns of the event loop between them: at 100,000 accounts each
+ * organization's takes a fifth of a second.
+ *
+ * Policies and presets are logged whole. Entities are logged as the entity changes when those rebuild the new
+ * organization exactly from the one before (applyEntityChangesToDocument), else whole: at 100,000 accounts the whole
+ * organization is 35 MiB, which the log would otherwise take again for every account added. `diff` is the caller's
+ * comparison of the two organizations when it made one (null: they differ by more than entity changes).
  */
 export async function changeEntries(
   before: ClientContent | undefined,
   after: ClientContent,
   by: string,
+  diff?: EntityDiff | null,
 ): Promise<LogEntryContent[]> {
   const entries: LogEntryContent[] = []
   // Compared by their hashes, which are canonical: a document read back from the database has its keys reordered.
@@ -105,7 +121,16 @@ export async function changeEntries(
     })
   }
   if (was?.entitiesHash !== state.entitiesHash) {
-    entries.push({ kind: 'entities.changed', change: { entities: after.entities, by }, state })
+    const changes =
+      before &&
+      (diff === undefined
+        ? await runInSlices(entityChangesWithOrderInSteps(before.entities, after.entities))
+        : diff)
+    const logged =
+      changes?.exact && changes.changes.length <= MAX_LOGGED_ENTITY_CHANGES
+        ? { entityChanges: changes.changes }
+        : { entities: after.entities }
+    entries.push({ kind: 'entities.changed', change: { ...logged, by }, state })
   }
   return entries
 }

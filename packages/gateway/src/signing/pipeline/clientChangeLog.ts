@@ -1,5 +1,5 @@
-import { type EntityChange, entityChangesBetweenInSteps } from '@rampart/entities'
-import { type LoggedPolicyState, runInSlices } from '@rampart/evaluator'
+import type { EntityChange } from '@rampart/entities'
+import type { LoggedPolicyState } from '@rampart/evaluator'
 import { and, asc, desc, eq, gt, lt } from 'drizzle-orm'
 import type { Database } from '../../core/database/openDatabase'
 import { clientChanges } from './clientChangesSchema'
@@ -14,18 +14,14 @@ export const MAX_RECORDED_CHANGES = 2000
 
 export type ClientChange = typeof clientChanges.$inferSelect
 
-type ClientContent = {
-  updatedAt: Date
-  entities: Record<string, unknown>
-  policies: unknown[]
-  presets: unknown[]
-}
+type ClientContent = { updatedAt: Date; policies: unknown[]; presets: unknown[] }
 
 /**
  * Records, inside the transaction that updates the client's row, what the update changed from `before` to
- * `after`: the entity changes (the route holds both documents, so no gateway compares them when it reads the change),
- * the policies and presets when they changed, and the hashes the decision log records after it (`state`, undefined
- * when neither changed). Then forgets the versions past the last KEPT_VERSIONS.
+ * `after`: the entity changes (the route compared both documents, so no gateway compares them when it reads the
+ * change; null when they differ by more than entity changes, false when the entities did not change), the policies
+ * and presets when they changed, and the hashes the decision log records after it (`state`, undefined when neither
+ * changed). Then forgets the versions past the last KEPT_VERSIONS.
  */
 export async function recordClientChange(
   tx: Database,
@@ -33,14 +29,14 @@ export async function recordClientChange(
   before: ClientContent,
   after: ClientContent,
   state: LoggedPolicyState | undefined,
-  changed: { entities: boolean; policies: boolean },
+  changed: { entities: readonly EntityChange[] | null | false; policies: boolean },
 ): Promise<void> {
-  let entityChanges: EntityChange[] | null = []
-  if (changed.entities) {
-    // In slices: at 100,000 accounts the comparison takes tens of milliseconds, which other clients need not wait for.
-    const changes = await runInSlices(entityChangesBetweenInSteps(before.entities, after.entities))
-    entityChanges = changes && changes.length <= MAX_RECORDED_CHANGES ? changes : null
-  }
+  const entityChanges =
+    changed.entities === false
+      ? []
+      : changed.entities && changed.entities.length <= MAX_RECORDED_CHANGES
+        ? [...changed.entities]
+        : null
   await tx.insert(clientChanges).values({
     clientId,
     version: after.updatedAt,
