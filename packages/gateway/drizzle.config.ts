@@ -5,6 +5,7 @@ export default defineConfig({
   dialect: 'postgresql',
   schema: [
     './src/core/database/schema.ts',
+    './src/core/database/organizationSchema.ts',
     './src/core/database/actionsSchema.ts',
     './src/core/database/grantsSchema.ts',
     './src/providers/local/vaultTable.ts',

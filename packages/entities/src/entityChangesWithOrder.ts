@@ -5,6 +5,9 @@ import type { Steps } from './steps'
 
 type Document = Record<string, unknown>
 
+/** The entity changes between two organizations, and whether they rebuild the new one exactly (order included). */
+export type EntityChangesWithOrder = { changes: EntityChange[]; exact: boolean }
+
 /** Entities compared between two pauses of the steps. */
 const ENTITIES_PER_STEP = 2_000
 
@@ -19,7 +22,7 @@ const ENTITIES_PER_STEP = 2_000
 export function* entityChangesWithOrderInSteps(
   before: Document,
   after: Document,
-): Steps<{ changes: EntityChange[]; exact: boolean } | undefined> {
+): Steps<EntityChangesWithOrder | undefined> {
   const changes = yield* entityChangesBetweenInSteps(before, after)
   if (!changes) return undefined
   const rebuilt = yield* applyEntityChangesToDocumentInSteps(before, changes)

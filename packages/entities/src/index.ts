@@ -31,7 +31,7 @@ export {
   entitiesJsonErrors,
 } from './entitiesJsonError'
 export { entityChangesBetween, entityChangesBetweenInSteps } from './entityChangesBetween'
-export { entityChangesWithOrderInSteps } from './entityChangesWithOrder'
+export { type EntityChangesWithOrder, entityChangesWithOrderInSteps } from './entityChangesWithOrder'
 export {
   detectEntityKind,
   ENTITY_KINDS,

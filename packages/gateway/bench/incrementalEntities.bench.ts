@@ -23,6 +23,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { eq } from 'drizzle-orm'
 import { afterAll, bench, describe } from 'vitest'
 import { updateClient } from '../src/clients/registerClient'
+import { writeOrganization } from '../src/core/database/organizationStore'
 import { clients } from '../src/core/database/schema'
 import type { clientChanges } from '../src/signing/pipeline/clientChangesSchema'
 import { ClientPolicies } from '../src/signing/pipeline/clientPolicyState'
@@ -45,10 +46,13 @@ async function setUp(accounts: number) {
   // approvals page looks through.
   const entities = withPasskeys(organization(accounts))
   // Stored directly, as a registered client's organization: the rows time the gateway's work, not this setup's.
-  await db
-    .update(clients)
-    .set({ entities, updatedAt: new Date(Date.now() + 1) })
-    .where(eq(clients.clientId, clientId))
+  await db.transaction(async (tx) => {
+    await writeOrganization(tx as never, clientId, entities)
+    await tx
+      .update(clients)
+      .set({ updatedAt: new Date(Date.now() + 1) })
+      .where(eq(clients.clientId, clientId))
+  })
   const withExtra = { ...entities, accounts: [...entities.accounts, extra] }
   const other = new ClientPolicies(db)
   await gateway.app.clientPolicies.forClient(clientId)

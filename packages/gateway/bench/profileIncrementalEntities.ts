@@ -10,6 +10,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { eq } from 'drizzle-orm'
 import { openDatabase } from '../src/core/database/openDatabase'
+import { writeOrganization } from '../src/core/database/organizationStore'
 import { clients } from '../src/core/database/schema'
 import { ClientPolicies } from '../src/signing/pipeline/clientPolicyState'
 import { gatewayOn, registerTestClient, testConfig } from '../test/support/testGateway'
@@ -26,10 +27,13 @@ const db = database.db
 
 async function setUp(accounts: number) {
   const { clientId } = await registerTestClient(gateway, ['EdDSA'], { policies: [permitVault] })
-  await db
-    .update(clients)
-    .set({ entities: organization(accounts), updatedAt: new Date(Date.now() + 1) })
-    .where(eq(clients.clientId, clientId))
+  await db.transaction(async (tx) => {
+    await writeOrganization(tx as never, clientId, organization(accounts))
+    await tx
+      .update(clients)
+      .set({ updatedAt: new Date(Date.now() + 1) })
+      .where(eq(clients.clientId, clientId))
+  })
   const other = new ClientPolicies(db)
   await other.forClient(clientId)
   return { clientId, other, changed: false }

@@ -2,6 +2,8 @@ import { emptyEntities } from '@rampart/entities'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { generateSigningJwk } from '../src/core/crypto/generateSigningJwk'
+import { organizationParts } from '../src/core/database/organizationSchema'
+import { writeOrganization } from '../src/core/database/organizationStore'
 import { clients } from '../src/core/database/schema'
 import { createTestConnection, signedInject, type TestClient } from './support/testGateway'
 import { useTestClient, useTestGateway } from './support/useTestGateway'
@@ -9,6 +11,24 @@ import { useTestClient, useTestGateway } from './support/useTestGateway'
 const gateway = useTestGateway()
 // Reassigned when a test rotates the client's key.
 let client: TestClient = useTestClient(gateway)
+
+/** Stores an organization as it is, past the gateway's checks (as a gateway that did not make them stored it). */
+const storeDirectly = (entities: Record<string, unknown>) =>
+  gateway.database.db.transaction((tx) => writeOrganization(tx as never, client.clientId, entities))
+
+/** The client's head and its organization's parts as stored, as text. */
+async function storedText() {
+  const [head] = await gateway.database.db
+    .select({ text: sql<string>`${clients.entitiesHead}::text` })
+    .from(clients)
+    .where(eq(clients.clientId, client.clientId))
+  const parts = await gateway.database.db
+    .select({ text: sql<string>`${organizationParts.entities}::text` })
+    .from(organizationParts)
+    .where(eq(organizationParts.clientId, client.clientId))
+    .orderBy(organizationParts.part)
+  return [head?.text, ...parts.map((part) => part.text)]
+}
 
 const patch = (clientId: string, payload: unknown, key = gateway.config.adminApiKey) =>
   gateway.app.inject({
@@ -142,7 +162,7 @@ describe('admin: registering and updating clients', () => {
     const entry = (id: string, address: string) => ({ id, address, chainId: 1, classification: 'external' })
     const entities = { ...emptyEntities(), addressBook: [entry('stored', stored)] }
     // As a gateway that did not check checksums yet stored it.
-    await gateway.database.db.update(clients).set({ entities }).where(eq(clients.clientId, client.clientId))
+    await storeDirectly(entities)
     const renamed = await patch(client.clientId, { name: 'renamed' })
     expect(renamed.statusCode, renamed.body).toBe(200)
     const withMore = await patch(client.clientId, {
@@ -163,25 +183,15 @@ describe('admin: registering and updating clients', () => {
       accounts: [{ id: 'Vault-1', address: `0x${'1'.repeat(40)}`, accountType: 'eoa', chainId: 1 }],
       userAccounts: [{ userId: 'Nobody', accountId: 'Vault-1' }],
     }
-    await gateway.database.db
-      .update(clients)
-      .set({ entities: kept })
-      .where(eq(clients.clientId, client.clientId))
-    const [stored] = await gateway.database.db
-      .select({ text: sql<string>`${clients.entities}::text` })
-      .from(clients)
-      .where(eq(clients.clientId, client.clientId))
+    await storeDirectly(kept)
+    const stored = await storedText()
     const renamed = await patch(client.clientId, {
       name: 'renamed again',
       publicKeys: client.keys.map((key) => key.publicJwk),
     })
     expect(renamed.statusCode, renamed.body).toBe(200)
     expect(renamed.json().data.entities).toEqual(kept)
-    const [after] = await gateway.database.db
-      .select({ text: sql<string>`${clients.entities}::text` })
-      .from(clients)
-      .where(eq(clients.clientId, client.clientId))
-    expect(after!.text).toBe(stored!.text)
+    expect(await storedText()).toEqual(stored)
     const replaced = await patch(client.clientId, { entities: { ...kept, accounts: [...kept.accounts] } })
     expect(replaced.statusCode).toBe(422)
     expect(replaced.json().context.issues).toEqual([

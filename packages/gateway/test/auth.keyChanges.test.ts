@@ -109,7 +109,7 @@ describe.skipIf(!url)('key changes across gateways sharing PostgreSQL (LISTEN/NO
       clientId: 'carol',
       name: 'Carol',
       publicKeys: [old.publicJwk] as never,
-      entities: {},
+      entitiesHead: {},
       policies: [],
       presets: [],
       createdAt: at,

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { clients } from '../core/database/schema'
+import { readClient } from '../core/database/organizationStore'
 import { GatewayError } from '../core/errors/gatewayError'
 import { organizationBodyLimit } from '../core/http/bodyLimits'
 import { ref } from '../core/http/gatewaySchemas'
@@ -57,9 +56,9 @@ export async function adminClientsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const [row] = await app.db.select().from(clients).where(eq(clients.clientId, request.params.clientId))
-      if (!row) throw new GatewayError('CLIENT_NOT_FOUND', 'Client not found')
-      return { data: clientToApi(row) }
+      const stored = await readClient(app.db, request.params.clientId)
+      if (!stored) throw new GatewayError('CLIENT_NOT_FOUND', 'Client not found')
+      return { data: clientToApi({ ...stored.client, entities: stored.organization }) }
     },
   )
 

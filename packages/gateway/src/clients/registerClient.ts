@@ -1,15 +1,25 @@
 import {
+  applyEntityChanges,
+  applyEntityChangesToDocumentInSteps,
   checkPublicJwk,
+  type Entities,
+  type EntityChange,
   emptyEntities,
   entityChangesWithOrderInSteps,
   loadEntitiesInSteps,
+  MutableEntityIndex,
 } from '@rampart/entities'
 import { BUILTIN_PRESETS, runInSlices, validatePolicies } from '@rampart/evaluator'
-import { eq, getTableColumns } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { JWK } from 'jose'
 import { refreshAddressBook } from '../connections/syncConnection'
 import { type JwsAlgorithm, keyFitsAlgorithm } from '../core/crypto/jwsAlgorithms'
 import type { Database } from '../core/database/openDatabase'
+import {
+  readClientForUpdate,
+  storeChangedOrganization,
+  writeOrganization,
+} from '../core/database/organizationStore'
 import { clients } from '../core/database/schema'
 import { GatewayError, type ValidationIssue } from '../core/errors/gatewayError'
 import { appendLogEntry } from '../decisionLog/appendLogEntry'
@@ -99,6 +109,7 @@ export async function registerClient(db: Database, registration: ClientRegistrat
   if (issues.length > 0)
     throw new GatewayError('CLIENT_INVALID', 'The client registration is invalid', { issues: issues })
   const now = new Date()
+  const entities = registration.entities ?? noEntities()
   // The client's decision log starts with what it was registered with, in the same transaction.
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -107,7 +118,7 @@ export async function registerClient(db: Database, registration: ClientRegistrat
         clientId: registration.clientId,
         name: registration.name,
         publicKeys: registration.publicKeys as Record<string, unknown>[],
-        entities: registration.entities ?? noEntities(),
+        entitiesHead: {},
         policies: registration.policies ?? [],
         presets: registration.presets ?? [],
         createdAt: now,
@@ -115,14 +126,18 @@ export async function registerClient(db: Database, registration: ClientRegistrat
       })
       .onConflictDoNothing()
       .returning()
-    if (inserted) await logChanges(tx as unknown as Database, undefined, inserted, now)
-    return inserted
+    if (!inserted) return undefined
+    await writeOrganization(tx as unknown as Database, registration.clientId, entities)
+    const registered = { ...inserted, entities }
+    await logChanges(tx as unknown as Database, undefined, registered, now)
+    return registered
   })
   if (!row) throw new GatewayError('CLIENT_EXISTS', 'A client with this id already exists')
   return row
 }
 
-type ClientRow = typeof clients.$inferSelect
+/** A client's row with its organization (which the row does not hold: see organizationStore). */
+export type ClientRecord = typeof clients.$inferSelect & { entities: Record<string, unknown> }
 
 /**
  * Appends to the client's decision log what changed of its policies, presets and entities (by the admin API);
@@ -130,8 +145,8 @@ type ClientRow = typeof clients.$inferSelect
  */
 async function logChanges(
   tx: Database,
-  before: ClientRow | undefined,
-  after: ClientRow,
+  before: ClientRecord | undefined,
+  after: ClientRecord,
   time: Date,
   diff?: EntityDiff | null,
 ) {
@@ -142,7 +157,7 @@ async function logChanges(
   return entries
 }
 
-export function clientToApi(row: typeof clients.$inferSelect) {
+export function clientToApi(row: ClientRecord) {
   return {
     clientId: row.clientId,
     name: row.name,
@@ -170,46 +185,57 @@ function addressesOf(entities: unknown): Set<string> {
   return addresses
 }
 
-export type ClientUpdate = Partial<Omit<ClientRegistration, 'clientId'>>
+export type ClientUpdate = Partial<Omit<ClientRegistration, 'clientId'>> & {
+  /** Entity changes to make to the stored organization, instead of replacing it whole with `entities`. */
+  entityChanges?: EntityChange[]
+}
 
 /** What only a proposal approved by the client's quorum changes, once the client is governed. */
-const GOVERNED_FIELDS = ['policies', 'entities', 'presets'] as const
+const GOVERNED_FIELDS = ['policies', 'entities', 'entityChanges', 'presets'] as const
 
 /**
  * Replaces the given fields of a client, checked like a registration. Changed entities refresh the address-book
- * destinations of the client's connections; the evaluator picks up new policies on its next read.
+ * destinations of the client's connections; the evaluator picks up new policies on its next read. The organization
+ * is replaced whole (`entities`), or changed by entity changes (`entityChanges`), which are validated one after the
+ * other against the stored organization as applyEntityChanges validates them, with JSON Pointers into the list.
  *
  * Policies, entities and presets change here only while the client is not governed yet (it has no applied
  * policy version: its setup, before the bootstrap). After that they change only through proposals, and asking
  * for it here is POLICIES_GOVERNED: the admin API key alone can no longer widen a limit.
  */
-export async function updateClient(db: Database, clientId: string, update: ClientUpdate) {
+export async function updateClient(
+  db: Database,
+  clientId: string,
+  update: ClientUpdate,
+): Promise<ClientRecord> {
   const governed = GOVERNED_FIELDS.filter((field) => update[field] !== undefined)
   const row = await db.transaction(async (tx) => {
-    // The row as this update replaces it, read once (at 100,000 accounts, each read of it costs hundreds of
-    // milliseconds) and locked as the update locks it (no key update: a log append's foreign-key check, which holds
-    // the client's log lock, never waits on it): a concurrent update waits, and each logs what it changed.
-    const [before] = await tx
-      .select()
-      .from(clients)
-      .where(eq(clients.clientId, clientId))
-      .for('no key update')
-    if (!before) throw new GatewayError('CLIENT_NOT_FOUND', 'Client not found')
+    // The row and organization as this update replaces them, read once, in slices, and locked as the update locks
+    // them (no key update: a log append's foreign-key check, which holds the client's log lock, never waits on it): a
+    // concurrent update waits, and each logs what it changed.
+    const stored = await readClientForUpdate(tx as unknown as Database, clientId)
+    if (!stored) throw new GatewayError('CLIENT_NOT_FOUND', 'Client not found')
+    const before: ClientRecord = { ...stored.client, entities: stored.organization }
     if (governed.length > 0 && (await isGoverned(tx as unknown as Database, clientId)))
       throw new GatewayError(
         'POLICIES_GOVERNED',
         `The client's ${governed.join(', ')} change only through a proposal approved by its quorum: POST /v1/admin/clients/${clientId}/proposals`,
         { fields: governed, proposals: `/v1/admin/clients/${clientId}/proposals` },
       )
+    const changed =
+      update.entityChanges === undefined
+        ? undefined
+        : await changedOrganization(before.entities, update.entityChanges)
     const merged = {
       name: update.name ?? before.name,
       publicKeys: update.publicKeys ?? (before.publicKeys as JWK[]),
-      entities: update.entities ?? before.entities,
+      entities: changed?.entities ?? update.entities ?? before.entities,
       policies: update.policies ?? (before.policies as Record<string, unknown>[]),
       presets: update.presets ?? (before.presets as string[]),
     }
     // The stored organization was validated when it came in: it is validated again only when the update replaces
-    // it (a key rotation at 100,000 accounts need not), and then the stored addresses' checksums are not.
+    // it (a key rotation at 100,000 accounts need not), and then the stored addresses' checksums are not. Entity
+    // changes were validated one by one.
     const { entities: newEntities, ...others } = merged
     const issues = await checkClientRegistration(
       { clientId, ...others, ...(update.entities === undefined ? {} : { entities: newEntities }) },
@@ -219,37 +245,63 @@ export async function updateClient(db: Database, clientId: string, update: Clien
       throw new GatewayError('CLIENT_INVALID', 'The client update is invalid', { issues: issues })
     // Each update a version of its own, later than the one it replaces: gateways tell versions apart by it.
     const now = new Date(Math.max(Date.now(), before.updatedAt.getTime() + 1))
-    const { entities: _stored, ...otherColumns } = getTableColumns(clients)
     const [written] = await tx
       .update(clients)
-      .set({
-        ...others,
-        publicKeys: merged.publicKeys as Record<string, unknown>[],
-        // Written only when replaced: 35 MiB at 100,000 accounts.
-        ...(update.entities === undefined ? {} : { entities: newEntities }),
-        updatedAt: now,
-      })
+      .set({ ...others, publicKeys: merged.publicKeys as Record<string, unknown>[], updatedAt: now })
       .where(eq(clients.clientId, clientId))
-      // Not the organization, which this update holds already: read back, it would cost as much as the read above.
-      .returning(otherColumns)
-    const updated: ClientRow = { ...written!, entities: merged.entities }
+      .returning()
+    const updated: ClientRecord = { ...written!, entities: merged.entities }
     // Compared once, in slices (at 100,000 accounts it takes tens of milliseconds, which other clients need not wait
-    // for), for the log entry and for the change every gateway's cached evaluator follows.
-    const diff =
-      update.entities === undefined
+    // for), for the log entry, the storage and the change every gateway's cached evaluator follows.
+    const diff: EntityDiff | null | undefined =
+      changed?.diff ??
+      (update.entities === undefined
         ? undefined
-        : ((await runInSlices(entityChangesWithOrderInSteps(before.entities, merged.entities))) ?? null)
+        : ((await runInSlices(entityChangesWithOrderInSteps(before.entities, merged.entities))) ?? null))
     // Only policies, presets and entities are logged: a new name or key leaves the hashes as they were.
     const entries =
       governed.length > 0 ? await logChanges(tx as unknown as Database, before, updated, now, diff) : []
-    // What changed, exactly, for every gateway's cached evaluator to follow without loading the organization again.
     const entitiesChanged = entries.some((entry) => entry.kind === 'entities.changed')
+    if (entitiesChanged)
+      await storeChangedOrganization(tx as unknown as Database, clientId, merged.entities, diff)
+    // What changed, exactly, for every gateway's cached evaluator to follow without loading the organization again.
     await recordClientChange(tx as unknown as Database, clientId, before, updated, entries[0]?.state, {
       entities: entitiesChanged && (diff?.changes ?? null),
       policies: entries.some((entry) => entry.kind === 'policies.changed'),
     })
     return updated
   })
-  if (update.entities !== undefined) await refreshAddressBook(db, clientId)
+  if (update.entities !== undefined || update.entityChanges !== undefined)
+    await refreshAddressBook(db, clientId)
   return row
+}
+
+/**
+ * The organization after entity changes, each validated against the organization as the ones before it left it
+ * (indexed in slices first: at 100,000 accounts indexing takes a tenth of a second), or CLIENT_INVALID with the
+ * issues under /entityChanges.
+ */
+async function changedOrganization(
+  organization: Record<string, unknown>,
+  changes: EntityChange[],
+): Promise<{ entities: Record<string, unknown>; diff: EntityDiff }> {
+  const index = new MutableEntityIndex(organization as unknown as Entities, { deferred: true })
+  await runInSlices(
+    (function* () {
+      while (!index.indexSome(4)) yield
+    })(),
+  )
+  const result = applyEntityChanges(index, changes)
+  if (!result.valid)
+    throw new GatewayError('CLIENT_INVALID', 'The client update is invalid', {
+      issues: result.issues
+        .filter((issue) => issue.severity === 'error')
+        .map((issue) => ({
+          path: `/entityChanges${issue.path}`,
+          message: issue.message,
+          keyword: issue.code,
+        })),
+    })
+  const entities = await runInSlices(applyEntityChangesToDocumentInSteps(organization, changes))
+  return { entities, diff: { changes, exact: true } }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, notInArray, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Database } from '../core/database/openDatabase'
+import { readClient } from '../core/database/organizationStore'
 import {
   accounts,
   addresses,
@@ -142,14 +143,8 @@ async function writeKnownDestinations(
     .select({ networkId: networks.networkId, evmChainId: networks.evmChainId })
     .from(networks)
   // The address book alone: the whole organization may weigh tens of megabytes.
-  const [client] = await tx
-    .select({ addressBook: sql<unknown[] | null>`${clients.entities} -> 'addressBook'` })
-    .from(clients)
-    .where(eq(clients.clientId, target.clientId))
-  // Drivers parse a selected jsonb expression as they parse the column; a text one would still be read.
-  const selected =
-    typeof client?.addressBook === 'string' ? JSON.parse(client.addressBook) : client?.addressBook
-  const addressBook = (selected ?? []) as {
+  const stored = await readClient(tx as unknown as Database, target.clientId, { collection: 'addressBook' })
+  const addressBook = (stored?.organization.addressBook ?? []) as {
     id: string
     address: string
     chainId: number

@@ -1,4 +1,4 @@
-import { type EntityChange, entityChangesWithOrderInSteps } from '@rampart/entities'
+import { type EntityChangesWithOrder, entityChangesWithOrderInSteps } from '@rampart/entities'
 import {
   type Decision,
   type EvaluationRequest,
@@ -80,7 +80,7 @@ export function rejectionEntry(
 type ClientContent = { policies: unknown[]; presets: unknown[]; entities: Record<string, unknown> }
 
 /** The entity changes between two organizations, and whether they rebuild the new one exactly (order included). */
-export type EntityDiff = { changes: EntityChange[]; exact: boolean }
+export type EntityDiff = EntityChangesWithOrder
 
 /**
  * More entity changes than this are logged as the new organization whole: an import that rewrites a large part of

@@ -1,3 +1,4 @@
+import type { EntityChangesWithOrder } from '@rampart/entities'
 import type { Database } from '../core/database/openDatabase'
 import { appendLogEntry } from '../decisionLog/appendLogEntry'
 import { changeEntries } from '../decisionLog/logEntryContents'
@@ -25,7 +26,8 @@ type ClientContent = { policies: unknown[]; presets: unknown[]; entities: Record
 
 /**
  * Appends policies.changed and entities.changed (each only when it changed) for an applied version, with the new
- * content whole and `by` naming the proposal, in the transaction that applies it.
+ * content (entities as their changes when those rebuild them exactly) and `by` naming the proposal, in the
+ * transaction that applies it. `diff`: the applier's comparison of the two organizations.
  */
 export async function logAppliedVersion(
   tx: Tx,
@@ -34,7 +36,8 @@ export async function logAppliedVersion(
   after: ClientContent,
   proposalId: string,
   time: Date,
+  diff?: EntityChangesWithOrder | null,
 ): Promise<void> {
-  for (const entry of await changeEntries(before, after, `proposal:${proposalId}`))
+  for (const entry of await changeEntries(before, after, `proposal:${proposalId}`, diff))
     await appendLogEntry(tx as unknown as Database, clientId, entry, time)
 }

@@ -1,6 +1,7 @@
 import type { PolicySetContent, SignedPolicySet } from '@rampart/evaluator'
 import { desc, eq } from 'drizzle-orm'
 import type { Database } from '../core/database/openDatabase'
+import { readClient } from '../core/database/organizationStore'
 import { clients } from '../core/database/schema'
 import { GatewayError } from '../core/errors/gatewayError'
 import { type PolicyVersionRow, policyVersions } from './governanceSchema'
@@ -41,17 +42,21 @@ export async function clientRow(db: Pick<Database, 'select'>, clientId: string) 
  * policies, entities and presets of its row (with no governance: a bootstrap proposal must declare one).
  */
 export async function liveContent(
-  db: Pick<Database, 'select'>,
+  db: Database,
   clientId: string,
 ): Promise<{ live?: PolicyVersionRow; content: Partial<PolicySetContent> }> {
-  const client = await clientRow(db, clientId)
   const { live } = await latestVersions(db, clientId)
-  if (live) return { live, content: live.content as unknown as PolicySetContent }
+  if (live) {
+    await clientRow(db, clientId)
+    return { live, content: live.content as unknown as PolicySetContent }
+  }
+  const stored = await readClient(db, clientId)
+  if (!stored) throw new GatewayError('CLIENT_NOT_FOUND', 'Client not found')
   return {
     content: {
-      policies: client.policies as PolicySetContent['policies'],
-      entities: client.entities as PolicySetContent['entities'],
-      presets: client.presets as string[],
+      policies: stored.client.policies as PolicySetContent['policies'],
+      entities: stored.organization as unknown as PolicySetContent['entities'],
+      presets: stored.client.presets as string[],
     },
   }
 }

@@ -5,7 +5,7 @@ import { generateRegistrationOptions, verifyRegistrationResponse } from '@simple
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { updateClient } from '../clients/registerClient'
 import type { Database } from '../core/database/openDatabase'
-import { clients } from '../core/database/schema'
+import { readClient } from '../core/database/organizationStore'
 import { GatewayError } from '../core/errors/gatewayError'
 import { createProposal } from '../governance/createProposal'
 import { isGoverned, liveContent } from '../governance/liveSet'
@@ -32,12 +32,9 @@ const invalid = (message: string): never => {
 }
 
 async function entitiesOf(db: Database, clientId: string): Promise<Record<string, unknown>> {
-  const [client] = await db
-    .select({ entities: clients.entities })
-    .from(clients)
-    .where(eq(clients.clientId, clientId))
-  if (!client) throw new GatewayError('CLIENT_NOT_FOUND', 'Client not found')
-  return client.entities as Record<string, unknown>
+  const stored = await readClient(db, clientId)
+  if (!stored) throw new GatewayError('CLIENT_NOT_FOUND', 'Client not found')
+  return stored.organization
 }
 
 /**

@@ -21,9 +21,10 @@ export const clients = pgTable('clients', {
   clientId: text('client_id').primaryKey(),
   name: text('name').notNull(),
   publicKeys: jsonb('public_keys').$type<Record<string, unknown>[]>().notNull(),
-  // json, not jsonb: stored and read back as the text it is, where jsonb converts every read and write (at 100,000
-  // accounts, about 0.2 s each way on PGlite). The gateway reads it whole, or one member of it.
-  entities: json('entities').$type<Record<string, unknown>>().notNull(),
+  // The entities document's members other than its entities: `$schema`, and each collection empty, in the document's
+  // order. The entities are in client_organization_parts and client_organization_changes (organizationSchema.ts):
+  // read the organization with readOrganization. json, not jsonb: stored and read back as the text it is.
+  entitiesHead: json('entities_head').$type<Record<string, unknown>>().notNull(),
   policies: jsonb('policies').$type<unknown[]>().notNull(),
   presets: jsonb('presets').$type<unknown[]>().notNull(),
   createdAt: at('created_at').notNull(),

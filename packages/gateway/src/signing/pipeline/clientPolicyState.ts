@@ -11,6 +11,7 @@ import {
 } from '@rampart/evaluator'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../core/database/openDatabase'
+import { readClient } from '../../core/database/organizationStore'
 import { clients } from '../../core/database/schema'
 import { GatewayError } from '../../core/errors/gatewayError'
 import { policyStateHashInSteps } from '../../decisionLog/policyStateHash'
@@ -159,7 +160,10 @@ export class ClientPolicies {
   }
 
   private async load(clientId: string, entry: CacheEntry): Promise<ClientPolicyState> {
-    const [row] = await this.db.select().from(clients).where(eq(clients.clientId, clientId))
+    const [row] = await this.db
+      .select({ updatedAt: clients.updatedAt })
+      .from(clients)
+      .where(eq(clients.clientId, clientId))
     if (!row) throw new GatewayError('CLIENT_UNKNOWN', 'The client is not registered')
     // The version built is the row read here, which may not be the one that asked for it.
     entry.version = row.updatedAt.getTime()
@@ -170,11 +174,15 @@ export class ClientPolicies {
         previous ? signedSetOf(previous) : 'bootstrap',
         this.options.priceMaxAge,
       )
+    // The row and its organization read in one snapshot, in slices: the version is the one they were read at.
+    const stored = await readClient(this.db, clientId)
+    if (!stored) throw new GatewayError('CLIENT_UNKNOWN', 'The client is not registered')
+    entry.version = stored.client.updatedAt.getTime()
     const documents = {
-      clientId: row.clientId,
-      entities: row.entities,
-      policies: row.policies,
-      presetIds: row.presets as string[],
+      clientId,
+      entities: stored.organization,
+      policies: stored.client.policies,
+      presetIds: stored.client.presets as string[],
     }
     const { state, evaluator } = await buildState(documents, this.options.priceMaxAge, { forChanges: true })
     if (!evaluator) return state
