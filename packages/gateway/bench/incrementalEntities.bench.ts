@@ -22,7 +22,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { eq } from 'drizzle-orm'
 import { afterAll, bench, describe } from 'vitest'
-import { updateClient } from '../src/clients/registerClient'
+import { changeClientEntities, updateClient } from '../src/clients/registerClient'
 import { writeOrganization } from '../src/core/database/organizationStore'
 import { clients } from '../src/core/database/schema'
 import type { clientChanges } from '../src/signing/pipeline/clientChangesSchema'
@@ -73,6 +73,18 @@ type Setup = Awaited<ReturnType<typeof setUp>>
 async function throughUpdateClient(setup: Setup) {
   setup.added = !setup.added
   await updateClient(db, setup.clientId, { entities: setup.added ? setup.withExtra : setup.entities })
+  gateway.app.clientPolicies.revalidate(setup.clientId)
+  decide(await gateway.app.clientPolicies.forClient(setup.clientId, later()))
+}
+
+/** The extra account put, or removed, as entity changes (POST .../entity-changes); then the next decision. */
+async function throughEntityChanges(setup: Setup) {
+  setup.added = !setup.added
+  await changeClientEntities(db, setup.clientId, [
+    setup.added
+      ? { op: 'put', collection: 'accounts', entity: extra }
+      : { op: 'remove', collection: 'accounts', id: extra.id },
+  ])
   gateway.app.clientPolicies.revalidate(setup.clientId)
   decide(await gateway.app.clientPolicies.forClient(setup.clientId, later()))
 }
@@ -163,6 +175,21 @@ describe('scale: one account added or removed through updateClient (the admin PA
   bench(
     anew,
     watched(anew, () => builtAnew(large)),
+    few,
+  )
+})
+
+describe('scale: one account added or removed as entity changes (POST .../entity-changes), then a decision', () => {
+  const baseline = 'entity changes, 1 account (baseline)'
+  const scaled = 'entity changes, 100,000 accounts'
+  bench(
+    baseline,
+    watched(baseline, () => throughEntityChanges(small)),
+    many,
+  )
+  bench(
+    scaled,
+    watched(scaled, () => throughEntityChanges(large)),
     few,
   )
 })

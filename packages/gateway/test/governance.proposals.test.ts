@@ -155,6 +155,11 @@ describe('policy governance: proposals approved by a quorum of the organization'
     expect(widened.json()).toMatchObject({ code: 'POLICIES_GOVERNED' })
     expect(widened.json().message).toMatch(/proposals/)
     expect((await admin('PATCH', '', { presets: ['erc20-address-book-only'] })).statusCode).toBe(409)
+    const removed = await admin('POST', '/entity-changes', {
+      changes: [{ op: 'remove', collection: 'users', id: 'no-such-user' }],
+    })
+    expect(removed.statusCode).toBe(409)
+    expect(removed.json()).toMatchObject({ code: 'POLICIES_GOVERNED' })
     expect((await admin('PATCH', '', { name: 'Renamed' })).statusCode).toBe(200)
     expect((await decision()).decision.decision).toBe('Forbid')
   })

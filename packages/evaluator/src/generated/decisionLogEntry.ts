@@ -133,19 +133,16 @@ export interface LoggedChange {
   /**
    * The entity changes, in order: a put replaces the entity with its key (its id, lowercased; a link's two ids) where it stands, or adds it at the end of its collection; a remove takes the entity with that key out.
    */
-  entityChanges?: LoggedEntityChange[]
+  entityChanges?: EntityChangeRecord[]
   /**
    * Who made the change: `admin-api` for the admin API key, else the proposal that applied it.
    */
   by?: string
 }
 /**
- * One entity change: put an entity (`entity`), or remove one by `id` (a link, by the link itself in `entity`).
- *
- * This interface was referenced by `DecisionLogEntry`'s JSON-Schema
- * via the `definition` "EntityChange".
+ * One change to an organization, as Evaluator.updateEntities and the gateway's entity changes take it and the decision log records it: put an entity (`entity`: added, or replacing the one with its key where it stands), or remove one (`id` for the collections whose entities have ids; `entity`, the link itself, for userGroupMembers, userAccounts and accountGroupMembers). A key is an id compared case-insensitively, or a link's two ids. What the change brings is validated against the organization as the changes before it left it (applyEntityChanges in @rampart/entities).
  */
-export interface LoggedEntityChange {
+export interface EntityChangeRecord {
   op: 'put' | 'remove'
   collection:
     | 'users'
@@ -158,6 +155,12 @@ export interface LoggedEntityChange {
     | 'accountGroupMembers'
     | 'tokens'
     | 'addressBook'
+  /**
+   * The entity to put, or the link to remove.
+   */
   entity?: {}
+  /**
+   * The id of the entity to remove.
+   */
   id?: string
 }

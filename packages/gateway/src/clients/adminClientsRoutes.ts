@@ -1,3 +1,4 @@
+import type { EntityChange } from '@rampart/entities'
 import type { FastifyInstance } from 'fastify'
 import { readClient } from '../core/database/organizationStore'
 import { GatewayError } from '../core/errors/gatewayError'
@@ -7,6 +8,7 @@ import { dataOf, errorResponses, idParams } from '../core/http/routeSchemas'
 import {
   type ClientRegistration,
   type ClientUpdate,
+  changeClientEntities,
   clientToApi,
   registerClient,
   updateClient,
@@ -87,6 +89,30 @@ export async function adminClientsRoutes(app: FastifyInstance) {
       await app.clientKeys.invalidate(row.clientId)
       app.clientPolicies.revalidate(row.clientId)
       return { data: clientToApi(row) }
+    },
+  )
+
+  app.post<{ Params: { clientId: string }; Body: { changes: EntityChange[] } }>(
+    '/v1/admin/clients/:clientId/entity-changes',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['Admin'],
+        operationId: 'changeClientEntities',
+        summary: "Put or remove entities of a client's organization (only before its first signed version)",
+        description:
+          "The changes are applied in order, all or none, each validated against the organization as the changes before it left it (issues under /changes/{index}). A put replaces the entity with its key (its id in any case, or a link's two ids) where it stands, or adds it at the end of its collection. What is sent, stored and logged is in proportion to the changes: at 100,000 accounts, adding one account this way does not send, store or log the 35 MiB organization again. Once a client has an applied policy version, its entities change only through proposals: 409 POLICIES_GOVERNED.",
+        security: [{ adminApiKey: [] }],
+        headers: adminHeaders,
+        params: idParams('clientId', 'The client id'),
+        body: ref('entityChangesRequest'),
+        response: { 200: dataOf('entityChangesResult'), ...errorResponses(400, 401, 404, 409, 422, 500) },
+      },
+    },
+    async (request) => {
+      const result = await changeClientEntities(app.db, request.params.clientId, request.body.changes)
+      app.clientPolicies.revalidate(request.params.clientId)
+      return { data: result }
     },
   )
 }

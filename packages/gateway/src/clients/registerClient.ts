@@ -208,8 +208,29 @@ export async function updateClient(
   clientId: string,
   update: ClientUpdate,
 ): Promise<ClientRecord> {
+  return (await applyClientUpdate(db, clientId, update)).client
+}
+
+/**
+ * Makes entity changes to a client's organization (updateClient with `entityChanges`): what is read, validated,
+ * stored and logged is in proportion to the changes, except the organization's hash for the log, made in slices.
+ * Returns the client's new version, and the hash the log records for the organization after the changes (absent
+ * when they left it as it was).
+ */
+export async function changeClientEntities(db: Database, clientId: string, changes: EntityChange[]) {
+  const { client, logged } = await applyClientUpdate(db, clientId, { entityChanges: changes })
+  return {
+    clientId: client.clientId,
+    changes: changes.length,
+    ...(logged ? { entitiesHash: logged.entitiesHash } : {}),
+    updatedAt: client.updatedAt.toISOString(),
+  }
+}
+
+/** updateClient, with the state the log's entities.changed entry records (none when the entities did not change). */
+async function applyClientUpdate(db: Database, clientId: string, update: ClientUpdate) {
   const governed = GOVERNED_FIELDS.filter((field) => update[field] !== undefined)
-  const row = await db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // The row and organization as this update replaces them, read once, in slices, and locked as the update locks
     // them (no key update: a log append's foreign-key check, which holds the client's log lock, never waits on it): a
     // concurrent update waits, and each logs what it changed.
@@ -269,17 +290,17 @@ export async function updateClient(
       entities: entitiesChanged && (diff?.changes ?? null),
       policies: entries.some((entry) => entry.kind === 'policies.changed'),
     })
-    return updated
+    return { client: updated, logged: entries.find((entry) => entry.kind === 'entities.changed')?.state }
   })
   if (update.entities !== undefined || update.entityChanges !== undefined)
     await refreshAddressBook(db, clientId)
-  return row
+  return result
 }
 
 /**
  * The organization after entity changes, each validated against the organization as the ones before it left it
  * (indexed in slices first: at 100,000 accounts indexing takes a tenth of a second), or CLIENT_INVALID with the
- * issues under /entityChanges.
+ * issues under /changes.
  */
 async function changedOrganization(
   organization: Record<string, unknown>,
@@ -297,7 +318,7 @@ async function changedOrganization(
       issues: result.issues
         .filter((issue) => issue.severity === 'error')
         .map((issue) => ({
-          path: `/entityChanges${issue.path}`,
+          path: `/changes${issue.path}`,
           message: issue.message,
           keyword: issue.code,
         })),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, notInArray, sql } from 'drizzle-orm'
+import { and, eq, notInArray } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Database } from '../core/database/openDatabase'
 import { readClient } from '../core/database/organizationStore'
@@ -7,7 +7,6 @@ import {
   accounts,
   addresses,
   assets,
-  clients,
   connections,
   knownDestinations,
   networks,

@@ -1,3 +1,4 @@
+import entityChange from '@rampart/schemas/entities/entityChange.schema.json'
 import account from '@rampart/schemas/gateway/account.schema.json'
 import address from '@rampart/schemas/gateway/address.schema.json'
 import asset from '@rampart/schemas/gateway/asset.schema.json'
@@ -7,6 +8,8 @@ import connection from '@rampart/schemas/gateway/connection.schema.json'
 import createClientRequest from '@rampart/schemas/gateway/createClientRequest.schema.json'
 import createConnectionRequest from '@rampart/schemas/gateway/createConnectionRequest.schema.json'
 import encryptionKey from '@rampart/schemas/gateway/encryptionKey.schema.json'
+import entityChangesRequest from '@rampart/schemas/gateway/entityChangesRequest.schema.json'
+import entityChangesResult from '@rampart/schemas/gateway/entityChangesResult.schema.json'
 import error from '@rampart/schemas/gateway/error.schema.json'
 import knownDestination from '@rampart/schemas/gateway/knownDestination.schema.json'
 import listQuery from '@rampart/schemas/gateway/listQuery.schema.json'
@@ -35,6 +38,9 @@ export const gatewaySchemas = {
   createClientRequest,
   createConnectionRequest,
   encryptionKey,
+  entityChange,
+  entityChangesRequest,
+  entityChangesResult,
   error,
   knownDestination,
   listQuery,
