@@ -1,9 +1,9 @@
 import type { EntityChange } from './applyEntityChanges'
+import type { OrganizationDocument as Document } from './entityChangesBetween'
 import { LINK_SIDES, type LinkCollection, linkKey } from './mutableEntityIndex'
 import { runToEnd, type Steps } from './steps'
 
 type Entity = Record<string, unknown>
-type Document = Record<string, unknown>
 
 /** Entities filed by key between two pauses of the steps, as entityChangesBetween compares them. */
 const ENTITIES_PER_STEP = 2_000

@@ -3,7 +3,9 @@ import { ID_COLLECTIONS, type IdCollection, LINK_SIDES, type LinkCollection } fr
 import { runToEnd, type Steps } from './steps'
 
 type Entity = Record<string, unknown>
-type Document = Record<string, unknown>
+/** An organization as a JSON document (an Entities document, or one read back from a database). */
+export type OrganizationDocument = Record<string, unknown>
+type Document = OrganizationDocument
 
 const LINK_COLLECTIONS = Object.keys(LINK_SIDES) as LinkCollection[]
 /** Removed before the users they name: a user with a credential left cannot be removed. */

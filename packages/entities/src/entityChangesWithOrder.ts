@@ -1,9 +1,11 @@
 import type { EntityChange } from './applyEntityChanges'
 import { applyEntityChangesToDocumentInSteps } from './applyEntityChangesToDocument'
-import { entityChangesBetweenInSteps, sameJson } from './entityChangesBetween'
+import {
+  type OrganizationDocument as Document,
+  entityChangesBetweenInSteps,
+  sameJson,
+} from './entityChangesBetween'
 import type { Steps } from './steps'
-
-type Document = Record<string, unknown>
 
 /** The entity changes between two organizations, and whether they rebuild the new one exactly (order included). */
 export type EntityChangesWithOrder = { changes: EntityChange[]; exact: boolean }
