@@ -30,7 +30,11 @@ export {
   type EntitiesJsonErrorDetails,
   entitiesJsonErrors,
 } from './entitiesJsonError'
-export { entityChangesBetween, entityChangesBetweenInSteps } from './entityChangesBetween'
+export {
+  entityChangesBetween,
+  entityChangesBetweenInSteps,
+  type OrganizationDocument,
+} from './entityChangesBetween'
 export { type EntityChangesWithOrder, entityChangesWithOrderInSteps } from './entityChangesWithOrder'
 export {
   detectEntityKind,
