@@ -1,4 +1,4 @@
-import { emptyEntities } from '@rampart/entities'
+import { applyEntityChangesToDocument, type EntityChange, emptyEntities } from '@rampart/entities'
 import { type DecisionLogEntry, hashRequest } from '@rampart/evaluator'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
@@ -118,6 +118,26 @@ describe('POST /v1/admin/clients/{id}/entity-changes', () => {
     expect((await change([])).statusCode).toBe(422)
     expect(await storedOrganization()).toEqual(before)
     expect(await logEntries()).toHaveLength(entriesBefore)
+  })
+
+  it('applies changes sent at once one after the other: none is lost, and the log rebuilds what is stored', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        change([{ op: 'put', collection: 'accounts', entity: account(10 + i) }]),
+      ),
+    )
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(8).fill(200))
+    const stored = await storedOrganization()
+    expect((stored.accounts as { id: string }[]).map((entity) => entity.id).sort()).toEqual(
+      ['Vault-0', 'Vault-2', ...Array.from({ length: 8 }, (_, i) => `Vault-${10 + i}`)].sort(),
+    )
+    let rebuilt: Record<string, unknown> | undefined
+    for (const entry of (await logEntries()).filter((entry) => entry.kind === 'entities.changed')) {
+      const { entities, entityChanges } = entry.change!
+      rebuilt = entities ?? applyEntityChangesToDocument(rebuilt!, entityChanges as EntityChange[])
+      expect(hashRequest(rebuilt)).toBe(entry.state!.entitiesHash)
+    }
+    expect(rebuilt).toEqual(stored)
   })
 
   it('answers 404 for an unknown client and 401 without the admin key', async () => {
