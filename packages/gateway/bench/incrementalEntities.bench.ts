@@ -5,7 +5,10 @@
 //
 // - "updateClient": the change as PATCH /v1/admin/clients/{id} makes it (the route's own function, without the HTTP
 //   parsing of the 35 MiB body), then the gateway applies what it recorded and decides. The update validates,
-//   stores, diffs and hashes the whole document.
+//   diffs and hashes the whole document, and stores the entity changes the diff finds.
+// - "entity changes": the change as POST /v1/admin/clients/{id}/entity-changes makes it (through the route: its body
+//   is the one change), validated against the index the gateway decides with, then the decision. It reads the stored
+//   organization and hashes it for the log, in slices.
 // - "another gateway": a second ClientPolicies on the database picks up one recorded change, of an account or of the
 //   client's policy (written as updateClient records it: a client_changes row and the row's new version), and
 //   decides: the gateway's own part.
@@ -22,7 +25,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { eq } from 'drizzle-orm'
 import { afterAll, bench, describe } from 'vitest'
-import { changeClientEntities, updateClient } from '../src/clients/registerClient'
+import { updateClient } from '../src/clients/registerClient'
 import { writeOrganization } from '../src/core/database/organizationStore'
 import { clients } from '../src/core/database/schema'
 import type { clientChanges } from '../src/signing/pipeline/clientChangesSchema'
@@ -80,12 +83,16 @@ async function throughUpdateClient(setup: Setup) {
 /** The extra account put, or removed, as entity changes (POST .../entity-changes); then the next decision. */
 async function throughEntityChanges(setup: Setup) {
   setup.added = !setup.added
-  await changeClientEntities(db, setup.clientId, [
-    setup.added
-      ? { op: 'put', collection: 'accounts', entity: extra }
-      : { op: 'remove', collection: 'accounts', id: extra.id },
-  ])
-  gateway.app.clientPolicies.revalidate(setup.clientId)
+  const change = setup.added
+    ? { op: 'put', collection: 'accounts', entity: extra }
+    : { op: 'remove', collection: 'accounts', id: extra.id }
+  const reply = await gateway.app.inject({
+    method: 'POST',
+    url: `/v1/admin/clients/${setup.clientId}/entity-changes`,
+    headers: { 'x-api-key': gateway.config.adminApiKey },
+    payload: { changes: [change] },
+  })
+  if (reply.statusCode !== 200) throw new Error(`entity changes answered ${reply.statusCode}: ${reply.body}`)
   decide(await gateway.app.clientPolicies.forClient(setup.clientId, later()))
 }
 

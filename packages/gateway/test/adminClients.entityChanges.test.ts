@@ -118,6 +118,27 @@ describe('POST /v1/admin/clients/{id}/entity-changes', () => {
     expect((await change([])).statusCode).toBe(422)
     expect(await storedOrganization()).toEqual(before)
     expect(await logEntries()).toHaveLength(entriesBefore)
+    // Checked against the index the gateway decides with, which holds what it held: the first change is undone.
+    const decidedWith = await gateway.app.clientPolicies.organizationOf(client.clientId)
+    expect(decidedWith.accounts?.map((entity) => entity.id)).not.toContain('Vault-3')
+    const put = [{ op: 'put', collection: 'accounts', entity: account(3) }]
+    const version = new Date(
+      (
+        await gateway.app.inject({
+          method: 'GET',
+          url: `/v1/admin/clients/${client.clientId}`,
+          headers: { 'x-api-key': gateway.config.adminApiKey },
+        })
+      ).json().data.updatedAt,
+    )
+    await gateway.app.clientPolicies.forClient(client.clientId)
+    expect(gateway.app.clientPolicies.checkEntityChanges(client.clientId, version, put)).toEqual({
+      valid: true,
+      changed: true,
+    })
+    expect(gateway.app.clientPolicies.checkEntityChanges(client.clientId, new Date(0), put)).toBeUndefined()
+    const stillDecidedWith = await gateway.app.clientPolicies.organizationOf(client.clientId)
+    expect(stillDecidedWith.accounts?.map((entity) => entity.id)).not.toContain('Vault-3')
   })
 
   it('applies changes sent at once one after the other: none is lost, and the log rebuilds what is stored', async () => {

@@ -110,8 +110,16 @@ export async function adminClientsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await changeClientEntities(app.db, request.params.clientId, request.body.changes)
-      app.clientPolicies.revalidate(request.params.clientId)
+      const { clientId } = request.params
+      // The state this gateway decides with, brought to the client row's version: the changes are validated against
+      // its index (a lookup each) rather than the stored organization indexed anew. A client not registered is the
+      // update's to refuse.
+      app.clientPolicies.revalidate(clientId)
+      await app.clientPolicies.forClient(clientId).catch(() => undefined)
+      const result = await changeClientEntities(app.db, clientId, request.body.changes, (version, changes) =>
+        app.clientPolicies.checkEntityChanges(clientId, version, changes),
+      )
+      app.clientPolicies.revalidate(clientId)
       return { data: result }
     },
   )

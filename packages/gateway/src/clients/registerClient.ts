@@ -1,5 +1,4 @@
 import {
-  applyEntityChanges,
   applyEntityChangesToDocumentInSteps,
   checkPublicJwk,
   type Entities,
@@ -25,6 +24,7 @@ import { GatewayError, type ValidationIssue } from '../core/errors/gatewayError'
 import { appendLogEntry } from '../decisionLog/appendLogEntry'
 import { changeEntries, type EntityDiff } from '../decisionLog/logEntryContents'
 import { isGoverned } from '../governance/liveSet'
+import { checkEntityChanges, type EntityChangesCheck } from '../signing/pipeline/checkEntityChanges'
 import { recordClientChange } from '../signing/pipeline/clientChangeLog'
 
 export type ClientRegistration = {
@@ -149,8 +149,9 @@ async function logChanges(
   after: ClientRecord,
   time: Date,
   diff?: EntityDiff | null,
+  entitiesChanged?: boolean,
 ) {
-  const entries = await changeEntries(before, after, 'admin-api', diff)
+  const entries = await changeEntries(before, after, 'admin-api', diff, entitiesChanged)
   for (const entry of entries) {
     await appendLogEntry(tx, after.clientId, entry, time)
   }
@@ -217,8 +218,13 @@ export async function updateClient(
  * Returns the client's new version, and the hash the log records for the organization after the changes (absent
  * when they left it as it was).
  */
-export async function changeClientEntities(db: Database, clientId: string, changes: EntityChange[]) {
-  const { client, logged } = await applyClientUpdate(db, clientId, { entityChanges: changes })
+export async function changeClientEntities(
+  db: Database,
+  clientId: string,
+  changes: EntityChange[],
+  checkCached?: CachedCheck,
+) {
+  const { client, logged } = await applyClientUpdate(db, clientId, { entityChanges: changes }, checkCached)
   return {
     clientId: client.clientId,
     changes: changes.length,
@@ -227,8 +233,19 @@ export async function changeClientEntities(db: Database, clientId: string, chang
   }
 }
 
+/**
+ * Validates entity changes against the organization a gateway holds for the client at a version (its row's
+ * `updatedAt`): ClientPolicies.checkEntityChanges. Undefined when it holds no such version.
+ */
+export type CachedCheck = (version: Date, changes: readonly EntityChange[]) => EntityChangesCheck | undefined
+
 /** updateClient, with the state the log's entities.changed entry records (none when the entities did not change). */
-async function applyClientUpdate(db: Database, clientId: string, update: ClientUpdate) {
+async function applyClientUpdate(
+  db: Database,
+  clientId: string,
+  update: ClientUpdate,
+  checkCached?: CachedCheck,
+) {
   const governed = GOVERNED_FIELDS.filter((field) => update[field] !== undefined)
   const result = await db.transaction(async (tx) => {
     // The row and organization as this update replaces them, read once, in slices, and locked as the update locks
@@ -246,7 +263,11 @@ async function applyClientUpdate(db: Database, clientId: string, update: ClientU
     const changed =
       update.entityChanges === undefined
         ? undefined
-        : await changedOrganization(before.entities, update.entityChanges)
+        : await changedOrganization(
+            before.entities,
+            update.entityChanges,
+            checkCached?.(before.updatedAt, update.entityChanges),
+          )
     const merged = {
       name: update.name ?? before.name,
       publicKeys: update.publicKeys ?? (before.publicKeys as JWK[]),
@@ -281,7 +302,9 @@ async function applyClientUpdate(db: Database, clientId: string, update: ClientU
         : ((await runInSlices(entityChangesWithOrderInSteps(before.entities, merged.entities))) ?? null))
     // Only policies, presets and entities are logged: a new name or key leaves the hashes as they were.
     const entries =
-      governed.length > 0 ? await logChanges(tx as unknown as Database, before, updated, now, diff) : []
+      governed.length > 0
+        ? await logChanges(tx as unknown as Database, before, updated, now, diff, changed?.changed)
+        : []
     const entitiesChanged = entries.some((entry) => entry.kind === 'entities.changed')
     if (entitiesChanged)
       await storeChangedOrganization(tx as unknown as Database, clientId, merged.entities, diff)
@@ -298,31 +321,35 @@ async function applyClientUpdate(db: Database, clientId: string, update: ClientU
 }
 
 /**
- * The organization after entity changes, each validated against the organization as the ones before it left it
- * (indexed in slices first: at 100,000 accounts indexing takes a tenth of a second), or CLIENT_INVALID with the
- * issues under /changes.
+ * The organization after entity changes, each validated against the organization as the ones before it left it, or
+ * CLIENT_INVALID with the issues under /changes. `cached`: the check a gateway made against the state it holds at
+ * this version; without it the organization is indexed here, in slices (at 100,000 accounts, half a second).
  */
 async function changedOrganization(
   organization: Record<string, unknown>,
   changes: EntityChange[],
-): Promise<{ entities: Record<string, unknown>; diff: EntityDiff }> {
+  cached: EntityChangesCheck | undefined,
+): Promise<{ entities: Record<string, unknown>; diff: EntityDiff; changed: boolean }> {
+  const check = cached ?? checkEntityChanges(await indexedInSlices(organization), changes)
+  if (!check.valid)
+    throw new GatewayError('CLIENT_INVALID', 'The client update is invalid', {
+      issues: check.issues.map((issue) => ({
+        path: `/changes${issue.path}`,
+        message: issue.message,
+        keyword: issue.code,
+      })),
+    })
+  const entities = await runInSlices(applyEntityChangesToDocumentInSteps(organization, changes))
+  return { entities, diff: { changes, exact: true }, changed: check.changed }
+}
+
+/** The organization indexed so that changes apply to it, a slice at a time. */
+async function indexedInSlices(organization: Record<string, unknown>) {
   const index = new MutableEntityIndex(organization as unknown as Entities, { deferred: true })
   await runInSlices(
     (function* () {
       while (!index.indexSome(4)) yield
     })(),
   )
-  const result = applyEntityChanges(index, changes)
-  if (!result.valid)
-    throw new GatewayError('CLIENT_INVALID', 'The client update is invalid', {
-      issues: result.issues
-        .filter((issue) => issue.severity === 'error')
-        .map((issue) => ({
-          path: `/changes${issue.path}`,
-          message: issue.message,
-          keyword: issue.code,
-        })),
-    })
-  const entities = await runInSlices(applyEntityChangesToDocumentInSteps(organization, changes))
-  return { entities, diff: { changes, exact: true } }
+  return index
 }

@@ -6,7 +6,7 @@ import {
   runInSlices,
 } from '@rampart/evaluator'
 import type { LogEntryContent } from './appendLogEntry'
-import { policyStateHashInSteps } from './policyStateHash'
+import { policiesHashOf, policyStateHashInSteps } from './policyStateHash'
 
 /** The signing request an entry is about, with its status once the entry's transaction commits. */
 export type LoggedRequest = { kind: string; requestId: string; status: string }
@@ -98,17 +98,27 @@ export const MAX_LOGGED_ENTITY_CHANGES = 2000
  * organization exactly from the one before (applyEntityChangesToDocument), else whole: at 100,000 accounts the whole
  * organization is 35 MiB, which the log would otherwise take again for every account added. `diff` is the caller's
  * comparison of the two organizations when it made one (null: they differ by more than entity changes).
+ * `entitiesChanged`: whether the entities changed, when the caller knows (it applied entity changes): the
+ * organization before is then not hashed, at 100,000 accounts a fifth of a second saved.
  */
 export async function changeEntries(
   before: ClientContent | undefined,
   after: ClientContent,
   by: string,
   diff?: EntityDiff | null,
+  entitiesChanged?: boolean,
 ): Promise<LogEntryContent[]> {
   const entries: LogEntryContent[] = []
-  // Compared by their hashes, which are canonical: a document read back from the database has its keys reordered.
-  const was = before ? await runInSlices(policyStateHashInSteps(before)) : undefined
   const state = await runInSlices(policyStateHashInSteps(after))
+  // Compared by their hashes, which are canonical: a document read back from the database has its keys reordered.
+  const was = !before
+    ? undefined
+    : entitiesChanged === undefined
+      ? await runInSlices(policyStateHashInSteps(before))
+      : {
+          policiesHash: policiesHashOf(before),
+          entitiesHash: entitiesChanged ? undefined : state.entitiesHash,
+        }
   if (was?.policiesHash !== state.policiesHash) {
     entries.push({
       kind: 'policies.changed',

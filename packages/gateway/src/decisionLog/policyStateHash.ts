@@ -11,6 +11,9 @@ export function* policyStateHashInSteps(client: {
   presets: unknown[]
   entities: Record<string, unknown>
 }): Steps<LoggedPolicyState> {
-  const policiesHash = hashRequest({ policies: client.policies, presets: client.presets })
-  return { policiesHash, entitiesHash: yield* hashRequestInSteps(client.entities) }
+  return { policiesHash: policiesHashOf(client), entitiesHash: yield* hashRequestInSteps(client.entities) }
 }
+
+/** The policiesHash of a client's policies and presets (small: made at once). */
+export const policiesHashOf = (client: { policies: unknown[]; presets: unknown[] }) =>
+  hashRequest({ policies: client.policies, presets: client.presets })

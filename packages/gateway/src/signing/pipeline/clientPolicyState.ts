@@ -1,4 +1,4 @@
-import { type Entities, type EntityIndex, loadEntitiesInSteps } from '@rampart/entities'
+import { type Entities, type EntityIndex, loadEntitiesInSteps, MutableEntityIndex } from '@rampart/entities'
 import {
   createEvaluator,
   createGovernedEvaluator,
@@ -17,6 +17,7 @@ import { GatewayError } from '../../core/errors/gatewayError'
 import { policyStateHashInSteps } from '../../decisionLog/policyStateHash'
 import { latestVersions, signedSetOf } from '../../governance/liveSet'
 import { applyClientChanges, changesNothingDecided, type IncrementalBasis } from './applyClientChanges'
+import { checkEntityChanges, type EntityChangesCheck } from './checkEntityChanges'
 import { changesBetween } from './clientChangeLog'
 import { indexForChanges } from './indexForChanges'
 import { LiveEvaluator } from './liveEvaluator'
@@ -25,7 +26,23 @@ import type { ClientPolicyState } from './policyState'
 
 export type { ClientPolicyState } from './policyState'
 
-type CacheEntry = { version: number; checkedAt: number; state: Promise<ClientPolicyState> }
+type CacheEntry = {
+  version: number
+  checkedAt: number
+  state: Promise<ClientPolicyState>
+  /** The state once built: what is read without waiting (checkEntityChanges runs inside a transaction). */
+  built?: ClientPolicyState
+}
+
+/** Keeps the entry's state, once built, where it is read without waiting. */
+function noteBuilt(entry: CacheEntry): void {
+  entry.state.then(
+    (state) => {
+      entry.built = state
+    },
+    () => {},
+  )
+}
 
 /** How long a client's policy state is used before its row is read again to see whether it changed. */
 export const revalidateAfterMs = 1000
@@ -72,6 +89,7 @@ export class ClientPolicies {
     }
     const entry: CacheEntry = { version, checkedAt: now, state: Promise.resolve(undefined as never) }
     entry.state = current ? this.catchUp(clientId, current, row.updatedAt, entry) : this.load(clientId, entry)
+    noteBuilt(entry)
     this.cache.set(clientId, entry)
     return entry.state
   }
@@ -91,6 +109,24 @@ export class ClientPolicies {
         throw new GatewayError('CLIENT_NOT_FOUND', 'Client not found')
       throw error
     }
+  }
+
+  /**
+   * Validates entity changes against the client's cached state at `version` (the client row's `updatedAt`), whose
+   * index is applied the changes and undone at once: a lookup per change where validating them against the stored
+   * organization meant reading and indexing it whole (at 100,000 accounts, half a second). Undefined when the cache
+   * does not hold that version's state, built, with an index changes apply to: the caller validates them itself.
+   * It never waits for a state being built, which may need the database the caller's transaction holds.
+   */
+  checkEntityChanges(
+    clientId: string,
+    version: Date,
+    changes: readonly unknown[],
+  ): EntityChangesCheck | undefined {
+    const cached = this.cache.get(clientId)
+    const state = cached?.version === version.getTime() ? cached.built : undefined
+    if (!(state?.index instanceof MutableEntityIndex) || state.superseded?.()) return undefined
+    return checkEntityChanges(state.index, changes)
   }
 
   /** Makes the next decision for this client build its state anew (as when the stored set may have been altered). */
@@ -130,7 +166,9 @@ export class ClientPolicies {
       ...(await derived(state.clientId, set, governed.entities)),
       policySet: governed.reference,
     })
-    this.cache.set(clientId, { version: updatedAt.getTime(), checkedAt: Date.now(), state: next })
+    const entry: CacheEntry = { version: updatedAt.getTime(), checkedAt: Date.now(), state: next }
+    noteBuilt(entry)
+    this.cache.set(clientId, entry)
   }
 
   /**
