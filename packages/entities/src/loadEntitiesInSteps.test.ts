@@ -37,6 +37,24 @@ describe('loadEntitiesInSteps', () => {
     expect(pauses).toBeGreaterThanOrEqual(8)
   })
 
+  it('pauses within the long checks of a large organization: the ids, the accounts, the checksums', () => {
+    const accounts = Array.from({ length: 60_000 }, (_, i) => ({
+      id: `Vault-${i}`,
+      address: `0x${(i + 1).toString(16).padStart(40, '0')}`,
+      accountType: 'eoa',
+      chainId: 1,
+    }))
+    const doc = { ...northwind(), accounts, userAccounts: [], accountGroupMembers: [] }
+    const plain = stepsOf(doc)
+    const checked = stepsOf(doc, { checksums: true })
+    expect(checked.result.issues).toEqual(loadEntities(doc, { checksums: true }).issues)
+    expect(plain.result.valid).toBe(true)
+    // At least two pauses in the ids (25,000 a step) and two in the accounts (20,000 a step) beyond the seven
+    // after each check, and one every 2,000 addresses for their checksums.
+    expect(plain.pauses).toBeGreaterThanOrEqual(7 + 4)
+    expect(checked.pauses - plain.pauses).toBeGreaterThanOrEqual(30)
+  })
+
   it('reads a document that is not an object, or refers to nothing, as loadEntities does', () => {
     for (const doc of [null, [], 'text', readFixture('invalid/dangling-reference.json')]) {
       expect(stepsOf(doc).result).toEqual(loadEntities(doc))

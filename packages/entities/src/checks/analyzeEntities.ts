@@ -33,19 +33,16 @@ export function* analyzeEntities(
   issues: IssueCollector | null,
   checksums: false | ReadonlySet<string> = false,
 ): Steps<EntityTables> {
-  const ids = checkIds(doc, issues)
+  const ids = yield* checkIds(doc, issues)
   yield
-  if (issues && checksums) {
-    checkChecksums(doc, issues, checksums)
-    yield
-  }
+  if (issues && checksums) yield* checkChecksums(doc, issues, checksums)
   const links = new Map<LinkCollection, LinkTable>()
   for (const collection of Object.keys(LINK_COLLECTIONS) as LinkCollection[]) {
-    const table = checkMemberships(doc, collection, ids, issues)
+    const table = yield* checkMemberships(doc, collection, ids, issues)
     if (table) links.set(collection, table)
     yield
   }
-  const accounts = checkAccounts(doc, issues)
+  const accounts = yield* checkAccounts(doc, issues)
   yield
   const tokens = checkTokens(doc, issues)
   const addressBook = checkAddressBook(doc, issues)

@@ -1,16 +1,35 @@
 import { ENTITY_ISSUE_CODES } from '../issue'
+import type { Steps } from '../steps'
 import { AddressTable } from './addressTable'
 import type { IssueCollector } from './issueCollector'
 import { chainKey, type Item, isItem, itemsOf } from './shared'
 
+/** Accounts checked between two pauses of the steps: at 100,000 accounts the whole check took 30 ms in one piece. */
+const ACCOUNTS_PER_STEP = 20_000
+
 /**
- * Reports an account address that appears twice on the same chain (addresses compared case-insensitively).
- * Returns the accounts by chain and address, which the index reuses.
+ * Reports an account address that appears twice on the same chain (addresses compared case-insensitively), pausing
+ * every ACCOUNTS_PER_STEP accounts. Returns the accounts by chain and address, which the index reuses.
  */
-export function checkAccounts(doc: Item, issues: IssueCollector | null): AddressTable {
+export function* checkAccounts(doc: Item, issues: IssueCollector | null): Steps<AddressTable> {
   const items = itemsOf(doc, 'accounts')
   const table = new AddressTable()
-  for (let i = 0; i < items.length; i++) {
+  for (let from = 0; from < items.length; from += ACCOUNTS_PER_STEP) {
+    if (from > 0) yield
+    checkRange(items, table, issues, from, Math.min(items.length, from + ACCOUNTS_PER_STEP))
+  }
+  return table
+}
+
+/** The check of the accounts from `from` to before `to`: a plain loop, which V8 runs faster than a generator's. */
+function checkRange(
+  items: readonly unknown[],
+  table: AddressTable,
+  issues: IssueCollector | null,
+  from: number,
+  to: number,
+): void {
+  for (let i = from; i < to; i++) {
     const account = items[i]
     if (!isItem(account) || typeof account.address !== 'string') continue
     const chain = chainKey(account.chainId)
@@ -25,5 +44,4 @@ export function checkAccounts(doc: Item, issues: IssueCollector | null): Address
       related: `/accounts/${first}/address`,
     })
   }
-  return table
 }

@@ -1,37 +1,63 @@
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import { ENTITY_ISSUE_CODES } from '../issue'
+import type { Steps } from '../steps'
 import type { IssueCollector } from './issueCollector'
 import { type Item, isEvmAddress, isItem, itemsOf } from './shared'
 
 const collections = ['accounts', 'tokens', 'addressBook'] as const
 const encoder = new TextEncoder()
 
+/** Addresses looked at between two pauses of the steps: hashing 100,000 took 0.4 s, which held a server in one piece. */
+const ADDRESSES_PER_STEP = 2_000
+
 /**
  * Reports an address written in mixed case whose case is not its EIP-55 checksum. Mixed case is how an address
  * carries its checksum, so a failed one means a mistyped digit (or a mangled copy), which wallets refuse; an
  * address all in lowercase or all in uppercase carries none and is taken as written. The addresses in `checkedBefore`
- * (written exactly so) are not hashed again.
+ * (written exactly so) are not hashed again. Pauses every ADDRESSES_PER_STEP addresses.
  */
-export function checkChecksums(
+export function* checkChecksums(
   doc: Item,
   issues: IssueCollector,
   checkedBefore: ReadonlySet<string> = new Set(),
-): void {
+): Steps<void> {
   for (const collection of collections) {
     const items = itemsOf(doc, collection)
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i]
-      if (!isItem(item) || !isEvmAddress(item.address)) continue
-      if (!isMixedCase(item.address) || checkedBefore.has(item.address) || hasItsChecksum(item.address))
-        continue
-      const lower = item.address.slice(2).toLowerCase()
-      issues.add({
-        code: ENTITY_ISSUE_CODES.addressChecksum,
-        severity: 'error',
-        path: `/${collection}/${i}/address`,
-        message: `address ${item.address} is in mixed case but fails its EIP-55 checksum (0x${checksummed(lower)}): a digit may be mistyped`,
-      })
+    for (let from = 0; from < items.length; from += ADDRESSES_PER_STEP) {
+      checkRange(
+        collection,
+        items,
+        issues,
+        checkedBefore,
+        from,
+        Math.min(items.length, from + ADDRESSES_PER_STEP),
+      )
+      yield
     }
+  }
+}
+
+/** The check of a collection's addresses from `from` to before `to`: a plain loop, which V8 runs faster. */
+function checkRange(
+  collection: (typeof collections)[number],
+  items: readonly unknown[],
+  issues: IssueCollector,
+  checkedBefore: ReadonlySet<string>,
+  from: number,
+  to: number,
+): void {
+  for (let i = from; i < to; i++) {
+    const item = items[i]
+    if (!isItem(item) || !isEvmAddress(item.address)) continue
+    if (!isMixedCase(item.address) || checkedBefore.has(item.address) || hasItsChecksum(item.address))
+      continue
+    const lower = item.address.slice(2).toLowerCase()
+    issues.add({
+      code: ENTITY_ISSUE_CODES.addressChecksum,
+      severity: 'error',
+      path: `/${collection}/${i}/address`,
+      message: `address ${item.address} is in mixed case but fails its EIP-55 checksum (0x${checksummed(lower)}): a digit may be mistyped`,
+    })
   }
 }
 
