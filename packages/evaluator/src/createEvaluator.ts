@@ -21,7 +21,7 @@ import {
   emptyCandidates,
   evaluationStateInSteps,
   policyData,
-  policyDataInParts,
+  policyDataInPartsInSteps,
   SPACING,
   updatePolicySets,
 } from './evaluationState'
@@ -332,7 +332,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
   // In slices, with turns of the event loop between them: an embedding server goes on answering while a large
   // organization is prepared, serialized and loaded (over a second in one go at 100,000 accounts).
   const initial = await runInSlices(preparedState({ entities, policies, presets }))
-  const data = policyDataInParts(initial.state)
+  const data = await runInSlices(policyDataInPartsInSteps(initial.state))
   let state = initial.state
   let index = initial.index
   // Validated once: an update that changes only policies or presets does not validate the organization again.
@@ -578,7 +578,7 @@ export async function createEvaluator(options: EvaluatorOptions): Promise<Evalua
    */
   const loadedInSlices = async (next: EvaluationState): Promise<LoadedPolicy | undefined> => {
     if (!policy || !loaded.bytes || entrypoint === undefined) return undefined
-    const parts = policyDataInParts(next)
+    const parts = await runInSlices(policyDataInPartsInSteps(next))
     // Compiled asynchronously, off the event loop, as createEvaluator compiles it.
     const fresh = await loadPolicy(loaded.bytes, { initial: pagesFor(parts.bytes) })
     await runInSlices(loadInParts(fresh, parts, next))
