@@ -6,6 +6,7 @@ import { allErrorValidators, firstErrorValidators } from './generated/entityVali
 import type { EntityIssue } from './issue'
 import { patternEngine } from './patternEngine'
 import { describeSchemaErrors } from './schemaMessages'
+import type { Steps } from './steps'
 
 export { entitySchemas } from './entitySchemas'
 
@@ -59,6 +60,40 @@ export function schemaErrors(kind: EntityKind, doc: unknown): readonly ErrorObje
   const complete = schemaValidator(kind)
   if (!complete(doc) && complete.errors?.length) return complete.errors
   return first.errors ?? []
+}
+
+/** Entities checked against the schema between two pauses: at 100,000 accounts the whole document took 12-60 ms. */
+const ENTITIES_PER_SCHEMA_STEP = 20_000
+
+/**
+ * schemaErrors, pausing every ENTITIES_PER_SCHEMA_STEP entities. Every collection of these schemas is a list whose
+ * entities are checked one by one, with nothing said of the list as a whole, so a document conforms exactly when
+ * the document with its lists emptied does and each list's entities do: those are checked a slice at a time, each
+ * slice in the document with its lists emptied. A document refused anywhere is checked again whole, in one piece,
+ * for its errors and their pointers (the usual document is valid).
+ */
+export function* schemaErrorsInSteps(
+  kind: EntityKind,
+  doc: unknown,
+): Steps<readonly ErrorObject[] | undefined> {
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return schemaErrors(kind, doc)
+  const first = validatorOf(kind, 'first')
+  const emptied: Record<string, unknown> = { ...doc }
+  const lists: [string, unknown[]][] = []
+  for (const [member, value] of Object.entries(doc)) {
+    if (!Array.isArray(value)) continue
+    emptied[member] = []
+    lists.push([member, value])
+  }
+  if (!first(emptied)) return schemaErrors(kind, doc)
+  for (const [member, items] of lists) {
+    for (let from = 0; from < items.length; from += ENTITIES_PER_SCHEMA_STEP) {
+      yield
+      if (!first({ ...emptied, [member]: items.slice(from, from + ENTITIES_PER_SCHEMA_STEP) }))
+        return schemaErrors(kind, doc)
+    }
+  }
+  return undefined
 }
 
 const ADDRESS_MESSAGE = 'must be an EVM address: 0x followed by 40 hexadecimal digits'

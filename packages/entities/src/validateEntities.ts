@@ -13,7 +13,7 @@ import type { Entities } from './generated/entities'
 import { createEntityIndex, type EntityIndex } from './indexEntities'
 import type { EntitiesValidation, EntityIssue } from './issue'
 import { rememberTables } from './rememberedTables'
-import { issuesFromSchemaErrors, schemaErrors } from './schemaValidator'
+import { issuesFromSchemaErrors, schemaErrorsInSteps } from './schemaValidator'
 import { runToEnd, type Steps } from './steps'
 
 export interface ValidateEntitiesOptions<K extends EntityKind = EntityKind> {
@@ -61,7 +61,7 @@ function* validate(doc: unknown, options: ValidateEntitiesOptions): Steps<Valida
   }
   const kind = options.kind ?? detectEntityKind(doc)
   const issues = new IssueCollector(options.maxIssues ?? DEFAULT_MAX_ISSUES)
-  const errors = schemaErrors(kind, doc)
+  const errors = yield* schemaErrorsInSteps(kind, doc)
   yield
   if (errors) {
     const described = issuesFromSchemaErrors(errors)

@@ -5,7 +5,7 @@ import type { IssueCollector } from './issueCollector'
 import { chainKey, type Item, isItem, itemsOf } from './shared'
 
 /** Accounts checked between two pauses of the steps: at 100,000 accounts the whole check took 30 ms in one piece. */
-const ACCOUNTS_PER_STEP = 20_000
+const ACCOUNTS_PER_STEP = 10_000
 
 /**
  * Reports an account address that appears twice on the same chain (addresses compared case-insensitively), pausing
