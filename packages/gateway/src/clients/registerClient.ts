@@ -6,7 +6,6 @@ import {
   emptyEntities,
   entityChangesWithOrderInSteps,
   loadEntitiesInSteps,
-  MutableEntityIndex,
 } from '@rampart/entities'
 import { BUILTIN_PRESETS, runInSlices, validatePolicies } from '@rampart/evaluator'
 import { eq } from 'drizzle-orm'
@@ -26,6 +25,7 @@ import { changeEntries, type EntityDiff } from '../decisionLog/logEntryContents'
 import { isGoverned } from '../governance/liveSet'
 import { checkEntityChanges, type EntityChangesCheck } from '../signing/pipeline/checkEntityChanges'
 import { recordClientChange } from '../signing/pipeline/clientChangeLog'
+import { changeIndexInSlices } from '../signing/pipeline/indexForChanges'
 
 export type ClientRegistration = {
   clientId: string
@@ -330,7 +330,8 @@ async function changedOrganization(
   changes: EntityChange[],
   cached: EntityChangesCheck | undefined,
 ): Promise<{ entities: Record<string, unknown>; diff: EntityDiff; changed: boolean }> {
-  const check = cached ?? checkEntityChanges(await indexedInSlices(organization), changes)
+  const check =
+    cached ?? checkEntityChanges(await changeIndexInSlices(organization as unknown as Entities), changes)
   if (!check.valid)
     throw new GatewayError('CLIENT_INVALID', 'The client update is invalid', {
       issues: check.issues.map((issue) => ({
@@ -341,15 +342,4 @@ async function changedOrganization(
     })
   const entities = await runInSlices(applyEntityChangesToDocumentInSteps(organization, changes))
   return { entities, diff: { changes, exact: true }, changed: check.changed }
-}
-
-/** The organization indexed so that changes apply to it, a slice at a time. */
-async function indexedInSlices(organization: Record<string, unknown>) {
-  const index = new MutableEntityIndex(organization as unknown as Entities, { deferred: true })
-  await runInSlices(
-    (function* () {
-      while (!index.indexSome(4)) yield
-    })(),
-  )
-  return index
 }

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { type EntityIndex, MutableEntityIndex } from '@rampart/entities'
+import { type Entities, type EntityIndex, MutableEntityIndex } from '@rampart/entities'
 
 /** How long one slice of the indexing holds the event loop, in milliseconds. */
 const SLICE_MS = 4
@@ -15,7 +15,12 @@ const SLICE_MS = 4
 export async function indexForChanges(index: EntityIndex): Promise<MutableEntityIndex> {
   if (index instanceof MutableEntityIndex) return index
   // The document loadEntities validated as a whole organization, which is what MutableEntityIndex asks for.
-  const changeIndex = new MutableEntityIndex(index.entities, { deferred: true })
+  return changeIndexInSlices(index.entities)
+}
+
+/** An organization validated as a whole (as stored), indexed for changes a slice at a time. */
+export async function changeIndexInSlices(entities: Entities): Promise<MutableEntityIndex> {
+  const changeIndex = new MutableEntityIndex(entities, { deferred: true })
   while (!changeIndex.indexSome(SLICE_MS)) await nextTurn()
   return changeIndex
 }
