@@ -3,6 +3,7 @@ import {
   checkPublicJwk,
   type Entities,
   type EntityChange,
+  type EntityChangesWithOrder,
   emptyEntities,
   entityChangesWithOrderInSteps,
   loadEntitiesInSteps,
@@ -21,7 +22,7 @@ import {
 import { clients } from '../core/database/schema'
 import { GatewayError, type ValidationIssue } from '../core/errors/gatewayError'
 import { appendLogEntry } from '../decisionLog/appendLogEntry'
-import { changeEntries, type EntityDiff } from '../decisionLog/logEntryContents'
+import { changeEntries } from '../decisionLog/logEntryContents'
 import { isGoverned } from '../governance/liveSet'
 import { checkEntityChanges, type EntityChangesCheck } from '../signing/pipeline/checkEntityChanges'
 import { recordClientChange } from '../signing/pipeline/clientChangeLog'
@@ -148,7 +149,7 @@ async function logChanges(
   before: ClientRecord | undefined,
   after: ClientRecord,
   time: Date,
-  diff?: EntityDiff | null,
+  diff?: EntityChangesWithOrder | null,
   entitiesChanged?: boolean,
 ) {
   const entries = await changeEntries(before, after, 'admin-api', diff, entitiesChanged)
@@ -237,7 +238,7 @@ export async function changeClientEntities(
  * Validates entity changes against the organization a gateway holds for the client at a version (its row's
  * `updatedAt`): ClientPolicies.checkEntityChanges. Undefined when it holds no such version.
  */
-export type CachedCheck = (version: Date, changes: readonly EntityChange[]) => EntityChangesCheck | undefined
+type CachedCheck = (version: Date, changes: readonly EntityChange[]) => EntityChangesCheck | undefined
 
 /** updateClient, with the state the log's entities.changed entry records (none when the entities did not change). */
 async function applyClientUpdate(
@@ -295,7 +296,7 @@ async function applyClientUpdate(
     const updated: ClientRecord = { ...written!, entities: merged.entities }
     // Compared once, in slices (at 100,000 accounts it takes tens of milliseconds, which other clients need not wait
     // for), for the log entry, the storage and the change every gateway's cached evaluator follows.
-    const diff: EntityDiff | null | undefined =
+    const diff: EntityChangesWithOrder | null | undefined =
       changed?.diff ??
       (update.entities === undefined
         ? undefined
@@ -329,7 +330,7 @@ async function changedOrganization(
   organization: Record<string, unknown>,
   changes: EntityChange[],
   cached: EntityChangesCheck | undefined,
-): Promise<{ entities: Record<string, unknown>; diff: EntityDiff; changed: boolean }> {
+): Promise<{ entities: Record<string, unknown>; diff: EntityChangesWithOrder; changed: boolean }> {
   const check =
     cached ?? checkEntityChanges(await changeIndexInSlices(organization as unknown as Entities), changes)
   if (!check.valid)

@@ -79,14 +79,11 @@ export function rejectionEntry(
 
 type ClientContent = { policies: unknown[]; presets: unknown[]; entities: Record<string, unknown> }
 
-/** The entity changes between two organizations, and whether they rebuild the new one exactly (order included). */
-export type EntityDiff = EntityChangesWithOrder
-
 /**
  * More entity changes than this are logged as the new organization whole: an import that rewrites a large part of
  * it is smaller so, and a replay rebuilds it without applying thousands of changes.
  */
-export const MAX_LOGGED_ENTITY_CHANGES = 2000
+const MAX_LOGGED_ENTITY_CHANGES = 2000
 
 /**
  * The entries a change of a client's policies, presets or entities makes (none when nothing changed), and the hashes
@@ -105,7 +102,7 @@ export async function changeEntries(
   before: ClientContent | undefined,
   after: ClientContent,
   by: string,
-  diff?: EntityDiff | null,
+  diff?: EntityChangesWithOrder | null,
   entitiesChanged?: boolean,
 ): Promise<LogEntryContent[]> {
   const entries: LogEntryContent[] = []

@@ -63,14 +63,17 @@ export async function readClientForUpdate(tx: Database, clientId: string): Promi
   return stored && runInSlices(assembled(stored))
 }
 
-/** Locks the client's row as every write of its organization does (no key update: log appends still reference it). */
-export async function lockOrganization(tx: Database, clientId: string): Promise<boolean> {
-  const rows = await tx
+/**
+ * Locks the client's row, as every write of its organization does first (no key update: log appends still reference
+ * it): writes to one organization run one at a time across gateways, and a read in a transaction that took the lock
+ * sees nothing change.
+ */
+async function lockOrganization(tx: Database, clientId: string): Promise<void> {
+  await tx
     .select({ clientId: clients.clientId })
     .from(clients)
     .where(eq(clients.clientId, clientId))
     .for('no key update')
-  return rows.length > 0
 }
 
 /**
@@ -111,6 +114,9 @@ export async function appendOrganizationChanges(
   changes: readonly EntityChange[],
   after: Organization,
 ): Promise<void> {
+  // Held already by an update that read the organization for itself; taken here all the same, as the seq read
+  // below is only safe under it.
+  await lockOrganization(tx, clientId)
   const [kept] = await tx
     .select({
       last: sql<number>`coalesce(max(${organizationChanges.seq}), 0)`.mapWith(Number),
